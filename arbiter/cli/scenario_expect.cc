@@ -95,9 +95,16 @@ class Checker {
     if (!arr) return Bad(key, "must be a list of actions");
     for (size_t i = 0; i < arr->size(); ++i) {
       const auto text = (*arr)[i].value_exact<std::string>();
-      const auto action = text ? zetema::ParseAction(*text)
-                               : std::unexpected(std::string("not a string"));
-      if (!action) return Bad(fmt::format("{}[{}]", key, i), action.error());
+      if (!text) return Bad(fmt::format("{}[{}]", key, i), "must be a string");
+      // Text that is no action at all is certainly not a legal one.
+      const auto action = zetema::ParseAction(*text);
+      if (!action) {
+        if (included) {
+          failures.push_back(fmt::format("expect.{}: \"{}\" is not legal: {}",
+                                         key, *text, action.error()));
+        }
+        continue;
+      }
       const bool found =
           std::find(legal_.begin(), legal_.end(), *action) != legal_.end();
       if (found != included) {
