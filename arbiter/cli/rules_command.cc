@@ -30,15 +30,19 @@ int RunScenarios(const std::vector<std::string>& files, bool quiet) {
 }
 
 void AddRulesCommand(CLI::App& app) {
-  CLI::App* rules = app.add_subcommand("rules", "Zetema rules: scenarios, rulesets");
+  CLI::App* rules =
+      app.add_subcommand("rules", "Zetema rules: scenarios, rulesets");
   rules->require_subcommand(1);
 
   CLI::App* run = rules->add_subcommand(
       "run", "Play scripted games from TOML scenario files and check [expect]");
   static std::vector<std::string> files;
   static bool quiet = false;
-  run->add_option("FILE", files, "scenario files")->required()->check(CLI::ExistingFile);
-  run->add_flag("-q,--quiet", quiet, "print failures only, not the final state");
+  run->add_option("FILE", files, "scenario files")
+      ->required()
+      ->check(CLI::ExistingFile);
+  run->add_flag("-q,--quiet", quiet,
+                "print failures only, not the final state");
   run->callback([] {
     if (const int code = RunScenarios(files, quiet); code != 0) {
       throw CLI::RuntimeError(code);

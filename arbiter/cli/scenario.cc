@@ -1,12 +1,11 @@
 #include "arbiter/cli/scenario.h"
 
 #include <fmt/format.h>
+#include <toml++/toml.h>
 
 #include <filesystem>
 #include <memory>
 #include <set>
-
-#include <toml++/toml.h>
 
 #include "arbiter/zetema/ruleset_file.h"
 #include "arbiter/zetema/ruleset_toml.h"
@@ -61,13 +60,14 @@ std::expected<std::vector<zetema::Card>, std::string> DeckAt(
 std::expected<Scenario, std::string> ParseScenario(const toml::table& t,
                                                    const std::string& dir) {
   static const std::set<std::string, std::less<>> kKeys = {
-      "ruleset", "players", "dealer", "deck", "decks",
+      "ruleset", "players", "dealer", "deck",  "decks",
       "seed",    "actions", "rules",  "expect"};
   for (auto&& [key, node] : t) {
     if (!kKeys.contains(key.str())) return Bad(key.str(), "unknown key");
   }
   Scenario sc;
-  const std::string ruleset_name = t["ruleset"].value_or(std::string("parlett"));
+  const std::string ruleset_name =
+      t["ruleset"].value_or(std::string("parlett"));
   auto rules = zetema::LoadRuleset(ruleset_name, dir);
   if (!rules) return Bad("ruleset", rules.error());
   if (const toml::node* node = t.get("rules")) {
@@ -145,11 +145,13 @@ json StateToJson(const State& s) {
     j["hands"].push_back(s.Hand(p).ToString());
     j["known"].push_back(s.Known(p).ToString());
   }
-  for (int t = 0; t < s.NumTeams(); ++t) j["team_scores"].push_back(s.TeamScore(t));
+  for (int t = 0; t < s.NumTeams(); ++t)
+    j["team_scores"].push_back(s.TeamScore(t));
   j["piles"] = json::object();
   for (int r = 0; r < zetema::kNumRanks; ++r) {
     const CardSet pile = s.Piles().OfRank(r);
-    if (!pile.Empty()) j["piles"][std::string(1, zetema::RankChar(r))] = pile.ToString();
+    if (!pile.Empty())
+      j["piles"][std::string(1, zetema::RankChar(r))] = pile.ToString();
   }
   j["waste"] = s.WasteSize();
   j["waste_cards"] = s.Waste().ToString();
@@ -170,10 +172,9 @@ std::expected<ScenarioResult, std::string> RunScenarioFile(
   try {
     table = toml::parse(*text, path);
   } catch (const toml::parse_error& e) {
-    return std::unexpected(fmt::format("{}:{}:{}: {}", path,
-                                       e.source().begin.line,
-                                       e.source().begin.column,
-                                       e.description()));
+    return std::unexpected(
+        fmt::format("{}:{}:{}: {}", path, e.source().begin.line,
+                    e.source().begin.column, e.description()));
   }
   const std::string dir = std::filesystem::path(path).parent_path().string();
   auto sc = ParseScenario(table, dir);
@@ -188,19 +189,19 @@ std::expected<ScenarioResult, std::string> RunScenarioFile(
   for (size_t i = 0; i < sc->actions.size(); ++i) {
     const bool last = i + 1 == sc->actions.size();
     auto action = zetema::ParseAction(sc->actions[i]);
-    auto applied = action ? state->Apply(*action)
-                          : std::expected<void, std::string>(
-                                std::unexpected(action.error()));
+    auto applied =
+        action
+            ? state->Apply(*action)
+            : std::expected<void, std::string>(std::unexpected(action.error()));
     if (applied) continue;
     if (last && expect_illegal) {
       last_refused = true;
       refusal = applied.error();
       break;
     }
-    result.failures.push_back(fmt::format("actions[{}] \"{}\" (seat {}): {}", i,
-                                          sc->actions[i],
-                                          state->CurrentPlayer(),
-                                          applied.error()));
+    result.failures.push_back(
+        fmt::format("actions[{}] \"{}\" (seat {}): {}", i, sc->actions[i],
+                    state->CurrentPlayer(), applied.error()));
     break;
   }
   result.final_state = StateToJson(*state);

@@ -2,13 +2,12 @@
 // asked to decide in (DESIGN.md, "Scenario runner").
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <toml++/toml.h>
 
 #include <algorithm>
 #include <expected>
 #include <string>
 #include <vector>
-
-#include <toml++/toml.h>
 
 #include "arbiter/zetema/state.h"
 
@@ -28,7 +27,8 @@ class Checker {
   void Int(std::string_view key, const toml::node& node, int actual) {
     const auto want = node.value_exact<int64_t>();
     if (!want) return Bad(key, "must be an integer");
-    if (*want != actual) Fail(key, fmt::format("{}", *want), fmt::format("{}", actual));
+    if (*want != actual)
+      Fail(key, fmt::format("{}", *want), fmt::format("{}", actual));
   }
 
   void IntList(std::string_view key, const toml::node& node,
@@ -47,7 +47,8 @@ class Checker {
 
   void Hands(const toml::node& node) {
     const toml::array* arr = node.as_array();
-    if (!arr) return Bad("hands", "must be a list of card strings, one per seat");
+    if (!arr)
+      return Bad("hands", "must be a list of card strings, one per seat");
     std::vector<std::string> want, got;
     for (size_t i = 0; i < arr->size(); ++i) {
       const auto text = (*arr)[i].value_exact<std::string>();
@@ -56,7 +57,8 @@ class Checker {
       if (!cards) return Bad(fmt::format("hands[{}]", i), cards.error());
       want.push_back(cards->ToString());
     }
-    for (int p = 0; p < s_.num_players(); ++p) got.push_back(s_.Hand(p).ToString());
+    for (int p = 0; p < s_.num_players(); ++p)
+      got.push_back(s_.Hand(p).ToString());
     if (want != got) {
       Fail("hands", fmt::format("{}", want), fmt::format("{}", got));
     }
@@ -108,8 +110,8 @@ class Checker {
       const bool found =
           std::find(legal_.begin(), legal_.end(), *action) != legal_.end();
       if (found != included) {
-        failures.push_back(fmt::format(
-            "expect.{}: \"{}\" is {}legal", key, *text, found ? "" : "not "));
+        failures.push_back(fmt::format("expect.{}: \"{}\" is {}legal", key,
+                                       *text, found ? "" : "not "));
       }
     }
   }
@@ -171,7 +173,9 @@ std::expected<std::vector<std::string>, std::string> CheckExpectations(
       c.Legal(k, node, false);
     } else if (k == "illegal") {
       const auto want = node.value_exact<bool>();
-      if (!want) return std::unexpected(std::string("expect.illegal: must be true or false"));
+      if (!want)
+        return std::unexpected(
+            std::string("expect.illegal: must be true or false"));
       if (*want && !last_refused) {
         c.failures.push_back(
             "expect.illegal: expected the last action to be refused, but it "

@@ -27,7 +27,8 @@ class GameState {
   // Every distinct legal action of the current seat, as text.
   virtual std::vector<std::string> LegalActionTexts() const = 0;
   // Refuses an illegal or malformed action, leaving the state unchanged.
-  virtual std::expected<void, std::string> ApplyText(std::string_view action) = 0;
+  virtual std::expected<void, std::string> ApplyText(
+      std::string_view action) = 0;
 
   // Team of every seat (a seat alone is its own team).
   virtual std::vector<int> Teams() const = 0;

@@ -25,7 +25,8 @@ std::vector<Token> Tokenize(std::string_view text) {
       tokens.push_back({",", int(tokens.size()) + 1, int(i) + 1});
       ++i;
     } else {
-      const size_t end = std::min(text.find_first_of(" \t\n\r,", i), text.size());
+      const size_t end =
+          std::min(text.find_first_of(" \t\n\r,", i), text.size());
       tokens.push_back({std::string(text.substr(i, end - i)),
                         int(tokens.size()) + 1, int(i) + 1});
       i = end;
@@ -87,7 +88,8 @@ std::expected<Action, std::string> ParseMeld(const std::vector<Token>& tokens) {
   return a;
 }
 
-std::expected<Action, std::string> ParseMarry(const std::vector<Token>& tokens) {
+std::expected<Action, std::string> ParseMarry(
+    const std::vector<Token>& tokens) {
   Action a;
   a.type = ActionType::kMarry;
   size_t i = 1;
@@ -112,8 +114,8 @@ std::expected<Action, std::string> ParseMarry(const std::vector<Token>& tokens) 
       }
     }
     const int r0 = RankOf(pair[0]), r1 = RankOf(pair[1]);
-    const bool king_and_queen = (r0 == kKing && r1 == kQueen) ||
-                                (r0 == kQueen && r1 == kKing);
+    const bool king_and_queen =
+        (r0 == kKing && r1 == kQueen) || (r0 == kQueen && r1 == kKing);
     if (!king_and_queen || SuitOf(pair[0]) != SuitOf(pair[1])) {
       return std::unexpected(fmt::format(
           "\"{} {}\" at tokens {}-{} is not a king and queen of one suit",
@@ -156,9 +158,11 @@ std::string MarryText(const Action& a) {
     const std::string ks = CardToString(k), qs = CardToString(q);
     std::vector<std::string> hand_hand, pile_king, pile_queen;
     for (; pk > 0 && hq > 0; --pk, --hq) pile_king.push_back(ks + "* " + qs);
-    for (; pq > 0 && hk > 0; --pq, --hk) pile_queen.push_back(ks + " " + qs + "*");
+    for (; pq > 0 && hk > 0; --pq, --hk)
+      pile_queen.push_back(ks + " " + qs + "*");
     for (; hk > 0 && hq > 0; --hk, --hq) hand_hand.push_back(ks + " " + qs);
-    for (; pk > 0 && pq > 0; --pk, --pq) pile_queen.push_back(ks + "* " + qs + "*");
+    for (; pk > 0 && pq > 0; --pk, --pq)
+      pile_queen.push_back(ks + "* " + qs + "*");
     for (auto* group : {&hand_hand, &pile_king, &pile_queen}) {
       pairs.insert(pairs.end(), group->begin(), group->end());
     }
@@ -180,11 +184,16 @@ std::string MarryText(const Action& a) {
 
 std::string_view ToString(MeldType t) {
   switch (t) {
-    case MeldType::kNone: return "none";
-    case MeldType::kSequence: return "sequence";
-    case MeldType::kFlush: return "flush";
-    case MeldType::kFlushSequence: return "flush_sequence";
-    case MeldType::kAssembly: return "assembly";
+    case MeldType::kNone:
+      return "none";
+    case MeldType::kSequence:
+      return "sequence";
+    case MeldType::kFlush:
+      return "flush";
+    case MeldType::kFlushSequence:
+      return "flush_sequence";
+    case MeldType::kAssembly:
+      return "assembly";
   }
   return "?";
 }
@@ -214,8 +223,7 @@ std::expected<Action, std::string> ParseAction(std::string_view text) {
   }
   if (verb == "meld") return ParseMeld(tokens);
   if (verb == "marry") return ParseMarry(tokens);
-  return TokenError(tokens[0],
-                    "unknown action (want discard, meld or marry):");
+  return TokenError(tokens[0], "unknown action (want discard, meld or marry):");
 }
 
 }  // namespace zetema

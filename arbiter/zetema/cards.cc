@@ -1,8 +1,9 @@
 #include "arbiter/zetema/cards.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <array>
-#include <fmt/format.h>
 
 namespace zetema {
 namespace {
@@ -11,8 +12,8 @@ constexpr std::string_view kRankChars = "A23456789TJQK";
 constexpr std::string_view kSuitChars = "SHDC";
 
 // UTF-8 suit symbols, in suit order S H D C.
-constexpr std::array<std::string_view, 4> kSuitSymbols = {
-    "\u2660", "\u2665", "\u2666", "\u2663"};
+constexpr std::array<std::string_view, 4> kSuitSymbols = {"\u2660", "\u2665",
+                                                          "\u2666", "\u2663"};
 
 char Upper(char c) { return (c >= 'a' && c <= 'z') ? char(c - 'a' + 'A') : c; }
 
@@ -99,8 +100,8 @@ std::expected<std::vector<Card>, std::string> ParseCards(
     ++index;
     const auto card = ParseCard(text.substr(pos, end - pos));
     if (!card) {
-      return std::unexpected(
-          fmt::format("{} at card {} (column {})", card.error(), index, pos + 1));
+      return std::unexpected(fmt::format("{} at card {} (column {})",
+                                         card.error(), index, pos + 1));
     }
     out.push_back(*card);
     pos = end;
@@ -128,7 +129,8 @@ std::vector<Card> FullDeck(int imperial_suit) {
   for (int s = 0; s < kNumSuits; ++s) {
     for (int r = 0; r < kNumRanks; ++r) deck.push_back(MakeCard(s, r));
   }
-  for (int r = 0; r < kNumRanks; ++r) deck.push_back(MakeCard(imperial_suit, r));
+  for (int r = 0; r < kNumRanks; ++r)
+    deck.push_back(MakeCard(imperial_suit, r));
   return deck;
 }
 

@@ -59,9 +59,7 @@ class CardSet {
       lo_ &= ~b;
     }
   }
-  int Count(Card c) const {
-    return int((lo_ >> c) & 1) + int((hi_ >> c) & 1);
-  }
+  int Count(Card c) const { return int((lo_ >> c) & 1) + int((hi_ >> c) & 1); }
   bool Has(Card c) const { return (lo_ >> c) & 1; }
   int Size() const { return std::popcount(lo_) + std::popcount(hi_); }
   bool Empty() const { return lo_ == 0; }
@@ -92,7 +90,9 @@ class CardSet {
     return CardSet(lo_ & m, hi_ & m);
   }
   // Bits of the ranks present in `suit` (bit r for rank r).
-  uint64_t SuitRanks(int suit) const { return (lo_ >> (16 * suit)) & kRankBits; }
+  uint64_t SuitRanks(int suit) const {
+    return (lo_ >> (16 * suit)) & kRankBits;
+  }
   uint64_t SuitDoubles(int suit) const {
     return (hi_ >> (16 * suit)) & kRankBits;
   }

@@ -6,16 +6,26 @@ namespace zetema {
 
 std::string_view ToString(EventType t) {
   switch (t) {
-    case EventType::kDeal: return "deal";
-    case EventType::kDraw: return "draw";
-    case EventType::kDeclare: return "declare";
-    case EventType::kDiscard: return "discard";
-    case EventType::kZetema: return "zetema";
-    case EventType::kWaste: return "waste";
-    case EventType::kSkip: return "skip";
-    case EventType::kExtraTurn: return "extra_turn";
-    case EventType::kHandEnd: return "hand_end";
-    case EventType::kGameEnd: return "game_end";
+    case EventType::kDeal:
+      return "deal";
+    case EventType::kDraw:
+      return "draw";
+    case EventType::kDeclare:
+      return "declare";
+    case EventType::kDiscard:
+      return "discard";
+    case EventType::kZetema:
+      return "zetema";
+    case EventType::kWaste:
+      return "waste";
+    case EventType::kSkip:
+      return "skip";
+    case EventType::kExtraTurn:
+      return "extra_turn";
+    case EventType::kHandEnd:
+      return "hand_end";
+    case EventType::kGameEnd:
+      return "game_end";
   }
   return "?";
 }
@@ -40,8 +50,8 @@ std::string EventToString(const Event& e, int viewer) {
         shown.discard = kNoCard;
         text = ActionToString(shown);
       }
-      return fmt::format("seat {} declares {} ({}) for {}", e.seat, what,
-                         text, e.points);
+      return fmt::format("seat {} declares {} ({}) for {}", e.seat, what, text,
+                         e.points);
     }
     case EventType::kDiscard:
       return fmt::format("seat {} discards {}", e.seat, CardToString(e.card));

@@ -13,16 +13,16 @@
 namespace zetema {
 
 enum class EventType : uint8_t {
-  kDeal,         // seat = dealer, value = hand number
-  kDraw,         // seat drew `card` (only that seat sees which card)
-  kDeclare,      // seat declared `action` for `points`
-  kDiscard,      // seat discarded `card` to its rank pile
-  kZetema,       // seat formed a zetema of `card`'s rank for `points`
-  kWaste,        // `cards` went to the waste (a declaration's or a zetema's)
-  kSkip,         // seat had no cards and nothing to draw
-  kExtraTurn,    // seat takes another turn (two_player_extra_turn)
-  kHandEnd,      // value = hand number
-  kGameEnd,      // seat = winner or -1
+  kDeal,       // seat = dealer, value = hand number
+  kDraw,       // seat drew `card` (only that seat sees which card)
+  kDeclare,    // seat declared `action` for `points`
+  kDiscard,    // seat discarded `card` to its rank pile
+  kZetema,     // seat formed a zetema of `card`'s rank for `points`
+  kWaste,      // `cards` went to the waste (a declaration's or a zetema's)
+  kSkip,       // seat had no cards and nothing to draw
+  kExtraTurn,  // seat takes another turn (two_player_extra_turn)
+  kHandEnd,    // value = hand number
+  kGameEnd,    // seat = winner or -1
 };
 
 struct Event {

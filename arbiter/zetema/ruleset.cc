@@ -121,14 +121,16 @@ std::string ValidateRuleset(const Ruleset& r) {
   }
   const Points& p = r.points;
   for (const auto& [key, value] :
-       {std::pair{"max_hands", r.max_hands}, {"points.sequence", p.sequence},
-        {"points.flush", p.flush}, {"points.flush_sequence", p.flush_sequence}}) {
+       {std::pair{"max_hands", r.max_hands},
+        {"points.sequence", p.sequence},
+        {"points.flush", p.flush},
+        {"points.flush_sequence", p.flush_sequence}}) {
     auto err = CheckPositive(key, value);
     if (!err.empty()) return err;
   }
   for (int i = 0; i < 5; ++i) {
-    auto err = CheckPositive(fmt::format("points.marriages[{}]", i),
-                             p.marriages[i]);
+    auto err =
+        CheckPositive(fmt::format("points.marriages[{}]", i), p.marriages[i]);
     if (!err.empty()) return err;
   }
   auto err = CheckRankTable("points.assembly", p.assembly);
@@ -144,9 +146,12 @@ std::string_view ToString(SixPlayerTeams v) {
 }
 std::string_view ToString(ImperialBonus v) {
   switch (v) {
-    case ImperialBonus::kEach: return "each";
-    case ImperialBonus::kSecond: return "second";
-    case ImperialBonus::kNone: return "none";
+    case ImperialBonus::kEach:
+      return "each";
+    case ImperialBonus::kSecond:
+      return "second";
+    case ImperialBonus::kNone:
+      return "none";
   }
   return "?";
 }

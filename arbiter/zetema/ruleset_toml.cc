@@ -54,8 +54,9 @@ struct Reader {
                std::array<int, 5>* out) {
     const toml::array* arr = node.as_array();
     if (!arr || arr->size() != 5) {
-      return Fail(key, "must be a list of 5 integers (for 2, 3, 4, 5, 6 "
-                       "players; 1, 2, 3, 4, 5 marriages)");
+      return Fail(key,
+                  "must be a list of 5 integers (for 2, 3, 4, 5, 6 "
+                  "players; 1, 2, 3, 4, 5 marriages)");
     }
     for (size_t i = 0; i < 5; ++i) {
       if (!Int(fmt::format("{}[{}]", key, i), (*arr)[i], &(*out)[i])) {
@@ -79,7 +80,8 @@ struct Reader {
       if (k.str() == "other") continue;
       const auto rank = ParseRank(k.str());
       const std::string sub = fmt::format("{}.{}", key, k.str());
-      if (!rank) return Fail(sub, "unknown rank (want A 2..9 T J Q K or other)");
+      if (!rank)
+        return Fail(sub, "unknown rank (want A 2..9 T J Q K or other)");
       if (!Int(sub, v, &(*out)[*rank])) return false;
     }
     return true;
@@ -137,10 +139,10 @@ bool ApplyKey(std::string_view k, const toml::node& node, Reader& rd,
   }
   if (k == "imperial_flush") return rd.Bool(k, node, &r->imperial_flush);
   if (k == "imperial_bonus") {
-    return rd.Enum(k, node,
-                   {ImperialBonus::kEach, ImperialBonus::kSecond,
-                    ImperialBonus::kNone},
-                   &r->imperial_bonus);
+    return rd.Enum(
+        k, node,
+        {ImperialBonus::kEach, ImperialBonus::kSecond, ImperialBonus::kNone},
+        &r->imperial_bonus);
   }
   if (k == "assembly_after") {
     return rd.Enum(k, node,
@@ -185,10 +187,9 @@ std::expected<Ruleset, std::string> ParseRuleset(std::string_view toml_text) {
   try {
     table = toml::parse(toml_text);
   } catch (const toml::parse_error& e) {
-    return std::unexpected(fmt::format("line {}, column {}: {}",
-                                       e.source().begin.line,
-                                       e.source().begin.column,
-                                       e.description()));
+    return std::unexpected(
+        fmt::format("line {}, column {}: {}", e.source().begin.line,
+                    e.source().begin.column, e.description()));
   }
   const toml::node* base_node = table.get("base");
   if (!base_node) {

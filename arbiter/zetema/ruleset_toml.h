@@ -3,10 +3,10 @@
 #ifndef ZETEMA_RULESET_TOML_H_
 #define ZETEMA_RULESET_TOML_H_
 
+#include <toml++/toml.h>
+
 #include <string>
 #include <string_view>
-
-#include <toml++/toml.h>
 
 #include "arbiter/zetema/ruleset.h"
 

@@ -48,16 +48,16 @@ std::expected<State, std::string> State::New(GameConfig config) {
   }
   const int n = config.num_players;
   if (n < kMinPlayers || n > kMaxPlayers) {
-    return std::unexpected(
-        fmt::format("players: must be 2 to 6, got {}", n));
+    return std::unexpected(fmt::format("players: must be 2 to 6, got {}", n));
   }
   if (config.first_dealer < -1 || config.first_dealer >= n) {
-    return std::unexpected(fmt::format(
-        "dealer: must be a seat from 0 to {}, got {}", n - 1,
-        config.first_dealer));
+    return std::unexpected(
+        fmt::format("dealer: must be a seat from 0 to {}, got {}", n - 1,
+                    config.first_dealer));
   }
   for (size_t i = 0; i < config.decks.size(); ++i) {
-    const auto err = CheckFullDeck(config.decks[i], config.rules->imperial_suit);
+    const auto err =
+        CheckFullDeck(config.decks[i], config.rules->imperial_suit);
     if (!err.empty()) {
       return std::unexpected(fmt::format("deck of hand {}: {}", i + 1, err));
     }
@@ -72,9 +72,8 @@ std::expected<State, std::string> State::New(GameConfig config) {
   const std::vector<int> teams = r.Teams(n);
   std::copy(teams.begin(), teams.end(), s.team_of_.begin());
   s.num_teams_ = *std::max_element(teams.begin(), teams.end()) + 1;
-  s.dealer_ = s.config_.first_dealer >= 0
-                  ? s.config_.first_dealer
-                  : DealerFromSeed(s.config_.seed, n);
+  s.dealer_ = s.config_.first_dealer >= 0 ? s.config_.first_dealer
+                                          : DealerFromSeed(s.config_.seed, n);
   if (s.config_.record_events) s.events_.reserve(256);
   s.Deal();
   s.current_ = (s.dealer_ + 1) % n;
@@ -85,10 +84,10 @@ std::expected<State, std::string> State::New(GameConfig config) {
 void State::Deal() {
   ++hand_number_;
   const size_t h = size_t(hand_number_);
-  decks_.push_back(h <= config_.decks.size()
-                       ? config_.decks[h - 1]
-                       : ShuffledDeck(config_.seed, hand_number_,
-                                      rules().imperial_suit));
+  decks_.push_back(
+      h <= config_.decks.size()
+          ? config_.decks[h - 1]
+          : ShuffledDeck(config_.seed, hand_number_, rules().imperial_suit));
   stock_ = decks_.back();
   stock_pos_ = 0;
   for (int p = 0; p < num_players_; ++p) {
@@ -101,7 +100,8 @@ void State::Deal() {
   waste_.Clear();
   assembly_declared_.fill(false);
   imperial_marriages_this_deal_ = 0;
-  Emit({.type = EventType::kDeal, .seat = int8_t(dealer_),
+  Emit({.type = EventType::kDeal,
+        .seat = int8_t(dealer_),
         .value = hand_number_});
   for (int i = 0; i < hand_size_ * num_players_; ++i) {
     hands_[(dealer_ + 1 + i) % num_players_].Add(stock_[stock_pos_++]);

@@ -78,10 +78,9 @@ TEST(StateTest, IllegalActionsLeaveTheStateUnchanged) {
   State s = NewGame("parlett", 1, {"4S 5H 6D 7C 8S KD", "2C 2D 3C JC JD TC"},
                     "9H 4C 8D");
   const std::vector<Action> before = s.LegalActions();
-  for (const char* text :
-       {"discard 2C", "meld 4S 5H 6D 7C 8S 9H discard KD",
-        "meld 4S 5H 6D 7C 8S 9H", "meld 4S 5H 6D 7C 8S discard 4S",
-        "marry KD QD*"}) {
+  for (const char* text : {"discard 2C", "meld 4S 5H 6D 7C 8S 9H discard KD",
+                           "meld 4S 5H 6D 7C 8S 9H",
+                           "meld 4S 5H 6D 7C 8S discard 4S", "marry KD QD*"}) {
     const auto r = s.Apply(*ParseAction(text));
     EXPECT_FALSE(r.has_value()) << text;
   }
@@ -92,8 +91,8 @@ TEST(StateTest, IllegalActionsLeaveTheStateUnchanged) {
 
 TEST(StateTest, ZetemaOfFives) {
   // Seat 0 discards 5S 5S, seat 1 5H then 5D; seat 0 discards 5C: zetema.
-  State s = NewGame("parlett", 1,
-                    {"5S 5S 5C 2H 3H 4H", "5H 5D 8C 9C TC JC"}, "KC KD KH QC QD");
+  State s = NewGame("parlett", 1, {"5S 5S 5C 2H 3H 4H", "5H 5D 8C 9C TC JC"},
+                    "KC KD KH QC QD");
   Play(s, "discard 5S");
   Play(s, "discard 5H");
   Play(s, "discard 5S");
@@ -130,9 +129,10 @@ TEST(StateTest, SacksonSecondImperialMarriage) {
 }
 
 TEST(StateTest, GameEndsTheMomentTheTargetIsReached) {
-  State s = NewGame(
-      "parlett", 1, {"4S 5H 6D 7C 8S KD", "2C 2D 3C JC JD TC"}, "9H 4C 8D",
-      [](Ruleset* r) { r->target = {20, 20, 20, 20, 20}; });
+  State s = NewGame("parlett", 1, {"4S 5H 6D 7C 8S KD", "2C 2D 3C JC JD TC"},
+                    "9H 4C 8D", [](Ruleset* r) {
+                      r->target = {20, 20, 20, 20, 20};
+                    });
   Play(s, "meld 4S 5H 6D 7C 8S 9H discard 9H");
   EXPECT_TRUE(s.IsTerminal());
   EXPECT_EQ(s.Winner(), 0);
@@ -158,9 +158,8 @@ TEST(StateTest, SeedsAreDeterministic) {
 TEST(StateTest, RefusesBadConfigs) {
   auto rules = std::make_shared<Ruleset>(*Preset("parlett"));
   EXPECT_FALSE(State::New({.rules = rules, .num_players = 7}).has_value());
-  EXPECT_FALSE(
-      State::New({.rules = rules, .num_players = 2, .first_dealer = 2})
-          .has_value());
+  EXPECT_FALSE(State::New({.rules = rules, .num_players = 2, .first_dealer = 2})
+                   .has_value());
   std::vector<Card> short_deck = FullDeck(0);
   short_deck.pop_back();
   const auto s =

@@ -82,9 +82,8 @@ std::expected<Action, std::string> State::Legalize(const Action& action) const {
   auto refuse = [&](std::string_view why) {
     return std::unexpected(fmt::format("illegal action \"{}\": {}", text, why));
   };
-  const CardSet own = action.type == ActionType::kDiscard
-                          ? CardSet()
-                          : action.cards;
+  const CardSet own =
+      action.type == ActionType::kDiscard ? CardSet() : action.cards;
   if (!hand.Contains(own)) return refuse("a declared card is not in the hand");
   if (action.type == ActionType::kDiscard) {
     return refuse("the card is not in the hand");
@@ -103,7 +102,8 @@ std::expected<Action, std::string> State::Legalize(const Action& action) const {
     return refuse(fmt::format(
         "not a meld: want {} cards in sequence or of one suit{}, or the five "
         "cards of a rank",
-        meld_length_, rules().imperial_flush ? "" : " (not the imperial suit)"));
+        meld_length_,
+        rules().imperial_flush ? "" : " (not the imperial suit)"));
   }
   if (action.discard == kNoCard) return refuse("the meld needs a discard");
   if (type == MeldType::kAssembly &&
@@ -166,10 +166,12 @@ void State::Discard(int seat, Card card, bool* extra_turn) {
     piles_ = piles_.Minus(five);
     pile_size_[rank] = 0;
     waste_ = waste_.Plus(five);
-    Emit({.type = EventType::kZetema, .seat = int8_t(seat), .card = card,
+    Emit({.type = EventType::kZetema,
+          .seat = int8_t(seat),
+          .card = card,
           .points = points});
-    *extra_turn = r.two_player_extra_turn && num_players_ == 2 &&
-                  StockSize() == 0;
+    *extra_turn =
+        r.two_player_extra_turn && num_players_ == 2 && StockSize() == 0;
     if (AddPoints(seat, points)) return;
   }
   if (rules().turn_order == TurnOrder::kPlayFirst) DrawOne(seat);
@@ -178,11 +180,16 @@ void State::Discard(int seat, Card card, bool* extra_turn) {
 int State::MeldPoints(const Action& a) const {
   const Points& pts = rules().points;
   switch (a.meld) {
-    case MeldType::kSequence: return pts.sequence;
-    case MeldType::kFlush: return pts.flush;
-    case MeldType::kFlushSequence: return pts.flush_sequence;
-    case MeldType::kAssembly: return pts.assembly[AssemblyRank(a.cards)];
-    case MeldType::kNone: break;
+    case MeldType::kSequence:
+      return pts.sequence;
+    case MeldType::kFlush:
+      return pts.flush;
+    case MeldType::kFlushSequence:
+      return pts.flush_sequence;
+    case MeldType::kAssembly:
+      return pts.assembly[AssemblyRank(a.cards)];
+    case MeldType::kNone:
+      break;
   }
   assert(false && "MeldPoints of an unclassified meld");
   return 0;
@@ -191,10 +198,13 @@ int State::MeldPoints(const Action& a) const {
 void State::PlayMeld(const Action& a, bool* extra_turn) {
   const int p = current_;
   const int points = MeldPoints(a);
-  Emit({.type = EventType::kDeclare, .seat = int8_t(p), .points = points,
+  Emit({.type = EventType::kDeclare,
+        .seat = int8_t(p),
+        .points = points,
         .action = a});
   known_[p] = known_[p].Union(a.cards);
-  if (a.meld == MeldType::kAssembly) assembly_declared_[AssemblyRank(a.cards)] = true;
+  if (a.meld == MeldType::kAssembly)
+    assembly_declared_[AssemblyRank(a.cards)] = true;
   if (AddPoints(p, points)) return;  // the rest of the turn is not played
   if (a.meld == MeldType::kAssembly &&
       rules().assembly_after == AssemblyAfter::kWasteAndRefill) {
@@ -213,7 +223,8 @@ int State::MarriagePoints(const Action& a) const {
   const int n = CountMarriages(a.cards, a.pile);
   assert(n >= 1 && n <= 5);
   const Card imperial_king = MakeCard(r.imperial_suit, kKing);
-  const int imperial = a.cards.Count(imperial_king) + a.pile.Count(imperial_king);
+  const int imperial =
+      a.cards.Count(imperial_king) + a.pile.Count(imperial_king);
   int bonus = 0;
   switch (r.imperial_bonus) {
     case ImperialBonus::kEach:
@@ -236,7 +247,9 @@ void State::PlayMarriages(const Action& a) {
   imperial_marriages_this_deal_ +=
       a.cards.Count(MakeCard(rules().imperial_suit, kKing)) +
       a.pile.Count(MakeCard(rules().imperial_suit, kKing));
-  Emit({.type = EventType::kDeclare, .seat = int8_t(p), .points = points,
+  Emit({.type = EventType::kDeclare,
+        .seat = int8_t(p),
+        .points = points,
         .action = a});
   // The declared cards go to the waste as part of the declaration.
   hands_[p] = hands_[p].Minus(a.cards);

@@ -16,7 +16,8 @@ class ZetemaState final : public game::GameState {
 
   std::vector<std::string> LegalActionTexts() const override {
     std::vector<std::string> out;
-    for (const Action& a : state_.LegalActions()) out.push_back(ActionToString(a));
+    for (const Action& a : state_.LegalActions())
+      out.push_back(ActionToString(a));
     return out;
   }
 
@@ -31,7 +32,8 @@ class ZetemaState final : public game::GameState {
   }
   std::vector<int> Scores() const override {
     std::vector<int> out;
-    for (int p = 0; p < state_.num_players(); ++p) out.push_back(state_.Score(p));
+    for (int p = 0; p < state_.num_players(); ++p)
+      out.push_back(state_.Score(p));
     return out;
   }
   std::vector<int> Standings() const override { return state_.Standings(); }
@@ -44,8 +46,8 @@ class ZetemaState final : public game::GameState {
         o.hand_number, o.dealer, o.current_player, o.hand.ToString(),
         o.piles.ToString(), o.waste.Size(), o.stock_size);
     for (int p = 0; p < int(o.scores.size()); ++p) {
-      out += fmt::format("seat {}: team {}, {} points, {} cards, shown: {}\n", p,
-                         o.team_of[p], o.scores[p], o.hand_sizes[p],
+      out += fmt::format("seat {}: team {}, {} points, {} cards, shown: {}\n",
+                         p, o.team_of[p], o.scores[p], o.hand_sizes[p],
                          o.known[p].ToString());
     }
     return out;
@@ -70,8 +72,8 @@ class ZetemaGame final : public game::Game {
 
   std::expected<std::unique_ptr<game::GameState>, std::string> NewGame(
       int num_players, uint64_t seed) const override {
-    auto state = State::New(
-        {.rules = rules_, .num_players = num_players, .seed = seed});
+    auto state =
+        State::New({.rules = rules_, .num_players = num_players, .seed = seed});
     if (!state) return std::unexpected(state.error());
     return std::make_unique<ZetemaState>(std::move(*state));
   }
