@@ -1,0 +1,189 @@
+// `arbiter tournament CONFIG.toml [--out DIR] [--shard I/N]`: runs a whole
+// tournament (docs/tournaments.md), resumable after a kill, with a live
+// progress line and standings on stderr and the final tables on stdout.
+#include <fmt/format.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <string>
+
+#include "arbiter/cli/command.h"
+#include "arbiter/process/bot_process.h"
+#include "arbiter/tournament/builtin_runner.h"
+#include "arbiter/tournament/config.h"
+#include "arbiter/tournament/driver.h"
+#include "arbiter/tournament/process_runner.h"
+#include "arbiter/tournament/ruleset_link.h"
+#include "ratings/format.h"
+#include "ratings/ratings.h"
+
+namespace arbiter {
+namespace {
+
+namespace tour = arbiter::tournament;
+
+std::atomic<bool> g_stop{false};
+
+void OnSignal(int) {
+  if (g_stop.exchange(true)) _exit(130);  // the second Ctrl-C: now
+  constexpr char kMessage[] =
+      "\narbiter tournament: stopping after the running games "
+      "(Ctrl-C again to quit now)\n";
+  (void)!write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
+}
+
+// THE place where bots meet match play: `builtin:random` bots play in-process
+// (no server, no processes); every other bot runs as a process through match
+// play. One tournament uses one or the other.
+std::expected<std::unique_ptr<tour::GameRunner>, std::string> MakeGameRunner(
+    const tour::TournamentConfig& config, const zetema::Ruleset& rules,
+    const std::filesystem::path& out_dir) {
+  int builtin = 0;
+  for (const auto& bot : config.bots) {
+    builtin += bot.command == tour::kBuiltinRandom ? 1 : 0;
+  }
+  if (builtin == int(config.bots.size())) {
+    return std::make_unique<tour::BuiltinRandomRunner>(config, rules);
+  }
+  if (builtin > 0) {
+    return std::unexpected(fmt::format(
+        "bots: \"{}\" bots cannot play bot processes; use a random bot "
+        "process instead (e.g. sample-bots/random)",
+        tour::kBuiltinRandom));
+  }
+  BecomeChildSubreaper();  // bots' own children never outlive the arbiter
+  auto runner =
+      tour::ProcessRunner::Start(config, rules, {.log_dir = out_dir / "logs"});
+  if (!runner) return std::unexpected(runner.error());
+  return std::unique_ptr<tour::GameRunner>(std::move(*runner));
+}
+
+// A live line on a terminal (one line per 5 s otherwise) and the standings
+// every 10 s and after every Swiss round.
+class ConsoleProgress : public tour::ProgressListener {
+ public:
+  void OnGame(const tour::Progress& p, const tour::Standings& s) override {
+    const auto now = std::chrono::steady_clock::now();
+    if (tty_) {
+      std::fprintf(stderr, "\r\033[K%s", tour::ProgressLine(p).c_str());
+    } else if (now - last_line_ > std::chrono::seconds(5) ||
+               p.done == p.total) {
+      std::fprintf(stderr, "%s\n", tour::ProgressLine(p).c_str());
+      last_line_ = now;
+    }
+    if (now - last_table_ > std::chrono::seconds(10)) {
+      PrintTable(s);
+      last_table_ = now;
+    }
+  }
+  void OnRound(int round, const tour::Standings& s) override {
+    std::fprintf(stderr, "%safter round %d:\n", tty_ ? "\n" : "", round);
+    PrintTable(s);
+  }
+
+ private:
+  void PrintTable(const tour::Standings& s) {
+    std::fprintf(stderr, "%s%s", tty_ ? "\n" : "", s.Table(20).c_str());
+  }
+  bool tty_ = isatty(STDERR_FILENO) != 0;
+  std::chrono::steady_clock::time_point last_line_{};
+  std::chrono::steady_clock::time_point last_table_ =
+      std::chrono::steady_clock::now();
+};
+
+struct Args {
+  std::string config;
+  std::string out;
+  std::string shard;
+  int concurrency = 0;
+};
+
+[[noreturn]] void Fail(const std::string& message, int code = 1) {
+  std::fprintf(stderr, "arbiter tournament: %s\n", message.c_str());
+  throw CLI::RuntimeError(code);
+}
+
+void Run(const Args& args) {
+  auto config = tour::LoadTournamentConfig(args.config);
+  if (!config) Fail(config.error(), 2);
+  auto resolved = tour::ResolveRuleset(*config);
+  if (!resolved) Fail(args.config + ": " + resolved.error(), 2);
+  tour::RunOptions options;
+  options.out_dir = args.out.empty() ? "out/" + config->name : args.out;
+  options.concurrency = args.concurrency;
+  if (!args.shard.empty()) {
+    int used = 0;
+    if (std::sscanf(args.shard.c_str(), "%d/%d%n", &options.shard_index,
+                    &options.shard_count, &used) != 2 ||
+        used != int(args.shard.size())) {
+      Fail("--shard: expected I/N (e.g. 0/4), got \"" + args.shard + "\"", 2);
+    }
+  }
+  auto runner = MakeGameRunner(*config, resolved->rules, options.out_dir);
+  if (!runner) Fail(args.config + ": " + runner.error(), 2);
+  ConsoleProgress progress;
+  options.progress = &progress;
+  options.stop = &g_stop;
+  struct sigaction action = {};
+  action.sa_handler = OnSignal;
+  sigaction(SIGINT, &action, nullptr);
+  sigaction(SIGTERM, &action, nullptr);
+  auto result =
+      tour::RunTournament(*config, resolved->layout, **runner, options);
+  runner->reset();  // stops the bot processes
+  std::fprintf(stderr, "\n");
+  if (!result) Fail(result.error());
+  for (const auto& warning : result->warnings) {
+    std::fprintf(stderr, "warning: %s\n", warning.c_str());
+  }
+  const std::string records = (options.out_dir / tour::kRecordsFile).string();
+  std::printf("%s: %d of %d games recorded in %s (%d this run)\n\n",
+              config->name.c_str(), result->already_done + result->played,
+              result->total, records.c_str(), result->played);
+  std::printf("Standings\n%s\nCrosstable\n%s",
+              result->standings.Table().c_str(),
+              result->standings.Crosstable().c_str());
+  if (result->already_done + result->played > 0) {
+    ratings::Options rating_options;
+    rating_options.bootstrap = 200;
+    auto report = ratings::RateFiles({records}, rating_options);
+    if (report) {
+      std::printf("\nRatings\n%s", ratings::FormatTable(*report).c_str());
+    } else {
+      std::fprintf(stderr, "ratings: %s\n", report.error().c_str());
+    }
+  }
+  if (result->stopped && !result->complete) {
+    std::fprintf(stderr,
+                 "stopped: run the same command again to play the %d games "
+                 "left\n",
+                 result->total - result->already_done - result->played);
+    throw CLI::RuntimeError(130);
+  }
+}
+
+const bool kRegistered = RegisterCommand([](CLI::App& app) {
+  auto args = std::make_shared<Args>();
+  CLI::App* cmd = app.add_subcommand(
+      "tournament",
+      "Run a tournament from a config file; run it again to resume");
+  cmd->add_option("config", args->config, "Tournament config (TOML)")
+      ->required();
+  cmd->add_option("--out", args->out,
+                  "Output directory for games.jsonl (default out/NAME)");
+  cmd->add_option("--shard", args->shard,
+                  "Run shard I of N (0-based, e.g. 2/8); merge the shards' "
+                  "records with `arbiter merge`");
+  cmd->add_option("--concurrency", args->concurrency,
+                  "Games at once (overrides the config; 0: the config's)");
+  cmd->callback([args] { Run(*args); });
+});
+
+}  // namespace
+}  // namespace arbiter

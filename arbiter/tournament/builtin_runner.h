@@ -1,0 +1,34 @@
+// A GameRunner that needs no bot process: every seat whose bot's command is
+// "builtin:random" plays a uniformly random legal action, in-process, with
+// the engine. Records are full GameRecords (arbiter/match/record_io.h), so
+// replays, ratings and resume treat them like any other.
+#ifndef ARBITER_TOURNAMENT_BUILTIN_RUNNER_H_
+#define ARBITER_TOURNAMENT_BUILTIN_RUNNER_H_
+
+#include <memory>
+#include <string_view>
+
+#include "arbiter/tournament/config.h"
+#include "arbiter/tournament/runner.h"
+#include "arbiter/zetema/ruleset.h"
+
+namespace arbiter::tournament {
+
+inline constexpr std::string_view kBuiltinRandom = "builtin:random";
+
+class BuiltinRandomRunner : public GameRunner {
+ public:
+  BuiltinRandomRunner(const TournamentConfig& config, zetema::Ruleset rules);
+
+  // Every seat must hold a builtin:random bot.
+  std::expected<std::string, std::string> Run(
+      const ScheduledGame& game) override;
+
+ private:
+  const TournamentConfig& config_;
+  std::shared_ptr<const zetema::Ruleset> rules_;
+};
+
+}  // namespace arbiter::tournament
+
+#endif  // ARBITER_TOURNAMENT_BUILTIN_RUNNER_H_

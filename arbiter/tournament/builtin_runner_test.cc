@@ -1,0 +1,72 @@
+#include "arbiter/tournament/builtin_runner.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "arbiter/match/record_io.h"
+#include "arbiter/tournament/driver.h"
+#include "arbiter/tournament/records.h"
+#include "arbiter/tournament/ruleset_link.h"
+#include "arbiter/tournament/test_util.h"
+
+namespace arbiter::tournament {
+namespace {
+
+using ::testing::HasSubstr;
+
+TEST(BuiltinRunnerTest, PlaysFullRecordsThatResumeAndRate) {
+  TournamentConfig config = MakeConfig(3, 4);  // team fill: pairs of copies
+  config.duplicate = true;
+  auto resolved = ResolveRuleset(config);
+  ASSERT_TRUE(resolved) << resolved.error();
+  EXPECT_EQ(resolved->layout.team_of, (std::vector<int>{0, 1, 0, 1}));
+  BuiltinRandomRunner runner(config, resolved->rules);
+  RunOptions options;
+  options.out_dir = std::filesystem::path(::testing::TempDir()) / "builtin";
+  std::filesystem::remove_all(options.out_dir);
+  options.concurrency = 2;
+  auto result = RunTournament(config, resolved->layout, runner, options);
+  ASSERT_TRUE(result) << result.error();
+  EXPECT_TRUE(result->complete);
+  EXPECT_EQ(result->total, 3 * 2);
+  auto records = ReadRecords((options.out_dir / kRecordsFile).string());
+  ASSERT_TRUE(records) << records.error();
+  ASSERT_EQ(records->size(), 6u);
+  for (const auto& r : *records) {
+    EXPECT_EQ(r.num_players(), 4);
+    EXPECT_FALSE(r.duplicate_group().empty());
+    EXPECT_GT(r.steps_size(), 0);
+    EXPECT_EQ(r.result().places_size(), 4);
+    EXPECT_EQ(r.seats(0).bot_name(), r.seats(2).bot_name());
+  }
+  // The two rotations of a duplicate set deal the same cards.
+  std::map<std::string, std::string> decks;
+  for (const auto& r : *records) {
+    auto [it, fresh] = decks.emplace(r.duplicate_group(), r.deals(0).deck());
+    if (!fresh) EXPECT_EQ(it->second, r.deals(0).deck());
+  }
+}
+
+TEST(BuiltinRunnerTest, RefusesRealBotsAndBadRulesets) {
+  TournamentConfig config = MakeConfig(2);
+  config.bots[1].command = "./my_bot";
+  auto resolved = ResolveRuleset(config);
+  ASSERT_TRUE(resolved);
+  BuiltinRandomRunner runner(config, resolved->rules);
+  ScheduledGame game;
+  game.game_id = "g";
+  game.seat_bots = {0, 1};
+  game.teams = {0, 1};
+  auto played = runner.Run(game);
+  ASSERT_FALSE(played);
+  EXPECT_THAT(played.error(), HasSubstr("bot \"b1\""));
+  config.ruleset = "no-such-preset";
+  auto bad = ResolveRuleset(config);
+  ASSERT_FALSE(bad);
+  EXPECT_THAT(bad.error(), testing::StartsWith("ruleset: "));
+}
+
+}  // namespace
+}  // namespace arbiter::tournament

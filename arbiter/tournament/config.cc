@@ -1,0 +1,368 @@
+#include "arbiter/tournament/config.h"
+
+#include <fmt/format.h>
+#include <toml++/toml.h>
+
+#include <algorithm>
+#include <bit>
+#include <fstream>
+#include <sstream>
+
+#include "arbiter/zetema/ruleset.h"
+
+namespace arbiter::tournament {
+namespace {
+
+using Error = std::unexpected<std::string>;
+
+Error Fail(std::string_view key, std::string_view message) {
+  return Error(fmt::format("{}: {}", key, message));
+}
+
+std::string TypeName(const toml::node& node) {
+  switch (node.type()) {
+    case toml::node_type::string:
+      return "a string";
+    case toml::node_type::integer:
+      return "an integer";
+    case toml::node_type::floating_point:
+      return "a number";
+    case toml::node_type::boolean:
+      return "a boolean";
+    case toml::node_type::table:
+      return "a table";
+    case toml::node_type::array:
+      return "an array";
+    default:
+      return "a date or time";
+  }
+}
+
+// Refuses every key of `table` that is not in `known`.
+std::expected<void, std::string> CheckKeys(
+    const toml::table& table, std::string_view prefix,
+    std::initializer_list<std::string_view> known) {
+  for (const auto& [key, node] : table) {
+    if (std::find(known.begin(), known.end(), key.str()) == known.end()) {
+      return Fail(fmt::format("{}{}", prefix, key.str()), "unknown key");
+    }
+  }
+  return {};
+}
+
+std::expected<std::string, std::string> GetString(const toml::table& table,
+                                                  std::string_view key,
+                                                  std::string_view path,
+                                                  std::string fallback) {
+  const toml::node* node = table.get(key);
+  if (node == nullptr) return fallback;
+  if (!node->is_string()) {
+    return Fail(path, "must be a string, got " + TypeName(*node));
+  }
+  return std::string(*node->as_string());
+}
+
+std::expected<int64_t, std::string> GetInt(const toml::table& table,
+                                           std::string_view key,
+                                           std::string_view path,
+                                           int64_t fallback, int64_t min,
+                                           int64_t max) {
+  const toml::node* node = table.get(key);
+  if (node == nullptr) return fallback;
+  if (!node->is_integer()) {
+    return Fail(path, "must be an integer, got " + TypeName(*node));
+  }
+  const int64_t value = node->as_integer()->get();
+  if (value < min || value > max) {
+    return Fail(path,
+                max == INT64_MAX
+                    ? fmt::format("must be at least {}, got {}", min, value)
+                    : fmt::format("must be {}..{}, got {}", min, max, value));
+  }
+  return value;
+}
+
+std::expected<bool, std::string> GetBool(const toml::table& table,
+                                         std::string_view key,
+                                         std::string_view path, bool fallback) {
+  const toml::node* node = table.get(key);
+  if (node == nullptr) return fallback;
+  if (!node->is_boolean()) {
+    return Fail(path, "must be true or false, got " + TypeName(*node));
+  }
+  return node->as_boolean()->get();
+}
+
+// Reads a string key that must be one of `names`; returns its index.
+std::expected<int, std::string> GetChoice(
+    const toml::table& table, std::string_view key, int fallback,
+    std::initializer_list<std::string_view> names) {
+  auto text = GetString(table, key, key, "");
+  if (!text) return std::unexpected(text.error());
+  if (!table.contains(key)) return fallback;
+  const auto it = std::find(names.begin(), names.end(), *text);
+  if (it != names.end()) return int(it - names.begin());
+  std::string list;
+  for (std::string_view name : names) {
+    list += fmt::format("{}\"{}\"", list.empty() ? "" : ", ", name);
+  }
+  return Fail(key, fmt::format("must be one of {}, got \"{}\"", list, *text));
+}
+
+std::string Resolve(const std::filesystem::path& base_dir,
+                    const std::string& path) {
+  if (base_dir.empty() || path.empty() ||
+      std::filesystem::path(path).is_absolute()) {
+    return path;
+  }
+  return (base_dir / path).lexically_normal().string();
+}
+
+std::expected<BotConfig, std::string> ParseBot(
+    const toml::node& node, int index, const std::filesystem::path& base_dir) {
+  const std::string path = fmt::format("bots[{}]", index);
+  const toml::table* table = node.as_table();
+  if (table == nullptr) {
+    return Fail(path, "must be a table ([[bots]]), got " + TypeName(node));
+  }
+  if (auto ok =
+          CheckKeys(*table, path + ".", {"name", "command", "cwd", "env"});
+      !ok) {
+    return std::unexpected(ok.error());
+  }
+  BotConfig bot;
+  for (auto [key, field] :
+       {std::pair{"name", &bot.name}, std::pair{"command", &bot.command},
+        std::pair{"cwd", &bot.cwd}}) {
+    auto value = GetString(*table, key, path + "." + key, "");
+    if (!value) return std::unexpected(value.error());
+    *field = *value;
+  }
+  if (!table->contains("name")) return Fail(path + ".name", "missing");
+  if (bot.name.find_first_not_of(" \t") == std::string::npos) {
+    return Fail(path + ".name", "must not be empty");
+  }
+  if (!table->contains("command")) return Fail(path + ".command", "missing");
+  if (bot.command.find_first_not_of(" \t") == std::string::npos) {
+    return Fail(path + ".command", "must not be empty");
+  }
+  bot.cwd = Resolve(base_dir, bot.cwd);
+  if (const toml::node* env = table->get("env")) {
+    const toml::table* vars = env->as_table();
+    if (vars == nullptr) {
+      return Fail(path + ".env", "must be a table, got " + TypeName(*env));
+    }
+    for (const auto& [key, value] : *vars) {
+      if (!value.is_string()) {
+        return Fail(fmt::format("{}.env.{}", path, key.str()),
+                    "must be a string, got " + TypeName(value));
+      }
+      bot.env.emplace_back(std::string(key.str()),
+                           std::string(*value.as_string()));
+    }
+  }
+  return bot;
+}
+
+std::expected<TimeControl, std::string> ParseTimeControl(
+    const toml::table& root) {
+  TimeControl tc;
+  const toml::node* node = root.get("time_control");
+  if (node == nullptr) return tc;
+  const toml::table* table = node->as_table();
+  if (table == nullptr) {
+    return Fail("time_control", "must be a table, got " + TypeName(*node));
+  }
+  if (auto ok = CheckKeys(*table, "time_control.",
+                          {"move_ms", "bank_ms", "increment_ms", "grace_ms"});
+      !ok) {
+    return std::unexpected(ok.error());
+  }
+  for (auto [key, field] :
+       {std::pair{"move_ms", &tc.move_ms}, std::pair{"bank_ms", &tc.bank_ms},
+        std::pair{"increment_ms", &tc.increment_ms},
+        std::pair{"grace_ms", &tc.grace_ms}}) {
+    auto value = GetInt(*table, key, std::string("time_control.") + key, *field,
+                        0, INT64_MAX);
+    if (!value) return std::unexpected(value.error());
+    *field = *value;
+  }
+  if (tc.move_ms == 0 && tc.bank_ms == 0) {
+    return Fail("time_control.move_ms",
+                "must be positive when time_control.bank_ms is 0");
+  }
+  return tc;
+}
+
+// The keys that hold plain values; bots and time_control come after.
+std::expected<void, std::string> ParseScalars(const toml::table& root,
+                                              TournamentConfig* config) {
+  auto name = GetString(root, "name", "name", config->name);
+  if (!name) return std::unexpected(name.error());
+  if (name->empty()) return Fail("name", "must not be empty");
+  config->name = *name;
+  auto seed = GetInt(root, "seed", "seed", 0, 0, INT64_MAX);
+  if (!seed) return std::unexpected(seed.error());
+  config->seed = uint64_t(*seed);
+  auto format =
+      GetChoice(root, "format", 0, {"round-robin", "swiss", "gauntlet"});
+  if (!format) return std::unexpected(format.error());
+  config->format = Format(*format);
+  auto fill = GetChoice(root, "partnership_fill", 0, {"team", "individual"});
+  if (!fill) return std::unexpected(fill.error());
+  config->partnership_fill = PartnershipFill(*fill);
+  auto policy =
+      GetChoice(root, "fault_policy", 0, {"forfeit", "default_action"});
+  if (!policy) return std::unexpected(policy.error());
+  config->fault_policy = FaultPolicy(*policy);
+  for (auto [key, field, fallback, min, max] :
+       {std::tuple{"rounds", &config->rounds, 1, 1, 100000},
+        std::tuple{"seats", &config->seats, 2, 2, 6},
+        std::tuple{"deals_per_pairing", &config->deals_per_pairing, 1, 1,
+                   100000},
+        std::tuple{"concurrency", &config->concurrency, 0, 0, 4096}}) {
+    auto value = GetInt(root, key, key, fallback, min, max);
+    if (!value) return std::unexpected(value.error());
+    *field = int(*value);
+  }
+  auto duplicate = GetBool(root, "duplicate", "duplicate", false);
+  if (!duplicate) return std::unexpected(duplicate.error());
+  config->duplicate = *duplicate;
+  auto ruleset = GetString(root, "ruleset", "ruleset", config->ruleset);
+  if (!ruleset) return std::unexpected(ruleset.error());
+  if (ruleset->empty()) return Fail("ruleset", "must not be empty");
+  config->ruleset = *ruleset;
+  auto gauntlet = GetString(root, "gauntlet_bot", "gauntlet_bot", "");
+  if (!gauntlet) return std::unexpected(gauntlet.error());
+  config->gauntlet_bot = *gauntlet;
+  return {};
+}
+
+// Checks that need several keys at once.
+std::expected<void, std::string> CheckWhole(const toml::table& root,
+                                            TournamentConfig* config) {
+  const int min_bots = 2;
+  if (int(config->bots.size()) < min_bots) {
+    return Fail("bots", fmt::format("need at least {} bots, got {}", min_bots,
+                                    config->bots.size()));
+  }
+  for (size_t i = 0; i < config->bots.size(); ++i) {
+    for (size_t j = 0; j < i; ++j) {
+      if (config->bots[i].name == config->bots[j].name) {
+        return Fail(fmt::format("bots[{}].name", i),
+                    fmt::format("duplicate name \"{}\" (also bots[{}])",
+                                config->bots[i].name, j));
+      }
+    }
+  }
+  if (config->format == Format::kGauntlet) {
+    if (!root.contains("gauntlet_bot")) {
+      return Fail("gauntlet_bot", "missing (needed by format = \"gauntlet\")");
+    }
+    if (config->BotIndex(config->gauntlet_bot) < 0) {
+      return Fail("gauntlet_bot",
+                  fmt::format("no bot named \"{}\"", config->gauntlet_bot));
+    }
+  } else if (root.contains("gauntlet_bot")) {
+    return Fail("gauntlet_bot", "only used with format = \"gauntlet\"");
+  }
+  if (config->format == Format::kSwiss && !root.contains("rounds")) {
+    // Enough rounds for a clear winner: ceil(log2(bots)).
+    config->rounds = std::max(1, int(std::bit_width(config->bots.size() - 1)));
+  }
+  return {};
+}
+
+}  // namespace
+
+int TournamentConfig::BotIndex(std::string_view bot_name) const {
+  for (size_t i = 0; i < bots.size(); ++i) {
+    if (bots[i].name == bot_name) return int(i);
+  }
+  return -1;
+}
+
+bool IsPresetName(std::string_view ruleset) {
+  return std::find(zetema::kPresetNames.begin(), zetema::kPresetNames.end(),
+                   ruleset) != zetema::kPresetNames.end();
+}
+
+std::expected<TournamentConfig, std::string> ParseTournamentConfig(
+    std::string_view toml_text, const std::filesystem::path& base_dir) {
+  toml::table root;
+  try {
+    root = toml::parse(toml_text);
+  } catch (const toml::parse_error& e) {
+    return Error(fmt::format("line {}, column {}: {}", e.source().begin.line,
+                             e.source().begin.column, e.description()));
+  }
+  if (auto ok = CheckKeys(
+          root, "",
+          {"name", "seed", "format", "rounds", "seats", "deals_per_pairing",
+           "duplicate", "partnership_fill", "ruleset", "concurrency",
+           "time_control", "fault_policy", "gauntlet_bot", "bots"});
+      !ok) {
+    return std::unexpected(ok.error());
+  }
+  TournamentConfig config;
+  if (auto ok = ParseScalars(root, &config); !ok) {
+    return std::unexpected(ok.error());
+  }
+  if (!IsPresetName(config.ruleset)) {
+    config.ruleset = Resolve(base_dir, config.ruleset);
+  }
+  auto tc = ParseTimeControl(root);
+  if (!tc) return std::unexpected(tc.error());
+  config.time_control = *tc;
+  const toml::node* bots = root.get("bots");
+  if (bots == nullptr) return Fail("bots", "missing (add [[bots]] tables)");
+  if (!bots->is_array()) {
+    return Fail("bots", "must be an array of tables ([[bots]]), got " +
+                            TypeName(*bots));
+  }
+  int index = 0;
+  for (const toml::node& node : *bots->as_array()) {
+    auto bot = ParseBot(node, index++, base_dir);
+    if (!bot) return std::unexpected(bot.error());
+    config.bots.push_back(std::move(*bot));
+  }
+  if (auto ok = CheckWhole(root, &config); !ok) {
+    return std::unexpected(ok.error());
+  }
+  return config;
+}
+
+std::expected<TournamentConfig, std::string> LoadTournamentConfig(
+    const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Error(fmt::format("{}: cannot read the file", path.string()));
+  std::ostringstream text;
+  text << in.rdbuf();
+  auto config = ParseTournamentConfig(text.str(), path.parent_path());
+  if (!config) {
+    return Error(fmt::format("{}: {}", path.string(), config.error()));
+  }
+  return config;
+}
+
+std::string_view ToString(Format format) {
+  switch (format) {
+    case Format::kRoundRobin:
+      return "round-robin";
+    case Format::kSwiss:
+      return "swiss";
+    case Format::kGauntlet:
+      return "gauntlet";
+  }
+  return "?";
+}
+
+std::string_view ToString(PartnershipFill fill) {
+  return fill == PartnershipFill::kTeam ? "team" : "individual";
+}
+
+std::string_view ToString(FaultPolicy policy) {
+  return policy == FaultPolicy::kForfeit ? "forfeit" : "default_action";
+}
+
+}  // namespace arbiter::tournament

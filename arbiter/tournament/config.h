@@ -1,0 +1,84 @@
+// A tournament's configuration file (TOML), parsed and validated once.
+//
+// Every key is documented, with a full example, in docs/tournaments.md.
+// Errors name the key ("bots[2].command: missing", "seats: must be 2..6, got
+// 7"); unknown keys are refused so that a typo never goes unnoticed.
+#ifndef ARBITER_TOURNAMENT_CONFIG_H_
+#define ARBITER_TOURNAMENT_CONFIG_H_
+
+#include <cstdint>
+#include <expected>
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace arbiter::tournament {
+
+enum class Format { kRoundRobin, kSwiss, kGauntlet };
+// How a table with partnerships (4 or 6 seats) is filled: by one bot per team
+// (its copies take every seat of the team), or by one bot per seat, partners
+// being other bots.
+enum class PartnershipFill { kTeam, kIndividual };
+enum class FaultPolicy { kForfeit, kDefaultAction };
+
+struct TimeControl {
+  int64_t move_ms = 1000;    // limit per decision
+  int64_t bank_ms = 0;       // extra time a seat may spend over the game
+  int64_t increment_ms = 0;  // added to the bank after every decision
+  int64_t grace_ms = 100;    // transport allowance before a timeout counts
+  friend bool operator==(const TimeControl&, const TimeControl&) = default;
+};
+
+struct BotConfig {
+  std::string name;
+  std::string command;
+  std::string cwd;  // empty: the arbiter's working directory
+  std::vector<std::pair<std::string, std::string>> env;  // in file order
+  friend bool operator==(const BotConfig&, const BotConfig&) = default;
+};
+
+struct TournamentConfig {
+  std::string name = "tournament";
+  uint64_t seed = 0;
+  Format format = Format::kRoundRobin;
+  int rounds = 1;
+  int seats = 2;
+  int deals_per_pairing = 1;
+  bool duplicate = false;
+  PartnershipFill partnership_fill = PartnershipFill::kTeam;
+  // A preset name, or a ruleset file path (made absolute against the config
+  // file's directory when loaded from a file).
+  std::string ruleset = "parlett";
+  int concurrency = 0;  // 0: the number of cores
+  TimeControl time_control;
+  FaultPolicy fault_policy = FaultPolicy::kForfeit;
+  std::string gauntlet_bot;  // only for Format::kGauntlet
+  std::vector<BotConfig> bots;
+
+  // Index of the bot called `name`, or -1.
+  int BotIndex(std::string_view name) const;
+  friend bool operator==(const TournamentConfig&,
+                         const TournamentConfig&) = default;
+};
+
+// Parses the text of a configuration file. Relative paths (a ruleset file,
+// a bot's cwd) are resolved against `base_dir` when it is not empty.
+std::expected<TournamentConfig, std::string> ParseTournamentConfig(
+    std::string_view toml_text, const std::filesystem::path& base_dir = {});
+
+// Reads and parses a file; errors start with the file's path.
+std::expected<TournamentConfig, std::string> LoadTournamentConfig(
+    const std::filesystem::path& path);
+
+std::string_view ToString(Format format);
+std::string_view ToString(PartnershipFill fill);
+std::string_view ToString(FaultPolicy policy);
+
+// True when `ruleset` names a preset rather than a file.
+bool IsPresetName(std::string_view ruleset);
+
+}  // namespace arbiter::tournament
+
+#endif  // ARBITER_TOURNAMENT_CONFIG_H_

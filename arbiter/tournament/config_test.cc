@@ -1,0 +1,186 @@
+#include "arbiter/tournament/config.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+namespace arbiter::tournament {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::StartsWith;
+
+constexpr char kBots[] = R"(
+[[bots]]
+name = "alpha"
+command = "./alpha --fast"
+[[bots]]
+name = "beta"
+command = "python3 beta.py"
+)";
+
+TEST(ConfigTest, ReadsEveryKey) {
+  auto config = ParseTournamentConfig(R"(
+name = "league-7"
+seed = 99
+format = "swiss"
+rounds = 5
+seats = 4
+deals_per_pairing = 3
+duplicate = true
+partnership_fill = "individual"
+ruleset = "rules/house.toml"
+concurrency = 3
+fault_policy = "default_action"
+[time_control]
+move_ms = 500
+bank_ms = 2000
+increment_ms = 10
+grace_ms = 25
+[[bots]]
+name = "alpha"
+command = "./alpha"
+cwd = "bots/alpha"
+env = { LEVEL = "3", MODE = "x" }
+[[bots]]
+name = "beta"
+command = "beta"
+)",
+                                      "/base");
+  ASSERT_TRUE(config) << config.error();
+  EXPECT_EQ(config->name, "league-7");
+  EXPECT_EQ(config->seed, 99u);
+  EXPECT_EQ(config->format, Format::kSwiss);
+  EXPECT_EQ(config->rounds, 5);
+  EXPECT_EQ(config->seats, 4);
+  EXPECT_EQ(config->deals_per_pairing, 3);
+  EXPECT_TRUE(config->duplicate);
+  EXPECT_EQ(config->partnership_fill, PartnershipFill::kIndividual);
+  EXPECT_EQ(config->ruleset, "/base/rules/house.toml");
+  EXPECT_EQ(config->concurrency, 3);
+  EXPECT_EQ(config->fault_policy, FaultPolicy::kDefaultAction);
+  EXPECT_EQ(config->time_control, (TimeControl{500, 2000, 10, 25}));
+  ASSERT_EQ(config->bots.size(), 2u);
+  EXPECT_EQ(config->bots[0].cwd, "/base/bots/alpha");
+  EXPECT_EQ(config->bots[0].env,
+            (std::vector<std::pair<std::string, std::string>>{{"LEVEL", "3"},
+                                                              {"MODE", "x"}}));
+  EXPECT_EQ(config->bots[1].cwd, "");
+  EXPECT_EQ(config->BotIndex("beta"), 1);
+  EXPECT_EQ(config->BotIndex("gamma"), -1);
+}
+
+TEST(ConfigTest, DefaultsAndPresets) {
+  auto config = ParseTournamentConfig(kBots, "/base");
+  ASSERT_TRUE(config) << config.error();
+  EXPECT_EQ(config->format, Format::kRoundRobin);
+  EXPECT_EQ(config->seats, 2);
+  EXPECT_EQ(config->rounds, 1);
+  EXPECT_EQ(config->ruleset, "parlett");  // a preset is not a path
+  EXPECT_EQ(config->partnership_fill, PartnershipFill::kTeam);
+  EXPECT_EQ(config->fault_policy, FaultPolicy::kForfeit);
+  EXPECT_EQ(config->concurrency, 0);
+  EXPECT_FALSE(config->duplicate);
+}
+
+TEST(ConfigTest, SwissDefaultsToLog2Rounds) {
+  std::string text = "format = \"swiss\"\n";
+  for (int i = 0; i < 9; ++i) {
+    text +=
+        "[[bots]]\nname = \"b" + std::to_string(i) + "\"\ncommand = \"x\"\n";
+  }
+  auto config = ParseTournamentConfig(text);
+  ASSERT_TRUE(config) << config.error();
+  EXPECT_EQ(config->rounds, 4);  // ceil(log2(9))
+}
+
+struct BadCase {
+  std::string text;
+  std::string error;  // the error must start with this
+};
+
+class ConfigErrorTest : public ::testing::TestWithParam<BadCase> {};
+
+TEST_P(ConfigErrorTest, NamesTheKey) {
+  auto config = ParseTournamentConfig(GetParam().text);
+  ASSERT_FALSE(config) << "accepted:\n" << GetParam().text;
+  EXPECT_THAT(config.error(), StartsWith(GetParam().error));
+}
+
+const std::string kB = kBots;
+
+INSTANTIATE_TEST_SUITE_P(
+    Keys, ConfigErrorTest,
+    ::testing::Values(
+        BadCase{"seats = 7\n" + kB, "seats: must be 2..6, got 7"},
+        BadCase{"seats = 1\n" + kB, "seats: must be 2..6, got 1"},
+        BadCase{"seats = \"4\"\n" + kB,
+                "seats: must be an integer, got a string"},
+        BadCase{"colour = 1\n" + kB, "colour: unknown key"},
+        BadCase{
+            "format = \"knockout\"\n" + kB,
+            "format: must be one of \"round-robin\", \"swiss\", \"gauntlet\""},
+        BadCase{"partnership_fill = \"pairs\"\n" + kB,
+                "partnership_fill: must be one of"},
+        BadCase{"fault_policy = 3\n" + kB, "fault_policy: must be a string"},
+        BadCase{"seed = -1\n" + kB, "seed: must be at least 0, got -1"},
+        BadCase{"rounds = 0\n" + kB, "rounds: must be 1..100000, got 0"},
+        BadCase{"deals_per_pairing = 0\n" + kB, "deals_per_pairing: must be"},
+        BadCase{"duplicate = \"yes\"\n" + kB,
+                "duplicate: must be true or false"},
+        BadCase{"concurrency = -2\n" + kB, "concurrency: must be 0..4096"},
+        BadCase{"ruleset = \"\"\n" + kB, "ruleset: must not be empty"},
+        BadCase{"name = \"\"\n" + kB, "name: must not be empty"},
+        BadCase{"time_control = 5\n" + kB, "time_control: must be a table"},
+        BadCase{"[time_control]\nmove = 5\n" + kB,
+                "time_control.move: unknown key"},
+        BadCase{"[time_control]\nmove_ms = -5\n" + kB,
+                "time_control.move_ms: must be at least 0, got -5"},
+        BadCase{"[time_control]\nmove_ms = 0\n" + kB,
+                "time_control.move_ms: must be positive"},
+        BadCase{"name = \"x\"\n", "bots: missing"},
+        BadCase{"bots = 3\n", "bots: must be an array of tables"},
+        BadCase{"[[bots]]\nname = \"a\"\ncommand = \"x\"\n",
+                "bots: need at least 2 bots, got 1"},
+        BadCase{kB + "[[bots]]\nname = \"c\"\n", "bots[2].command: missing"},
+        BadCase{kB + "[[bots]]\ncommand = \"c\"\n", "bots[2].name: missing"},
+        BadCase{kB + "[[bots]]\nname = \" \"\ncommand = \"c\"\n",
+                "bots[2].name: must not be empty"},
+        BadCase{kB + "[[bots]]\nname = \"c\"\ncommand = \"\"\n",
+                "bots[2].command: must not be empty"},
+        BadCase{kB + "[[bots]]\nname = \"alpha\"\ncommand = \"c\"\n",
+                "bots[2].name: duplicate name \"alpha\" (also bots[0])"},
+        BadCase{kB + "[[bots]]\nname = \"c\"\ncommand = \"c\"\nargs = []\n",
+                "bots[2].args: unknown key"},
+        BadCase{
+            kB + "[[bots]]\nname = \"c\"\ncommand = \"c\"\nenv = { A = 1 }\n",
+            "bots[2].env.A: must be a string, got an integer"},
+        BadCase{kB + "[[bots]]\nname = \"c\"\ncommand = \"c\"\nenv = \"A=1\"\n",
+                "bots[2].env: must be a table"},
+        BadCase{"format = \"gauntlet\"\n" + kB, "gauntlet_bot: missing"},
+        BadCase{"format = \"gauntlet\"\ngauntlet_bot = \"zed\"\n" + kB,
+                "gauntlet_bot: no bot named \"zed\""},
+        BadCase{"gauntlet_bot = \"alpha\"\n" + kB,
+                "gauntlet_bot: only used with format = \"gauntlet\""},
+        BadCase{"seats = = 2\n" + kB, "line 1, column"}));
+
+TEST(ConfigTest, LoadResolvesAgainstTheFilesDirectory) {
+  const auto dir = std::filesystem::path(::testing::TempDir()) / "config_load";
+  std::filesystem::create_directories(dir);
+  { std::ofstream(dir / "t.toml") << "ruleset = \"house.toml\"\n" << kBots; }
+  auto config = LoadTournamentConfig(dir / "t.toml");
+  ASSERT_TRUE(config) << config.error();
+  EXPECT_EQ(config->ruleset, (dir / "house.toml").string());
+  auto missing = LoadTournamentConfig(dir / "nope.toml");
+  ASSERT_FALSE(missing);
+  EXPECT_THAT(missing.error(), HasSubstr("nope.toml: cannot read"));
+  { std::ofstream(dir / "bad.toml") << "seats = 9\n" << kBots; }
+  auto bad = LoadTournamentConfig(dir / "bad.toml");
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error(),
+            (dir / "bad.toml").string() + ": seats: must be 2..6, got 9");
+}
+
+}  // namespace
+}  // namespace arbiter::tournament

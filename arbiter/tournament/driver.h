@@ -1,0 +1,75 @@
+// Runs a tournament: the schedule's games on a pool of threads, each record
+// appended to DIR/games.jsonl and fsynced as its game ends.
+//
+// Resuming is running again: games already in games.jsonl are kept (game ids
+// come from the schedule), every other game is played from its seed, so no
+// game is lost or played twice. The stop flag (Ctrl-C) lets running games
+// finish and starts no new one.
+#ifndef ARBITER_TOURNAMENT_DRIVER_H_
+#define ARBITER_TOURNAMENT_DRIVER_H_
+
+#include <atomic>
+#include <expected>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "arbiter/tournament/config.h"
+#include "arbiter/tournament/runner.h"
+#include "arbiter/tournament/schedule.h"
+#include "arbiter/tournament/standings.h"
+
+namespace arbiter::tournament {
+
+inline constexpr char kRecordsFile[] = "games.jsonl";
+
+struct Progress {
+  int round = 0;   // the round being played (Swiss), else 0
+  int done = 0;    // games of this shard recorded, earlier runs included
+  int total = 0;   // games in this shard
+  int played = 0;  // games recorded by this run
+  int faults = 0;  // faults in recorded games
+  double elapsed_s = 0;
+  double games_per_s = 0;  // this run's
+  double eta_s = -1;       // -1 while unknown
+};
+
+// "123/400 games  2.5 games/s  ETA 1:50  faults 3".
+std::string ProgressLine(const Progress& progress);
+
+class ProgressListener {
+ public:
+  virtual ~ProgressListener() = default;
+  // After each recorded game; calls never overlap.
+  virtual void OnGame(const Progress& progress, const Standings& standings) = 0;
+  // After each Swiss round.
+  virtual void OnRound(int /*round*/, const Standings& /*standings*/) {}
+};
+
+struct RunOptions {
+  std::filesystem::path out_dir;
+  int concurrency = 0;  // 0: the config's, and 0 there: the number of cores
+  int shard_index = 0;  // 0-based
+  int shard_count = 1;
+  const std::atomic<bool>* stop = nullptr;
+  ProgressListener* progress = nullptr;
+};
+
+struct RunResult {
+  bool complete = false;  // every game of the shard is recorded
+  bool stopped = false;   // the stop flag ended the run early
+  int total = 0;
+  int already_done = 0;               // recorded by earlier runs
+  int played = 0;                     // recorded by this run
+  std::vector<std::string> warnings;  // lines of games.jsonl that were skipped
+  Standings standings{{}};
+};
+
+// The error names the failed game or the unusable option.
+std::expected<RunResult, std::string> RunTournament(
+    const TournamentConfig& config, const TeamLayout& layout,
+    GameRunner& runner, const RunOptions& options);
+
+}  // namespace arbiter::tournament
+
+#endif  // ARBITER_TOURNAMENT_DRIVER_H_

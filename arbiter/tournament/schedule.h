@@ -1,0 +1,100 @@
+// The games of a tournament, fixed by its configuration and seed.
+//
+// A round is a list of tables; a table is an ordered list of bots ("units":
+// one bot per team with partnership_fill = "team", one bot per seat
+// otherwise). Each table plays `deals_per_pairing` deals; a deal is played
+// once in one seat rotation, or, with duplicate deals, once in every seat
+// rotation from the same deal seed. Game ids come from this structure:
+// "r3-t12-d1-s2" is round 3, table 12, deal 1, seats rotated by 2.
+#ifndef ARBITER_TOURNAMENT_SCHEDULE_H_
+#define ARBITER_TOURNAMENT_SCHEDULE_H_
+
+#include <cstdint>
+#include <expected>
+#include <string>
+#include <vector>
+
+#include "arbiter/tournament/config.h"
+
+namespace arbiter::tournament {
+
+// Team of every seat, teams numbered in order of their lowest seat (the
+// engine's Ruleset::Teams).
+struct TeamLayout {
+  std::vector<int> team_of;
+
+  int NumSeats() const { return int(team_of.size()); }
+  int NumTeams() const;
+  // The layouts of RULES.md: partners {0,2}{1,3} at 4 seats; {0,3}{1,4}{2,5}
+  // (pairs) or {0,2,4}{1,3,5} (trios) at 6; everyone alone otherwise.
+  static TeamLayout Make(int seats, bool partnerships, bool six_trios = false);
+};
+
+struct ScheduledGame {
+  int index = 0;  // position in the schedule; sharding splits on it
+  std::string game_id;
+  int round = 1;     // 1-based
+  int table = 1;     // 1-based within the round
+  int deal = 1;      // 1-based within the table
+  int rotation = 0;  // seats shifted by this much from the table's order
+  std::vector<int> seat_bots;   // index into TournamentConfig::bots, per seat
+  std::vector<int> teams;       // team per seat
+  uint64_t deal_seed = 0;       // shared by every game of a duplicate group
+  int first_dealer = 0;         // seats - 1, so that seat 0 moves first
+  std::string duplicate_group;  // "r3-t12-d1" with duplicate deals, else ""
+  friend bool operator==(const ScheduledGame&, const ScheduledGame&) = default;
+};
+
+using Table = std::vector<int>;  // bot indices, in table order
+
+struct Round {
+  int number = 1;
+  std::vector<Table> tables;
+  std::vector<int> byes;  // bots that sit this round out
+};
+
+// Bots per table: the number of teams with partnership_fill = "team", the
+// number of seats otherwise.
+int UnitsPerTable(const TournamentConfig& config, const TeamLayout& layout);
+
+// Tables of 3 or more units play every combination of bots while there are
+// at most this many; beyond, a balanced design (see tables.h).
+inline constexpr int kMaxTablesPerRound = 200;
+
+struct ScheduleOptions {
+  int max_tables_per_round = kMaxTablesPerRound;
+};
+
+// The rounds of a round-robin or gauntlet tournament. Errors name the key
+// (too few bots for the tables, a layout that does not match `seats`).
+std::expected<std::vector<Round>, std::string> FixedRounds(
+    const TournamentConfig& config, const TeamLayout& layout,
+    const ScheduleOptions& options = {});
+
+// The games of one round, numbered from `first_index`. `offset` shifts which
+// seat rotation and partnership each deal starts from (round-robin cycles
+// use it so that an odd number of deals still evens out over cycles).
+std::vector<ScheduledGame> ExpandRound(const TournamentConfig& config,
+                                       const TeamLayout& layout,
+                                       const Round& round, int first_index,
+                                       int offset = 0);
+
+// Every game of a round-robin or gauntlet tournament (Swiss rounds depend on
+// results: see swiss.h).
+std::expected<std::vector<ScheduledGame>, std::string> BuildSchedule(
+    const TournamentConfig& config, const TeamLayout& layout,
+    const ScheduleOptions& options = {});
+
+// The deal seed of (round, table, deal): a hash of the tournament seed.
+uint64_t DealSeed(uint64_t seed, int round, int table, int deal);
+
+// Checks a layout against `seats`; the error names the key.
+std::expected<void, std::string> CheckLayout(const TournamentConfig& config,
+                                             const TeamLayout& layout);
+
+// Shards: game `index` belongs to shard index % count (0-based).
+bool InShard(const ScheduledGame& game, int shard_index, int shard_count);
+
+}  // namespace arbiter::tournament
+
+#endif  // ARBITER_TOURNAMENT_SCHEDULE_H_

@@ -1,0 +1,45 @@
+// Which bots sit together: every combination, or a balanced design when
+// there are too many combinations.
+#ifndef ARBITER_TOURNAMENT_TABLES_H_
+#define ARBITER_TOURNAMENT_TABLES_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "arbiter/tournament/schedule.h"
+
+namespace arbiter::tournament {
+
+// C(n, k), saturating at INT64_MAX.
+int64_t Binomial(int n, int k);
+
+// Every k-subset of {0..n-1}, in lexicographic order.
+std::vector<Table> AllCombinations(int n, int k);
+
+// `rounds` rounds of tables of k out of n bots. Each round is made of whole
+// partitions of the bots into tables (as many as fit in `max_tables`, at
+// least one), so that appearances stay within one of each other; the n % k
+// bots left out of a partition are those that played most so far. Each
+// table is filled greedily with the bots that have met its members least,
+// ties broken by a shuffle seeded from `seed`.
+std::vector<std::vector<Table>> BalancedRounds(int n, int k, int rounds,
+                                               int max_tables, uint64_t seed);
+
+// SplitMix64: the one seeded generator of this library, stable everywhere.
+class SplitMix64 {
+ public:
+  explicit SplitMix64(uint64_t seed) : state_(seed) {}
+  uint64_t Next();
+  // Uniform in [0, bound).
+  uint64_t Below(uint64_t bound) { return Next() % bound; }
+
+ private:
+  uint64_t state_;
+};
+
+// A seeded Fisher-Yates shuffle.
+void Shuffle(std::vector<int>& items, uint64_t seed);
+
+}  // namespace arbiter::tournament
+
+#endif  // ARBITER_TOURNAMENT_TABLES_H_

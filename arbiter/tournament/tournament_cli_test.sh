@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# End to end through the `arbiter` command. With builtin:random bots: kill -9
+# and resume (no game lost or duplicated), Ctrl-C and resume, three shards
+# merged equal an unsharded run. With bot processes (the arbiter's test bot):
+# cwd and env, a crashing bot recorded as such and restarted.
+#   tournament_cli_test.sh ARBITER TEST_BOT
+set -euo pipefail
+arbiter="$(realpath "$1")"
+test_bot="$(realpath "$2")"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+
+{
+  printf 'name = "cli"\nseed = 3\ndeals_per_pairing = 2\nconcurrency = 2\n'
+  for i in $(seq 1 12); do
+    printf '[[bots]]\nname = "r%d"\ncommand = "builtin:random"\n' "$i"
+  done
+} >t.toml
+total=132  # 66 pairs x 2 deals
+
+# Sorted "game_id places" of a record file; fails on a duplicate id.
+summary() {
+  python3 - "$1" <<'PY'
+import json, os, sys
+seen = {}
+lines = open(sys.argv[1]) if os.path.exists(sys.argv[1]) else []
+for line in lines:
+    try:
+        r = json.loads(line)
+    except ValueError:
+        continue  # a line cut by kill -9
+    gid = r["game_id"]
+    if gid in seen:
+        sys.exit(f"duplicate game_id {gid}")
+    seen[gid] = r["result"]["places"]
+for gid in sorted(seen):
+    print(gid, seen[gid])
+PY
+}
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+# kill -9 mid-run, then resume.
+"$arbiter" tournament t.toml --out killed >/dev/null 2>&1 &
+pid=$!
+sleep 0.7
+kill -9 "$pid" 2>/dev/null || true
+wait "$pid" 2>/dev/null || true
+before="$(summary killed/games.jsonl | wc -l)"
+echo "killed after $before of $total games"
+"$arbiter" tournament t.toml --out killed >/dev/null 2>killed.err ||
+  fail "resume after kill -9: $(cat killed.err)"
+[[ "$(summary killed/games.jsonl | wc -l)" == "$total" ]] ||
+  fail "after kill -9 and resume: $(summary killed/games.jsonl | wc -l) games"
+
+# Ctrl-C: exit 130, then resume.
+"$arbiter" tournament t.toml --out stopped >/dev/null 2>&1 &
+pid=$!
+sleep 0.7
+kill -INT "$pid"
+status=0
+wait "$pid" || status=$?
+[[ "$status" == 130 || "$status" == 0 ]] || fail "Ctrl-C exit status $status"
+"$arbiter" tournament t.toml --out stopped >/dev/null 2>&1 || fail "resume"
+
+# The same games, whatever the interruptions: same ids, same results.
+"$arbiter" tournament t.toml --out whole >/dev/null 2>&1 || fail "whole"
+summary whole/games.jsonl >whole.txt
+[[ "$(wc -l <whole.txt)" == "$total" ]] || fail "whole: $(wc -l <whole.txt)"
+summary killed/games.jsonl | cmp -s - whole.txt || fail "killed != whole"
+summary stopped/games.jsonl | cmp -s - whole.txt || fail "stopped != whole"
+
+# Shards merged (one of them twice) equal the unsharded run.
+for i in 0 1 2; do
+  "$arbiter" tournament t.toml --shard "$i/3" --out "s$i" >/dev/null 2>&1 ||
+    fail "shard $i"
+done
+"$arbiter" merge s0/games.jsonl s1/games.jsonl s2/games.jsonl s1/games.jsonl \
+  -o merged.jsonl 2>merge.err || fail "merge: $(cat merge.err)"
+grep -q "s1/games.jsonl:1: skipped, duplicate game_id" merge.err ||
+  fail "merge did not report the duplicates"
+summary merged.jsonl | cmp -s - whole.txt || fail "merged shards != whole"
+
+# A config error names the key.
+sed 's/seats = .*//; s/^seed = 3/seed = 3\nseats = 7/' t.toml >bad.toml
+if "$arbiter" tournament bad.toml 2>bad.err; then fail "bad config accepted"; fi
+grep -q "seats: must be 2..6, got 7" bad.err || fail "error: $(cat bad.err)"
+
+# Bot processes: a crash is a fault in the record, and the bot plays on.
+bot_dir="$(dirname "$test_bot")"
+cat >procs.toml <<TOML
+name = "procs"
+seed = 9
+deals_per_pairing = 2
+duplicate = true
+concurrency = 2
+[time_control]
+move_ms = 2000
+[[bots]]
+name = "steady"
+command = "$test_bot --seed=1"
+[[bots]]
+name = "local"
+command = "./$(basename "$test_bot") --seed=2"
+cwd = "$bot_dir"
+env = { ZETEMA_UNUSED = "x y" }
+[[bots]]
+name = "crasher"
+command = "$test_bot --mode=crash --after=2"
+TOML
+"$arbiter" tournament procs.toml --out procs >procs.out 2>procs.err ||
+  fail "process tournament: $(cat procs.err)"
+python3 - procs/games.jsonl <<'PY' || fail "process tournament records"
+import json, sys
+records = [json.loads(l) for l in open(sys.argv[1])]
+assert len(records) == 12, len(records)  # 3 pairs x 2 deals x 2 rotations
+crashes = 0
+for r in records:
+    names = [s["bot_name"] for s in r["seats"]]
+    for f in r["result"].get("faults", []):
+        assert names[f["seat"]] == "crasher", (names, f)
+        crashes += f["reason"] == "FAULT_REASON_CRASH"
+    assert len(r["steps"]) > 0
+# The crasher is restarted for every game it plays.
+assert crashes == 8, crashes
+PY
+grep -q "crasher" procs.out || fail "no standings"
+[[ -n "$(ls procs/logs)" ]] || fail "no bot logs"
+echo "ok"

@@ -1,0 +1,225 @@
+#include "ratings/format.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+namespace ratings {
+namespace {
+
+// Columns padded to their widest cell; the first `left` are left-aligned.
+std::string Align(const std::vector<std::vector<std::string>>& rows,
+                  size_t left) {
+  std::vector<size_t> width;
+  for (const auto& row : rows) {
+    width.resize(std::max(width.size(), row.size()), 0);
+    for (size_t c = 0; c < row.size(); ++c) {
+      width[c] = std::max(width[c], row[c].size());
+    }
+  }
+  std::string out;
+  for (const auto& row : rows) {
+    std::string line;
+    for (size_t c = 0; c < row.size(); ++c) {
+      if (c > 0) line += "  ";
+      const std::string pad(width[c] - row[c].size(), ' ');
+      line += c < left && c > 0 ? row[c] + pad : pad + row[c];
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out += line + "\n";
+  }
+  return out;
+}
+
+std::string Percent(double part, double whole) {
+  return whole > 0 ? fmt::format("{:.1f}%", 100 * part / whole) : "-";
+}
+
+std::string Number(double v) {
+  // Halves are common (draws): print them exactly, integers without ".0".
+  return v == static_cast<double>(static_cast<int64_t>(v))
+             ? fmt::format("{}", static_cast<int64_t>(v))
+             : fmt::format("{:g}", v);
+}
+
+std::string Faults(const PlayerReport& p) {
+  std::string out;
+  for (const auto& [reason, count] : p.faults) {
+    out += fmt::format("{}{} {}", out.empty() ? "" : ", ", reason, count);
+  }
+  return out.empty() ? "-" : out;
+}
+
+std::string ModelTitle(const Report& r) {
+  if (r.model == "plackett-luce") return "Plackett-Luce";
+  if (r.model == "pairwise") return "Bradley-Terry (pairwise standings)";
+  return "Bradley-Terry";
+}
+
+std::string CsvField(const std::string& s) {
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+}  // namespace
+
+std::string FormatTable(const Report& report) {
+  std::string out =
+      fmt::format("{} ratings: {} games, {} players, ", ModelTitle(report),
+                  report.games, report.players.size());
+  out += report.options.anchor.empty()
+             ? fmt::format("average {:g}", report.options.average)
+             : fmt::format("{} fixed at {:g}", report.options.anchor,
+                           report.options.average);
+  out += report.bootstrap_replicates > 0
+             ? fmt::format(", 95% intervals from {} bootstrap replicates\n\n",
+                           report.bootstrap_replicates)
+             : ", no bootstrap\n\n";
+  std::vector<std::vector<std::string>> rows = {
+      {"#", "name", "rating", "95% interval", "games", "score", "LOS"}};
+  const bool pools = report.num_components > 1;
+  if (pools) rows[0].push_back("pool");
+  for (const PlayerReport& p : report.players) {
+    rows.push_back(
+        {fmt::format("{}", p.rank), p.name, fmt::format("{:.2f}", p.rating),
+         p.interval ? fmt::format("[{:.1f}, {:.1f}]", p.interval->lower,
+                                  p.interval->upper)
+                    : "-",
+         fmt::format("{}", p.games), Percent(p.score, p.encounters),
+         p.los_next ? fmt::format("{:.1f}%", 100 * *p.los_next) : ""});
+    if (pools) rows.back().push_back(fmt::format("{}", p.component));
+    if (!p.note.empty()) rows.back().push_back(p.note);
+  }
+  out += Align(rows, 2);
+  if (report.first_seat_advantage) {
+    out += fmt::format("\nfirst-seat advantage: {:.1f}",
+                       *report.first_seat_advantage);
+    if (report.first_seat_interval) {
+      out += fmt::format(" [{:.1f}, {:.1f}]", report.first_seat_interval->lower,
+                         report.first_seat_interval->upper);
+    }
+    out += "\n";
+  }
+  const bool any_stats = std::any_of(
+      report.players.begin(), report.players.end(), [](const PlayerReport& p) {
+        return p.decisions > 0 || p.points != 0 || !p.faults.empty();
+      });
+  if (any_stats) {
+    std::vector<std::vector<std::string>> stats = {{"name", "games", "points",
+                                                    "faults", "decisions",
+                                                    "mean ms", "max ms"}};
+    for (const PlayerReport& p : report.players) {
+      stats.push_back({p.name, fmt::format("{}", p.games),
+                       fmt::format("{}", p.points), Faults(p),
+                       fmt::format("{}", p.decisions),
+                       fmt::format("{:.2f}", p.mean_decision_ms),
+                       fmt::format("{:.2f}", p.max_decision_ms)});
+    }
+    out += "\n" + Align(stats, 1);
+  }
+  if (!report.notes.empty()) {
+    out += "\n";
+    for (const std::string& note : report.notes) out += "note: " + note + "\n";
+  }
+  return out;
+}
+
+std::string FormatCrosstable(const Report& report) {
+  const size_t n = report.players.size();
+  std::vector<std::vector<std::string>> rows(n + 1);
+  rows[0] = {"#", "name"};
+  for (size_t j = 0; j < n; ++j) rows[0].push_back(fmt::format("{}", j + 1));
+  for (size_t i = 0; i < n; ++i) {
+    rows[i + 1] = {fmt::format("{}", i + 1), report.players[i].name};
+    rows[i + 1].resize(n + 2, ".");
+    rows[i + 1][i + 2] = "x";
+  }
+  for (const CrossEntry& c : report.crosstable) {
+    rows[c.a + 1][c.b + 2] =
+        fmt::format("{}/{}", Number(c.score), Number(c.encounters));
+  }
+  return "Crosstable (row's points against column / encounters)\n\n" +
+         Align(rows, 2);
+}
+
+std::string FormatJson(const Report& report, bool with_crosstable) {
+  using nlohmann::json;
+  json out = {{"model", report.model},
+              {"games", report.games},
+              {"resampling_units", report.resampling_units},
+              {"bootstrap_replicates", report.bootstrap_replicates},
+              {"pools", report.num_components},
+              {"average", report.options.average},
+              {"anchor", report.options.anchor},
+              {"converged", report.converged},
+              {"notes", report.notes}};
+  if (report.first_seat_advantage) {
+    json adv = {{"rating", *report.first_seat_advantage}};
+    if (report.first_seat_interval) {
+      adv["lower"] = report.first_seat_interval->lower;
+      adv["upper"] = report.first_seat_interval->upper;
+    }
+    out["first_seat_advantage"] = adv;
+  }
+  json players = json::array();
+  for (const PlayerReport& p : report.players) {
+    json j = {{"rank", p.rank},
+              {"name", p.name},
+              {"rating", p.rating},
+              {"pool", p.component},
+              {"games", p.games},
+              {"score", p.score},
+              {"encounters", p.encounters},
+              {"points", p.points},
+              {"faults", p.faults},
+              {"decisions", p.decisions},
+              {"mean_decision_ms", p.mean_decision_ms},
+              {"max_decision_ms", p.max_decision_ms},
+              {"note", p.note}};
+    if (p.interval) {
+      j["lower"] = p.interval->lower;
+      j["upper"] = p.interval->upper;
+    }
+    if (p.los_next) j["los_next"] = *p.los_next;
+    players.push_back(std::move(j));
+  }
+  out["players"] = std::move(players);
+  if (with_crosstable) {
+    json cross = json::array();
+    for (const CrossEntry& c : report.crosstable) {
+      cross.push_back({{"player", report.players[c.a].name},
+                       {"opponent", report.players[c.b].name},
+                       {"score", c.score},
+                       {"encounters", c.encounters}});
+    }
+    out["crosstable"] = std::move(cross);
+  }
+  return out.dump(2) + "\n";
+}
+
+std::string FormatCsv(const Report& report) {
+  std::string out =
+      "rank,name,rating,lower,upper,los_next,pool,games,score,encounters,"
+      "points,faults,mean_decision_ms,max_decision_ms,note\n";
+  for (const PlayerReport& p : report.players) {
+    std::string faults;
+    for (const auto& [reason, count] : p.faults) {
+      faults +=
+          fmt::format("{}{}={}", faults.empty() ? "" : ";", reason, count);
+    }
+    out += fmt::format(
+        "{},{},{:.2f},{},{},{},{},{},{},{},{},{},{:.3f},{:.3f},{}\n", p.rank,
+        CsvField(p.name), p.rating,
+        p.interval ? fmt::format("{:.2f}", p.interval->lower) : "",
+        p.interval ? fmt::format("{:.2f}", p.interval->upper) : "",
+        p.los_next ? fmt::format("{:.4f}", *p.los_next) : "", p.component,
+        p.games, Number(p.score), Number(p.encounters), p.points, faults,
+        p.mean_decision_ms, p.max_decision_ms, CsvField(p.note));
+  }
+  return out;
+}
+
+}  // namespace ratings

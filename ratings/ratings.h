@@ -1,0 +1,88 @@
+// Ratings from game records or results files: the API that `ratings` and
+// `arbiter tournament` call.
+//
+//   auto report = ratings::RateFiles({"games.jsonl"}, {});
+//   if (report) std::cout << ratings::FormatTable(*report);
+#ifndef ZETEMA_RATINGS_RATINGS_H_
+#define ZETEMA_RATINGS_RATINGS_H_
+
+#include <cstdint>
+#include <expected>
+#include <map>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "ratings/game.h"
+
+namespace ratings {
+
+struct Options {
+  double average = 1500;  // the pool average, or the anchor's rating
+  std::string anchor;     // a bot fixed at `average`; empty: pool average
+  bool first_seat_advantage = false;  // fit an advantage for moving first
+  bool pairwise = false;  // standings as pairwise results, not Plackett-Luce
+  int bootstrap = 1000;   // replicates; 0: no intervals and no LOS
+  uint64_t seed = 1;
+  int threads = 0;  // bootstrap threads; 0: one per core
+};
+
+struct Interval {
+  double lower = 0;
+  double upper = 0;
+};
+
+struct PlayerReport {
+  std::string name;
+  int rank = 0;  // 1 = best
+  double rating = 0;
+  std::optional<Interval> interval;  // 95%, from the bootstrap
+  // Likelihood of superiority over the next player in the table (the
+  // share of bootstrap replicates in which this one is rated higher).
+  std::optional<double> los_next;
+  int component = 0;  // pool; ratings of different pools do not compare
+  std::string note;   // e.g. "all wins: rating bounded by the prior"
+  int64_t games = 0;
+  double score = 0;                       // pairwise points
+  double encounters = 0;                  // out of this many
+  int64_t points = 0;                     // game points
+  std::map<std::string, int64_t> faults;  // by reason
+  int64_t decisions = 0;
+  double mean_decision_ms = 0;
+  double max_decision_ms = 0;
+};
+
+struct CrossEntry {
+  int a = 0, b = 0;  // indices into Report::players
+  double score = 0;  // a's points against b
+  double encounters = 0;
+};
+
+struct Report {
+  std::string model;  // "bradley-terry", "plackett-luce" or "pairwise"
+  std::vector<PlayerReport> players;           // in rank order
+  std::optional<double> first_seat_advantage;  // Elo
+  std::optional<Interval> first_seat_interval;
+  std::vector<CrossEntry> crosstable;
+  int64_t games = 0;
+  int64_t resampling_units = 0;  // games, with duplicate sets as one
+  int bootstrap_replicates = 0;
+  int num_components = 0;
+  bool converged = true;
+  std::vector<std::string> notes;  // every caveat, in words
+  Options options;
+};
+
+// Rates games; an error names what is wrong (no games, unknown anchor).
+std::expected<Report, std::string> RateGames(std::span<const Game> games,
+                                             const Options& options);
+
+// Reads the files (".csv" as CSV, anything else as JSONL records) and rates
+// them.
+std::expected<Report, std::string> RateFiles(
+    const std::vector<std::string>& paths, const Options& options);
+
+}  // namespace ratings
+
+#endif  // ZETEMA_RATINGS_RATINGS_H_

@@ -1,0 +1,34 @@
+// Games drawn from known ratings under the model the fit assumes, for the
+// tests and the benchmark.
+#ifndef ZETEMA_RATINGS_SYNTHETIC_H_
+#define ZETEMA_RATINGS_SYNTHETIC_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "ratings/game.h"
+
+namespace ratings {
+
+struct SyntheticOptions {
+  std::vector<double> ratings;  // true Elo of players "P0", "P1", ...
+  int games = 1000;
+  int seats = 2;        // seats per game
+  int team_size = 1;    // seats per team; seats % team_size == 0
+  bool copies = false;  // each team is copies of one bot
+  // Two sides only: a draw happens with probability 2 * draw_rate * p(1-p),
+  // which keeps the expected score at the Bradley-Terry p.
+  double draw_rate = 0;
+  double first_seat_advantage = 0;  // Elo, for the side that moves first
+  int duplicate_size = 0;  // > 0: groups of this many games share a group
+  uint64_t seed = 1;
+};
+
+std::string SyntheticName(int player);
+
+std::vector<Game> DrawGames(const SyntheticOptions& options);
+
+}  // namespace ratings
+
+#endif  // ZETEMA_RATINGS_SYNTHETIC_H_

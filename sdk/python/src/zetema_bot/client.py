@@ -1,0 +1,272 @@
+"""The connection to the arbiter and the game loop behind one callback.
+
+    import zetema_bot
+
+    def choose(observation, legal_actions):
+        return 0                      # an index, an Action, or RULES.md text
+
+    zetema_bot.run(choose, name="first", version="1.0")
+
+The arbiter address and the one-time token come from --address/--token flags
+or, failing those, from ZETEMA_ARBITER_ADDRESS and ZETEMA_TOKEN (which a
+spawning arbiter sets). One stream carries any number of games; the loop
+returns when the arbiter closes the stream between games or says SHUTDOWN.
+"""
+
+import argparse
+import logging
+import os
+import queue
+import sys
+from typing import Callable, List, Optional, Sequence, Tuple
+
+import grpc
+
+from zetema_bot.actions import Action, action_to_proto
+from zetema_bot.errors import (BadToken, ConfigurationError, ConnectionFailed,
+                               ProtocolError, VersionMismatch, ZetemaError)
+from zetema_bot.game import GameInfo, Observation, legal_actions_of
+from zetema_bot.proto import (PROTOCOL_VERSION, arbiter_pb2, arbiter_pb2_grpc,
+                              zetema_pb2)
+
+ADDRESS_ENV = "ZETEMA_ARBITER_ADDRESS"
+TOKEN_ENV = "ZETEMA_TOKEN"
+
+log = logging.getLogger("zetema_bot")
+
+Callback = Callable[[Observation, List[Action]], object]
+
+
+def _from_flags_and_env(argv, env):
+    env = os.environ if env is None else env
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = argparse.ArgumentParser(add_help=False)
+    parser.add_argument("--address")
+    parser.add_argument("--token")
+    args, rest = parser.parse_known_args(argv)
+    address = args.address or env.get(ADDRESS_ENV, "")
+    token = args.token if args.token is not None else env.get(TOKEN_ENV, "")
+    return address, token, rest
+
+
+def _check(address, token):
+    if not address:
+        raise ConfigurationError(
+            "no arbiter address: pass --address HOST:PORT (or unix:///path) "
+            "or set %s" % ADDRESS_ENV)
+    if not token:
+        raise ConfigurationError(
+            "no token: pass --token TOKEN or set %s (the arbiter prints or "
+            "passes one token per bot)" % TOKEN_ENV)
+
+
+def connection_args(argv: Optional[Sequence[str]] = None,
+                    env=None) -> Tuple[str, str, List[str]]:
+    """(address, token, the other arguments) from flags, then environment.
+
+    --address and --token override ZETEMA_ARBITER_ADDRESS and ZETEMA_TOKEN;
+    arguments the SDK does not know are returned for the bot's own use.
+    Raises ConfigurationError when either is missing."""
+    address, token, rest = _from_flags_and_env(argv, env)
+    _check(address, token)
+    return address, token, rest
+
+
+def reply_for(choice, legal: List[Action], request_id: int):
+    """The ActionReply for what a callback returned: an index into `legal`,
+    one of its Action values (sent by index), another Action (sent
+    structured), RULES.md text (sent as is: the arbiter judges it) or a
+    zetema.v1.Action message."""
+    reply = arbiter_pb2.ActionReply(request_id=request_id)
+    if isinstance(choice, bool) or choice is None:
+        raise TypeError("the callback returned %r; return an index, an "
+                        "Action or RULES.md text" % (choice,))
+    if isinstance(choice, int):
+        if not 0 <= choice < len(legal):
+            raise ValueError("the callback returned index %d, but there are "
+                             "%d legal actions" % (choice, len(legal)))
+        reply.index = choice
+    elif isinstance(choice, Action):
+        if (choice.index is not None and 0 <= choice.index < len(legal)
+                and legal[choice.index] == choice):
+            reply.index = choice.index
+        elif choice in legal:
+            reply.index = legal.index(choice)
+        else:
+            reply.action.CopyFrom(action_to_proto(choice))
+    elif isinstance(choice, str):
+        reply.text = choice
+    elif isinstance(choice, zetema_pb2.Action):
+        reply.action.CopyFrom(choice)
+    else:
+        raise TypeError("the callback returned a %s; return an index, an "
+                        "Action or RULES.md text" % type(choice).__name__)
+    return reply
+
+
+class _Stream:
+    """One Play stream: a queue feeds the requests, iteration reads."""
+
+    def __init__(self, address: str, connect_timeout: float):
+        self.address = address
+        # A bot talks to its arbiter directly, never through an HTTP proxy.
+        self.channel = grpc.insecure_channel(
+            address, options=[("grpc.enable_http_proxy", 0)])
+        try:
+            grpc.channel_ready_future(self.channel).result(
+                timeout=connect_timeout)
+        except grpc.FutureTimeoutError:
+            self.channel.close()
+            raise ConnectionFailed(
+                "cannot reach the arbiter at %s within %.0f s" %
+                (address, connect_timeout)) from None
+        self.outgoing: "queue.Queue" = queue.Queue()
+        stub = arbiter_pb2_grpc.ArbiterStub(self.channel)
+        self.call = stub.Play(self._requests())
+
+    def _requests(self):
+        while True:
+            message = self.outgoing.get()
+            if message is None:
+                return
+            yield message
+
+    def send(self, message) -> None:
+        self.outgoing.put(message)
+
+    def close(self) -> None:
+        self.outgoing.put(None)
+        self.call.cancel()
+        self.channel.close()
+
+
+def _error_for(error) -> ZetemaError:
+    code = arbiter_pb2.ErrorCode.Name(error.code)
+    text = "the arbiter refused the connection: %s: %s" % (code, error.message)
+    if error.code == arbiter_pb2.ERROR_CODE_VERSION_MISMATCH:
+        return VersionMismatch(
+            "protocol version mismatch: this SDK speaks version %d; the "
+            "arbiter says: %s" % (PROTOCOL_VERSION, error.message))
+    if error.code == arbiter_pb2.ERROR_CODE_BAD_TOKEN:
+        return BadToken("the arbiter did not accept the token (%s); a token "
+                        "is good for one connection only" % error.message)
+    return ProtocolError(text)
+
+
+def play(callback: Callback, name: str, version: str = "0", *,
+         address: Optional[str] = None, token: Optional[str] = None,
+         argv: Optional[Sequence[str]] = None,
+         on_connect: Optional[Callable] = None,
+         on_game_start: Optional[Callable] = None,
+         on_event: Optional[Callable] = None,
+         on_game_end: Optional[Callable] = None,
+         connect_timeout: float = 10.0,
+         protocol_version: int = PROTOCOL_VERSION) -> int:
+    """Connects, says hello and plays every game the arbiter sends.
+
+    callback(observation, legal_actions) -> an index, an Action or text.
+    on_connect(welcome), on_game_start(game), on_event(event, game),
+    on_game_end(result, game): optional hooks (welcome is the
+    arbiter.v1.Welcome, game a GameInfo, event a zetema.v1.Event, result a
+    zetema.v1.Result). Returns the number of games that ended. Raises a
+    ZetemaError subclass on a configuration, connection or protocol error;
+    an exception from the callback or a hook propagates after the stream is
+    closed."""
+    if address is None or token is None:
+        flag_address, flag_token, _ = _from_flags_and_env(argv, None)
+        address = address or flag_address
+        token = token if token is not None else flag_token
+    _check(address, token)
+    stream = _Stream(address, connect_timeout)
+    try:
+        stream.send(arbiter_pb2.BotMessage(hello=arbiter_pb2.Hello(
+            token=token, bot_name=name, bot_version=str(version),
+            protocol_version=protocol_version)))
+        return _loop(stream, callback, on_connect, on_game_start, on_event,
+                     on_game_end)
+    finally:
+        stream.close()
+
+
+def _loop(stream, callback, on_connect, on_game_start, on_event,
+          on_game_end) -> int:
+    welcomed = False
+    games = {}
+    finished = 0
+    try:
+        for message in stream.call:
+            kind = message.WhichOneof("message")
+            if kind == "error":
+                if message.error.code == arbiter_pb2.ERROR_CODE_SHUTDOWN:
+                    log.info("the arbiter is done: %s", message.error.message)
+                    return finished
+                raise _error_for(message.error)
+            if not welcomed:
+                if kind != "welcome":
+                    raise ProtocolError("expected a Welcome from the arbiter, "
+                                        "got a %s" % kind)
+                if message.welcome.protocol_version != PROTOCOL_VERSION:
+                    raise VersionMismatch(
+                        "protocol version mismatch: this SDK speaks version "
+                        "%d, the arbiter version %d" %
+                        (PROTOCOL_VERSION, message.welcome.protocol_version))
+                welcomed = True
+                log.info("connected to arbiter %s as %s",
+                         message.welcome.arbiter_version,
+                         message.welcome.player_name)
+                if on_connect:
+                    on_connect(message.welcome)
+            elif kind == "game_start":
+                game = GameInfo(message.game_start)
+                games[game.game_id] = game
+                if on_game_start:
+                    on_game_start(game)
+            elif kind == "game_event":
+                game = games.get(message.game_event.game_id)
+                for event in message.game_event.zetema.events:
+                    if game is not None:
+                        game.history.append(event)
+                    if on_event:
+                        on_event(event, game)
+            elif kind == "decision_request":
+                request = message.decision_request
+                game = games.get(request.game_id)
+                legal = legal_actions_of(request)
+                choice = callback(Observation(request, game), legal)
+                stream.send(arbiter_pb2.BotMessage(
+                    action_reply=reply_for(choice, legal, request.request_id)))
+            elif kind == "game_end":
+                game = games.pop(message.game_end.game_id, None)
+                finished += 1
+                if game is not None:
+                    game.result = message.game_end.zetema
+                if on_game_end:
+                    on_game_end(message.game_end.zetema, game)
+            elif kind == "welcome":
+                raise ProtocolError("a second Welcome on one stream")
+    except grpc.RpcError as e:
+        if welcomed and not games:
+            log.info("the arbiter closed the stream: %s", e.code())
+            return finished
+        where = ("in the middle of game %s" % ", ".join(games)
+                 if welcomed else "before welcoming this bot")
+        raise ConnectionFailed("the stream to %s broke %s: %s %s" %
+                               (stream.address, where, e.code(),
+                                e.details())) from None
+    if not welcomed:
+        raise ProtocolError("the arbiter closed the stream without a Welcome")
+    if games:
+        raise ConnectionFailed("the arbiter closed the stream in the middle "
+                               "of game %s" % ", ".join(games))
+    return finished
+
+
+def run(callback: Callback, name: str, version: str = "0", **kwargs) -> int:
+    """play(), for a bot's main: an SDK error is printed on one line to
+    stderr and the process exits with a non-zero status (2 configuration,
+    3 connection, 4 protocol, 5 version mismatch, 6 bad token)."""
+    try:
+        return play(callback, name, version, **kwargs)
+    except ZetemaError as e:
+        print("%s: error: %s" % (name, e), file=sys.stderr)
+        sys.exit(e.exit_code)

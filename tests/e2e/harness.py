@@ -1,0 +1,177 @@
+"""Runs `arbiter play` with real bot processes and reads what it leaves:
+records, bot logs, and any process still alive afterwards.
+
+The arbiter binary comes from $ZETEMA_ARBITER (CTest sets it), else from
+build/arbiter/cli/arbiter; the C++ random bot from $ZETEMA_RANDOM_BOT, else
+build/sample-bots/random/random_bot. Processes are found by pid, process
+group and an environment marker unique to the run, never by name.
+"""
+
+import dataclasses
+import json
+import os
+import pathlib
+import shlex
+import subprocess
+import sys
+import time
+import uuid
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+BOTS = REPO / "tests" / "e2e" / "bots"
+GREEDY = REPO / "sample-bots" / "greedy" / "bot.py"
+MARKER_ENV = "ZETEMA_E2E_RUN"
+
+
+def _built(env_name, relative):
+    path = os.environ.get(env_name) or str(REPO / "build" / relative)
+    return pathlib.Path(path).resolve()
+
+
+def arbiter_path():
+    return _built("ZETEMA_ARBITER", "arbiter/cli/arbiter")
+
+
+def random_bot_path():
+    return _built("ZETEMA_RANDOM_BOT", "sample-bots/random/random_bot")
+
+
+def python_bot(script, *args):
+    """The command line of a Python bot run by this interpreter."""
+    return shlex.join([sys.executable, str(script), *map(str, args)])
+
+
+@dataclasses.dataclass
+class Run:
+    returncode: int
+    stdout: str
+    stderr: str
+    records: list
+    out: pathlib.Path
+    seconds: float
+    pid_records: list  # (pid, pgid, start time) of every instrumented bot
+    marker: str
+
+    def log(self, bot_name):
+        path = pathlib.Path(str(self.out) + ".logs") / (bot_name + ".log")
+        return path.read_text(errors="replace") if path.exists() else ""
+
+
+def play(tmp_path, bots, *, players=None, games=2, seed=1, move_ms=1000,
+         extra=(), timeout=240):
+    """Runs `arbiter play` with bots = [(name, command), ...]."""
+    out = tmp_path / "games.jsonl"
+    pids = tmp_path / "pids"
+    state = tmp_path / "state"
+    pids.mkdir(exist_ok=True)
+    state.mkdir(exist_ok=True)
+    marker = uuid.uuid4().hex
+    env = dict(os.environ, ZETEMA_E2E_PIDS=str(pids),
+               ZETEMA_E2E_STATE=str(state), PYTHONDONTWRITEBYTECODE="1")
+    env[MARKER_ENV] = marker
+    argv = [str(arbiter_path()), "play", "--games", str(games), "--seed",
+            str(seed), "--move-ms", str(move_ms), "--out", str(out)]
+    for name, command in bots:
+        argv += ["--bot", "%s=%s" % (name, command)]
+    if players:
+        argv += ["--players", str(players)]
+    argv += list(extra)
+    start = time.monotonic()
+    done = subprocess.run(argv, env=env, capture_output=True, text=True,
+                          timeout=timeout, cwd=tmp_path)
+    seconds = time.monotonic() - start
+    records = []
+    if out.exists():
+        records = [json.loads(line) for line in out.read_text().splitlines()
+                   if line.strip()]
+    pid_records = []
+    for f in pids.iterdir():
+        pid, pgid, started = f.read_text().split()
+        pid_records.append((int(pid), int(pgid), started))
+    return Run(done.returncode, done.stdout, done.stderr, records, out,
+               seconds, pid_records, marker)
+
+
+def verify(run):
+    """`arbiter replay FILE --verify`: (exit status, its output)."""
+    done = subprocess.run([str(arbiter_path()), "replay", str(run.out),
+                           "--verify"], capture_output=True, text=True,
+                          timeout=300)
+    return done.returncode, done.stdout + done.stderr
+
+
+# ------------------------------------------------------------- processes
+
+def _stat(pid):
+    """(state, pgrp, start time) of a live process, or None."""
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except (FileNotFoundError, ProcessLookupError):
+        return None
+    return fields[0], int(fields[2]), fields[19]
+
+
+def _all_pids():
+    return [int(p) for p in os.listdir("/proc") if p.isdigit()]
+
+
+def _with_marker(marker):
+    needle = ("%s=%s" % (MARKER_ENV, marker)).encode()
+    found = []
+    for pid in _all_pids():
+        try:
+            with open("/proc/%d/environ" % pid, "rb") as f:
+                if needle in f.read().split(b"\0"):
+                    found.append(pid)
+        except OSError:
+            pass
+    return found
+
+
+def leftovers(run, wait_s=3.0):
+    """Processes of this run still alive (zombies excepted): by recorded pid
+    (same start time), by the bots' process groups, and by the run's
+    environment marker. Waits up to wait_s for stragglers to go."""
+    groups = {pgid for _, pgid, _ in run.pid_records}
+    deadline = time.monotonic() + wait_s
+    while True:
+        alive = set()
+        for pid, _, started in run.pid_records:
+            st = _stat(pid)
+            if st and st[0] != "Z" and st[2] == started:
+                alive.add(pid)
+        for pid in _all_pids():
+            st = _stat(pid)
+            if st and st[0] != "Z" and st[1] in groups:
+                alive.add(pid)
+        for pid in _with_marker(run.marker):
+            st = _stat(pid)
+            if st and st[0] != "Z":
+                alive.add(pid)
+        if not alive or time.monotonic() > deadline:
+            return sorted(alive)
+        time.sleep(0.1)
+
+
+def describe(pids):
+    out = []
+    for pid in pids:
+        try:
+            with open("/proc/%d/cmdline" % pid, "rb") as f:
+                out.append("%d: %s" % (pid, f.read().replace(b"\0", b" ")
+                                       .decode(errors="replace")))
+        except OSError:
+            out.append("%d: (gone)" % pid)
+    return out
+
+
+def kill_leftovers(pids):
+    """Cleans up after a failed check, so one failure does not leak into
+    the next test (by pid only)."""
+    import signal
+    for pid in pids:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
