@@ -19,8 +19,14 @@ char Upper(char c) { return (c >= 'a' && c <= 'z') ? char(c - 'a' + 'A') : c; }
 
 }  // namespace
 
-char RankChar(int rank) { return kRankChars[rank]; }
-char SuitChar(int suit) { return kSuitChars[suit]; }
+// '?' for a value that names no rank or suit, so that printing an invalid
+// card (e.g. from a malformed structured action) can never read out of bounds.
+char RankChar(int rank) {
+  return rank >= 0 && rank < kNumRanks ? kRankChars[rank] : '?';
+}
+char SuitChar(int suit) {
+  return suit >= 0 && suit < kNumSuits ? kSuitChars[suit] : '?';
+}
 
 std::string CardToString(Card c) {
   return std::string{RankChar(RankOf(c)), SuitChar(SuitOf(c))};

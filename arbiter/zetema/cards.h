@@ -30,6 +30,8 @@ inline constexpr uint64_t kRankBits = 0x1FFF;
 constexpr Card MakeCard(int suit, int rank) { return Card(suit * 16 + rank); }
 constexpr int SuitOf(Card c) { return c >> 4; }
 constexpr int RankOf(Card c) { return c & 15; }
+// A kind of the 52-card pack (kNoCard and the gaps between lanes are not).
+constexpr bool IsValidCard(Card c) { return c < 64 && RankOf(c) < kNumRanks; }
 
 // "A".."K" for a rank, "S" "H" "D" "C" for a suit.
 char RankChar(int rank);

@@ -111,6 +111,7 @@ TEST(RulesetTest, ErrorsNameTheKey) {
            Case{"base = \"parlett\"\nimperial_suit = \"X\"", "imperial_suit"},
            Case{"base = \"parlett\"\npartnerships = 1", "partnerships"},
            Case{"base = = 1", "line 1"},
+           Case{"base = \"parlett\"\n# \xef\xb5\xbf", "line 2, column 3: non-ASCII"},
        }) {
     const auto r = ParseRuleset(c.toml);
     ASSERT_FALSE(r.has_value()) << c.toml;

@@ -183,6 +183,22 @@ std::string ApplyRulesetTable(const toml::table& table, std::string_view prefix,
 }
 
 std::expected<Ruleset, std::string> ParseRuleset(std::string_view toml_text) {
+  // toml++ 3.3 (Debian 12) can crash on some UTF-8 sequences (upstream issues
+  // 190 and 295). A ruleset needs none: refuse them before parsing.
+  int line = 1, column = 1;
+  for (const char c : toml_text) {
+    if (static_cast<unsigned char>(c) >= 0x80) {
+      return std::unexpected(fmt::format(
+          "line {}, column {}: non-ASCII character (a ruleset file is ASCII)",
+          line, column));
+    }
+    if (c == '\n') {
+      ++line;
+      column = 1;
+    } else {
+      ++column;
+    }
+  }
   toml::table table;
   try {
     table = toml::parse(toml_text);

@@ -84,6 +84,10 @@ TEST(StateTest, IllegalActionsLeaveTheStateUnchanged) {
     const auto r = s.Apply(*ParseAction(text));
     EXPECT_FALSE(r.has_value()) << text;
   }
+  Action no_card = Action::Discard(kNoCard);
+  EXPECT_FALSE(s.Apply(no_card).has_value());
+  no_card.discard = MakeCard(0, 14);  // between two suits' lanes
+  EXPECT_FALSE(s.Apply(no_card).has_value());
   EXPECT_EQ(s.LegalActions(), before);
   EXPECT_EQ(s.Score(0), 0);
   EXPECT_EQ(s.Hand(0).Size(), 7);

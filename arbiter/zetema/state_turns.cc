@@ -10,6 +10,8 @@
 namespace zetema {
 namespace {
 
+constexpr uint64_t kValidKindBits = 0x1FFF1FFF1FFF1FFFULL;
+
 // One action per distinct kind in `choices`, each a copy of `base` with that
 // discard.
 void AddWithDiscards(Action base, const CardSet& choices,
@@ -72,6 +74,14 @@ std::vector<Action> State::LegalActions() const {
 
 std::expected<Action, std::string> State::Legalize(const Action& action) const {
   if (IsTerminal()) return std::unexpected(std::string("the game is over"));
+  // Actions built in code (say, from a structured protocol message) may hold
+  // values that are no card at all; refuse those before anything prints them.
+  const bool uses_discard = action.type == ActionType::kDiscard ||
+                            action.discard != kNoCard;
+  if ((uses_discard && !IsValidCard(action.discard)) ||
+      (action.cards.KindBits() | action.pile.KindBits()) & ~kValidKindBits) {
+    return std::unexpected(std::string("illegal action: a card does not exist"));
+  }
   const std::vector<Action> legal = LegalActions();
   for (const Action& a : legal) {
     if (a == action) return a;
