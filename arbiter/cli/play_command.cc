@@ -1,0 +1,243 @@
+// `arbiter play`: G games between bot programs, with seat rotation, a
+// progress line on stderr and a summary table per bot on stdout.
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "arbiter/cli/command.h"
+#include "arbiter/match/bot_runner.h"
+#include "arbiter/match/record_io.h"
+#include "arbiter/zetema/ruleset_file.h"
+
+namespace arbiter {
+namespace {
+
+namespace pb = zetema::v1;
+
+struct PlayOptions {
+  std::vector<std::string> bots;
+  int players = 0;
+  int games = 1;
+  std::string ruleset = "parlett";
+  uint64_t seed = 1;
+  TimeControl time;
+  std::string fault_policy = "forfeit";
+  std::string out = "games.jsonl";
+  std::string listen;
+  int startup_ms = 10000;
+  int connect_ms = 120000;
+  std::string log_dir;
+  size_t log_limit = size_t{1} << 20;
+};
+
+struct BotStats {
+  int games = 0, wins = 0;
+  long points = 0;
+  std::map<int, int> faults;  // by FaultReason
+  long decisions = 0;
+  double total_us = 0, max_us = 0;
+};
+
+uint64_t SplitMix64(uint64_t x) {
+  x += 0x9E3779B97F4A7C15ULL;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+  return x ^ (x >> 31);
+}
+
+std::string* g_socket_dir = nullptr;
+
+void RemoveSocketDir() {
+  if (g_socket_dir) std::filesystem::remove_all(*g_socket_dir);
+}
+
+void Fail(const std::string& message) {
+  std::fprintf(stderr, "arbiter play: %s\n", message.c_str());
+  throw CLI::RuntimeError(2);
+}
+
+void Tally(const pb::GameRecord& record,
+           std::map<std::string, BotStats>* stats) {
+  const auto& r = record.result();
+  for (const auto& seat : record.seats()) {
+    auto& s = (*stats)[seat.bot_name()];
+    ++s.games;
+    if (r.places(seat.seat()) == 1) ++s.wins;
+    s.points += r.scores(seat.seat());
+  }
+  for (const auto& f : r.faults()) {
+    ++(*stats)[record.seats(f.seat()).bot_name()].faults[f.reason()];
+  }
+  for (const auto& step : record.steps()) {
+    if (step.strike() && step.request_id() == 0) continue;  // not asked
+    auto& s = (*stats)[record.seats(step.seat()).bot_name()];
+    ++s.decisions;
+    s.total_us += step.decision_us();
+    s.max_us = std::max(s.max_us, double(step.decision_us()));
+  }
+}
+
+void PrintSummary(const std::map<std::string, BotStats>& stats) {
+  std::printf("%-16s %5s %5s %7s %7s %7s %9s %5s %10s %7s %9s %9s\n", "bot",
+              "games", "wins", "points", "timeout", "illegal", "malformed",
+              "crash", "disconnect", "startup", "mean_ms", "max_ms");
+  for (const auto& [name, s] : stats) {
+    auto f = [&](pb::FaultReason r) {
+      auto it = s.faults.find(r);
+      return it == s.faults.end() ? 0 : it->second;
+    };
+    std::printf("%-16s %5d %5d %7ld %7d %7d %9d %5d %10d %7d %9.3f %9.3f\n",
+                name.c_str(), s.games, s.wins, s.points,
+                f(pb::FAULT_REASON_TIMEOUT), f(pb::FAULT_REASON_ILLEGAL_ACTION),
+                f(pb::FAULT_REASON_MALFORMED_MESSAGE),
+                f(pb::FAULT_REASON_CRASH), f(pb::FAULT_REASON_DISCONNECT),
+                f(pb::FAULT_REASON_STARTUP),
+                s.decisions ? s.total_us / s.decisions / 1000.0 : 0.0,
+                s.max_us / 1000.0);
+  }
+}
+
+void RunPlay(const PlayOptions& o) {
+  InstallInterruptCleanup(&RemoveSocketDir);
+  BecomeChildSubreaper();
+  auto rules = zetema::LoadRuleset(o.ruleset);
+  if (!rules) Fail("--ruleset: " + rules.error());
+  std::vector<BotSpec> specs;
+  for (const auto& text : o.bots) {
+    auto spec = ParseBotSpec(text);
+    if (!spec) Fail(spec.error());
+    if (auto ok = CheckBotCommand(*spec); !ok) Fail(ok.error());
+    for (const auto& other : specs) {
+      if (other.name == spec->name)
+        Fail("bot name '" + spec->name + "' given twice");
+    }
+    specs.push_back(*spec);
+  }
+  const int players = o.players ? o.players : int(specs.size());
+  if (players < zetema::kMinPlayers || players > zetema::kMaxPlayers) {
+    Fail("--players must be 2 to 6, got " + std::to_string(players));
+  }
+  if (int(specs.size()) > players) {
+    Fail(std::to_string(specs.size()) + " bots for " + std::to_string(players) +
+         " seats");
+  }
+  if (auto e = zetema::ValidateRuleset(*rules); !e.empty()) Fail(e);
+  auto server = Server::Start({.listen = o.listen});
+  if (!server) Fail(server.error());
+  static std::string socket_dir;
+  if (auto a = (*server)->address(); a.rfind("unix://", 0) == 0) {
+    socket_dir = std::filesystem::path(a.substr(7)).parent_path();
+    g_socket_dir = &socket_dir;
+  }
+  const std::string log_dir = o.log_dir.empty() ? o.out + ".logs" : o.log_dir;
+  std::filesystem::create_directories(log_dir);
+
+  // One runner (and process) per seat; with fewer bots than seats, the bots
+  // fill the seats in turn, each copy with its own process.
+  std::vector<std::unique_ptr<BotRunner>> runners;
+  for (int i = 0; i < players; ++i) {
+    const BotSpec& spec = specs[i % specs.size()];
+    const bool copy = i >= int(specs.size());
+    BotRunnerOptions ro{
+        .startup_timeout = std::chrono::milliseconds(
+            spec.remote() ? o.connect_ms : o.startup_ms),
+        .log_path = log_dir + "/" + spec.name +
+                    (copy ? "." + std::to_string(i / specs.size() + 1) : "") +
+                    ".log",
+        .log_limit_bytes = o.log_limit};
+    runners.push_back(std::make_unique<BotRunner>(**server, spec, ro));
+  }
+  std::map<std::string, BotStats> stats;
+  const bool tty = ::isatty(2);
+  for (int g = 0; g < o.games; ++g) {
+    GameSetup setup{
+        .game_id = "s" + std::to_string(o.seed) + "-g" + std::to_string(g + 1),
+        .rules = *rules,
+        .num_players = players,
+        .seed = SplitMix64(o.seed * 1000003 + uint64_t(g)),
+        .time = o.time,
+        .policy = o.fault_policy == "default" ? FaultPolicy::kDefaultAction
+                                              : FaultPolicy::kForfeit,
+        .arbiter_version = (*server)->arbiter_version()};
+    // Rotation: game g puts runner (s + g) % n in seat s.
+    std::vector<BotRunner*> order;
+    std::vector<SeatPlayer> seats;
+    for (int s = 0; s < players; ++s) {
+      order.push_back(runners[(s + g) % players].get());
+      seats.push_back(order.back()->Seat());
+    }
+    auto played = PlayGame(setup, seats);
+    if (!played) Fail(played.error());
+    for (int s = 0; s < players; ++s) order[s]->AfterGame(played->faults[s]);
+    if (auto w = AppendRecord(o.out, played->record); !w) Fail(w.error());
+    Tally(played->record, &stats);
+    const auto& r = played->record.result();
+    std::string line =
+        "game " + std::to_string(g + 1) + "/" + std::to_string(o.games) + ": ";
+    for (int s = 0; s < players; ++s) {
+      line += (s ? ", " : "") + played->record.seats(s).bot_name() + " " +
+              std::to_string(r.scores(s)) + " (#" +
+              std::to_string(r.places(s)) + ")";
+    }
+    if (r.forfeit_seat() >= 0)
+      line += " [forfeit: seat " + std::to_string(r.forfeit_seat()) + "]";
+    std::fprintf(stderr, tty ? "\r\033[K%s" : "%s\n", line.c_str());
+  }
+  if (tty) std::fprintf(stderr, "\n");
+  for (auto& r : runners) r->Stop();
+  (*server)->Shutdown();
+  g_socket_dir = nullptr;
+  PrintSummary(stats);
+}
+
+const bool kRegistered = RegisterCommand([](CLI::App& app) {
+  auto o = std::make_shared<PlayOptions>();
+  auto* cmd = app.add_subcommand(
+      "play", "Play games between bot programs and write their records");
+  cmd->add_option("--bot", o->bots,
+                  "NAME=COMMAND of a bot to spawn, or NAME=@ for a bot that "
+                  "connects by itself (repeat for each bot)")
+      ->required();
+  cmd->add_option("--players", o->players,
+                  "seats per game, 2 to 6 (default: the number of bots; "
+                  "fewer bots fill the seats in turn)");
+  cmd->add_option("--games", o->games, "number of games")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--ruleset", o->ruleset, "preset name or ruleset file");
+  cmd->add_option("--seed", o->seed, "seed of the whole run");
+  cmd->add_option("--move-ms", o->time.move_ms, "time per decision")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--bank-ms", o->time.bank_ms, "time bank per game")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--increment-ms", o->time.increment_ms,
+                  "added to the bank after each decision")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--grace-ms", o->time.grace_ms, "tolerance beyond the limit")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--fault-policy", o->fault_policy,
+                  "forfeit: a faulting seat loses the game; default: play a "
+                  "default action for it and record a strike")
+      ->check(CLI::IsMember({"forfeit", "default"}));
+  cmd->add_option("--out", o->out, "game records (JSON lines, appended)");
+  cmd->add_option(
+      "--listen", o->listen,
+      "HOST:PORT to listen on TCP (default: a private Unix socket)");
+  cmd->add_option("--startup-ms", o->startup_ms,
+                  "time a spawned bot has to connect")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--connect-ms", o->connect_ms,
+                  "time a remote bot (NAME=@) has to connect")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--log-dir", o->log_dir,
+                  "bot stdout/stderr logs (default: OUT.logs)");
+  cmd->add_option("--log-limit", o->log_limit, "bytes kept per bot log");
+  cmd->callback([o] { RunPlay(*o); });
+});
+
+}  // namespace
+}  // namespace arbiter

@@ -1,0 +1,78 @@
+// A bot that plays game after game: starts its process (or waits for a
+// remote bot to connect), keeps the stream open across games, restarts the
+// process after a crash or a closed stream, and stops it at the end.
+//
+//   BotRunner bot(server, {.name = "random", .command = "./random_bot"}, {});
+//   for (...) {
+//     SeatPlayer seat = bot.Seat();     // connects (or restarts) first
+//     ... PlayGame(setup, seats) ...
+//     bot.AfterGame(result.faults[s]);
+//   }
+//   bot.Stop();
+//
+// A runner serves one seat at a time; give every seat of concurrent games
+// its own runner (and process).
+#ifndef ARBITER_MATCH_BOT_RUNNER_H_
+#define ARBITER_MATCH_BOT_RUNNER_H_
+
+#include <chrono>
+#include <memory>
+#include <string>
+
+#include "arbiter/match/match.h"
+#include "arbiter/process/bot_process.h"
+#include "arbiter/server/server.h"
+
+namespace arbiter {
+
+struct BotSpec {
+  std::string name;
+  // A command line (split like a shell's words, no expansions), or "@..."
+  // for a bot that runs elsewhere and connects with a printed token.
+  std::string command;
+  bool remote() const { return !command.empty() && command[0] == '@'; }
+};
+
+struct BotRunnerOptions {
+  std::chrono::milliseconds startup_timeout{10000};
+  std::string log_path;  // "" discards the bot's stdout and stderr
+  size_t log_limit_bytes = size_t{1} << 20;
+  std::chrono::milliseconds stop_grace{500};
+};
+
+// Parses "NAME=COMMAND"; the error says what is wrong.
+std::expected<BotSpec, std::string> ParseBotSpec(const std::string& text);
+// Checks that a spawned bot's command names an executable.
+std::expected<void, std::string> CheckBotCommand(const BotSpec& spec);
+
+class BotRunner {
+ public:
+  BotRunner(Server& server, BotSpec spec, BotRunnerOptions options);
+  ~BotRunner() { Stop(); }
+
+  const BotSpec& spec() const { return spec_; }
+  // The seat for the next game: connected when possible; otherwise without
+  // a channel and with the reason (a startup fault).
+  SeatPlayer Seat();
+  // After a game: a bot whose stream closed is stopped, to be restarted by
+  // the next Seat().
+  void AfterGame(zetema::v1::FaultReason fault);
+  // Says goodbye (Error SHUTDOWN) and stops the process.
+  void Stop();
+  int starts() const { return starts_; }
+
+ private:
+  std::expected<void, std::string> Connect();
+  void StopProcess();
+
+  Server& server_;
+  BotSpec spec_;
+  BotRunnerOptions options_;
+  std::unique_ptr<BotProcess> process_;
+  std::shared_ptr<BotChannel> channel_;
+  int starts_ = 0;
+};
+
+}  // namespace arbiter
+
+#endif  // ARBITER_MATCH_BOT_RUNNER_H_

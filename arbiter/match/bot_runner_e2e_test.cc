@@ -1,0 +1,220 @@
+// Real bot processes over the real gRPC server: reuse, restart, faults.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include "arbiter/match/bot_runner.h"
+#include "arbiter/match/replay.h"
+
+namespace arbiter {
+namespace {
+
+namespace pb = zetema::v1;
+
+const std::string kBot = ARBITER_TEST_BOT_PATH;
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Pids the test bots printed into a log.
+std::vector<pid_t> BotPids(const std::string& log) {
+  std::vector<pid_t> pids;
+  const std::string text = ReadFile(log);
+  static const std::regex re("test_bot pid ([0-9]+)");
+  for (std::sregex_iterator it(text.begin(), text.end(), re), end; it != end;
+       ++it) {
+    pids.push_back(std::stoi((*it)[1]));
+  }
+  return pids;
+}
+
+bool Gone(pid_t pid) {
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  if (!stat) return true;
+  std::string text((std::istreambuf_iterator<char>(stat)), {});
+  return text.substr(text.rfind(')') + 2, 1) == "Z";
+}
+
+class BotRunnerTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    char tmpl[] = "/tmp/bot_runner_test.XXXXXX";
+    dir_ = ::mkdtemp(tmpl);
+    auto server = Server::Start({});
+    ASSERT_TRUE(server.has_value()) << server.error();
+    server_ = std::move(*server);
+  }
+  void TearDown() override {
+    runners_.clear();
+    server_->Shutdown();
+    std::filesystem::remove_all(dir_);
+  }
+
+  BotRunner& Add(const std::string& name, const std::string& args = "") {
+    BotRunnerOptions o{.startup_timeout = std::chrono::milliseconds(10000),
+                       .log_path = Log(name)};
+    runners_.push_back(std::make_unique<BotRunner>(
+        *server_, BotSpec{.name = name, .command = kBot + " " + args}, o));
+    return *runners_.back();
+  }
+  std::string Log(const std::string& name) const {
+    return dir_ + "/" + name + ".log";
+  }
+
+  // Plays one game between the first two runners.
+  MatchResult Game(uint64_t seed, int move_ms = 2000,
+                   FaultPolicy policy = FaultPolicy::kForfeit) {
+    GameSetup setup{.game_id = "e2e-" + std::to_string(seed),
+                    .rules = *zetema::Preset("parlett"),
+                    .num_players = 2,
+                    .seed = seed,
+                    .time = {.move_ms = move_ms, .grace_ms = 20},
+                    .policy = policy};
+    std::vector<SeatPlayer> seats = {runners_[0]->Seat(), runners_[1]->Seat()};
+    auto r = PlayGame(setup, seats);
+    EXPECT_TRUE(r.has_value());
+    for (int s = 0; s < 2; ++s) runners_[s]->AfterGame(r->faults[s]);
+    for (const auto& d : VerifyRecord(r->record)) ADD_FAILURE() << d;
+    return std::move(*r);
+  }
+
+  std::string dir_;
+  std::unique_ptr<Server> server_;
+  std::vector<std::unique_ptr<BotRunner>> runners_;
+};
+
+TEST_F(BotRunnerTest, ReusesOneProcessAcrossGamesAndLeavesNothingBehind) {
+  auto& a = Add("a", "--mode=struct");
+  auto& b = Add("b", "--mode=text --name=texty --version=2.5");
+  for (uint64_t seed = 1; seed <= 3; ++seed) {
+    auto m = Game(seed);
+    EXPECT_EQ(m.record.result().faults_size(), 0);
+    EXPECT_NE(m.record.result().end_reason(), pb::END_REASON_FORFEIT);
+    EXPECT_EQ(m.record.seats(1).bot_name(), "b");
+    EXPECT_EQ(m.record.seats(1).bot_version(), "2.5");
+  }
+  EXPECT_EQ(a.starts(), 1);
+  EXPECT_EQ(b.starts(), 1);
+  a.Stop();
+  b.Stop();
+  auto pids = BotPids(Log("a"));
+  ASSERT_EQ(pids.size(), 1u);
+  EXPECT_TRUE(Gone(pids[0]));
+  EXPECT_EQ(::waitpid(pids[0], nullptr, WNOHANG), -1);  // reaped
+}
+
+TEST_F(BotRunnerTest, CrashIsRecordedAndTheBotRestarts) {
+  Add("good");
+  auto& bad = Add("bad", "--mode=crash --after=3");
+  auto m = Game(5);
+  ASSERT_EQ(m.record.result().faults_size(), 1);
+  EXPECT_EQ(m.record.result().faults(0).reason(), pb::FAULT_REASON_CRASH)
+      << m.record.result().faults(0).detail();
+  EXPECT_EQ(m.record.result().forfeit_seat(), 1);
+  auto again = Game(6);
+  EXPECT_EQ(again.record.result().faults(0).reason(), pb::FAULT_REASON_CRASH);
+  EXPECT_EQ(bad.starts(), 2);
+}
+
+TEST_F(BotRunnerTest, DisconnectWhileAliveIsNotACrash) {
+  Add("good");
+  auto& bad = Add("bad", "--mode=disconnect --after=2");
+  auto m = Game(7);
+  ASSERT_EQ(m.record.result().faults_size(), 1);
+  EXPECT_EQ(m.record.result().faults(0).reason(), pb::FAULT_REASON_DISCONNECT);
+  Game(8);
+  EXPECT_EQ(bad.starts(), 2);
+  bad.Stop();
+  for (pid_t p : BotPids(Log("bad"))) EXPECT_TRUE(Gone(p));
+}
+
+TEST_F(BotRunnerTest, TimeoutAndLateAnswersAreNeverCredited) {
+  Add("good");
+  Add("late", "--mode=late --after=2 --delay-ms=300");
+  for (uint64_t seed : {9, 10}) {
+    auto m = Game(seed, /*move_ms=*/100);
+    ASSERT_EQ(m.record.result().faults_size(), 1);
+    EXPECT_EQ(m.record.result().faults(0).reason(), pb::FAULT_REASON_TIMEOUT)
+        << m.record.result().faults(0).detail();
+  }
+}
+
+TEST_F(BotRunnerTest, IllegalAndMalformedOverTheWire) {
+  Add("illegal", "--mode=illegal --after=2");
+  Add("garbage", "--mode=garbage --after=2");
+  auto m = Game(11);
+  ASSERT_EQ(m.record.result().faults_size(), 1);
+  const auto& f = m.record.result().faults(0);
+  EXPECT_EQ(f.reason(), f.seat() == 0 ? pb::FAULT_REASON_ILLEGAL_ACTION
+                                      : pb::FAULT_REASON_MALFORMED_MESSAGE)
+      << f.detail();
+}
+
+TEST_F(BotRunnerTest, DefaultPolicyFinishesTheGameWithStrikes) {
+  Add("good");
+  // Illegal rather than stalling: a stalling seat costs its full limit at
+  // every turn (the fake-bot unit tests cover timeouts under this policy).
+  Add("illegal", "--mode=illegal --after=2");
+  auto m = Game(12, /*move_ms=*/2000, FaultPolicy::kDefaultAction);
+  EXPECT_NE(m.record.result().end_reason(), pb::END_REASON_FORFEIT);
+  EXPECT_GT(m.record.result().faults_size(), 1);
+  EXPECT_EQ(m.record.result().faults(0).reason(),
+            pb::FAULT_REASON_ILLEGAL_ACTION);
+}
+
+TEST_F(BotRunnerTest, StartupFailuresAreStartupFaults) {
+  Add("good");
+  Add("exits", "--mode=exit");
+  auto m = Game(13);
+  ASSERT_EQ(m.record.result().faults_size(), 1);
+  EXPECT_EQ(m.record.result().faults(0).reason(), pb::FAULT_REASON_STARTUP);
+  EXPECT_NE(m.record.result().faults(0).detail().find("exit status 4"),
+            std::string::npos)
+      << m.record.result().faults(0).detail();
+}
+
+TEST_F(BotRunnerTest, WrongProtocolVersionIsRefused) {
+  Add("good");
+  Add("future", "--mode=bad-version");
+  auto m = Game(14);
+  ASSERT_EQ(m.record.result().faults_size(), 1);
+  EXPECT_EQ(m.record.result().faults(0).reason(), pb::FAULT_REASON_STARTUP);
+  EXPECT_NE(ReadFile(Log("future")).find("protocol version"),
+            std::string::npos);
+}
+
+TEST_F(BotRunnerTest, MissingBinaryNamesIt) {
+  BotSpec spec{.name = "ghost", .command = "/no/such/ghost_bot --x"};
+  auto checked = CheckBotCommand(spec);
+  ASSERT_FALSE(checked.has_value());
+  EXPECT_NE(checked.error().find("/no/such/ghost_bot"), std::string::npos);
+  BotRunner runner(*server_, spec, {});
+  const SeatPlayer seat = runner.Seat();
+  EXPECT_EQ(seat.channel, nullptr);
+  EXPECT_NE(seat.startup_detail.find("/no/such/ghost_bot"), std::string::npos);
+}
+
+TEST(BotSpecTest, ParsesNameAndCommand) {
+  auto spec = ParseBotSpec("greedy=python3 bot.py --depth=2");
+  ASSERT_TRUE(spec.has_value());
+  EXPECT_EQ(spec->name, "greedy");
+  EXPECT_EQ(spec->command, "python3 bot.py --depth=2");
+  EXPECT_FALSE(spec->remote());
+  EXPECT_TRUE(ParseBotSpec("far=@")->remote());
+  EXPECT_FALSE(ParseBotSpec("noequals").has_value());
+  EXPECT_FALSE(ParseBotSpec("=cmd").has_value());
+  EXPECT_FALSE(ParseBotSpec("bad name=cmd").has_value());
+}
+
+}  // namespace
+}  // namespace arbiter

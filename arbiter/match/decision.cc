@@ -1,0 +1,153 @@
+#include "arbiter/match/decision.h"
+
+#include <atomic>
+
+#include "arbiter/match/convert.h"
+
+namespace arbiter {
+namespace {
+
+namespace pb = zetema::v1;
+
+std::expected<zetema::Action, DecisionFault> CheckAnswer(
+    const v1::ActionReply& reply, const zetema::State& state,
+    const std::vector<zetema::Action>& legal) {
+  auto fault = [](pb::FaultReason reason, std::string detail) {
+    return std::unexpected(
+        DecisionFault{.reason = reason, .detail = std::move(detail)});
+  };
+  std::expected<zetema::Action, std::string> parsed;
+  switch (reply.answer_case()) {
+    case v1::ActionReply::kIndex:
+      if (reply.index() >= legal.size()) {
+        return fault(pb::FAULT_REASON_ILLEGAL_ACTION,
+                     "index " + std::to_string(reply.index()) +
+                         " is out of range: " + std::to_string(legal.size()) +
+                         " legal actions");
+      }
+      return legal[reply.index()];
+    case v1::ActionReply::kAction:
+      parsed = ActionFromProto(reply.action());
+      break;
+    case v1::ActionReply::kText:
+      parsed = zetema::ParseAction(reply.text());
+      if (!parsed) {
+        parsed = std::unexpected(parsed.error() + " in '" + reply.text() + "'");
+      }
+      break;
+    case v1::ActionReply::ANSWER_NOT_SET:
+      return fault(pb::FAULT_REASON_MALFORMED_MESSAGE,
+                   "the reply has no index, action or text");
+  }
+  if (!parsed) {
+    return fault(pb::FAULT_REASON_MALFORMED_MESSAGE,
+                 "unreadable action: " + parsed.error());
+  }
+  auto legalized = state.Legalize(*parsed);
+  if (!legalized) {
+    return fault(pb::FAULT_REASON_ILLEGAL_ACTION,
+                 "illegal action '" + zetema::ActionToString(*parsed) +
+                     "': " + legalized.error());
+  }
+  return *legalized;
+}
+
+}  // namespace
+
+v1::ArbiterMessage MakeDecisionRequest(uint64_t id, const zetema::State& state,
+                                       const std::vector<zetema::Action>& legal,
+                                       const SeatClock& clock,
+                                       const std::string& game_id) {
+  v1::ArbiterMessage m;
+  auto* r = m.mutable_decision_request();
+  r->set_request_id(id);
+  r->set_game_id(game_id);
+  r->set_time_left_ms(uint32_t(clock.Allowed().count() / 1000));
+  r->set_bank_ms(uint32_t(clock.bank().count() / 1000));
+  r->set_move_limit_ms(
+      uint32_t((clock.Allowed() - clock.bank()).count() / 1000));
+  auto* d = r->mutable_zetema();
+  const int seat = state.CurrentPlayer();
+  *d->mutable_observation() = ObservationToProto(
+      state.ObservationFor(seat, /*with_history=*/false), state.num_players());
+  for (const auto& a : legal) {
+    auto* l = d->add_legal_actions();
+    *l->mutable_action() = ActionToProto(a);
+    l->set_text(zetema::ActionToString(a));
+  }
+  return m;
+}
+
+uint64_t NextRequestId() {
+  static std::atomic<uint64_t> next{1};
+  return next.fetch_add(1);
+}
+
+std::expected<Decision, DecisionFault> AskForDecision(
+    BotChannel& channel, const zetema::State& state,
+    const std::vector<zetema::Action>& legal, SeatClock& clock,
+    const std::string& game_id, const std::function<bool()>& process_exited) {
+  const uint64_t id = NextRequestId();
+  const v1::ArbiterMessage request =
+      MakeDecisionRequest(id, state, legal, clock, game_id);
+  const auto start = Clock::now();
+  const auto deadline = start + clock.HardLimit();
+  auto elapsed_us = [&] {
+    return uint32_t(std::chrono::duration_cast<std::chrono::microseconds>(
+                        Clock::now() - start)
+                        .count());
+  };
+  auto fault = [&](pb::FaultReason reason, std::string detail) {
+    return std::unexpected(DecisionFault{.reason = reason,
+                                         .detail = std::move(detail),
+                                         .decision_us = elapsed_us(),
+                                         .request_id = id});
+  };
+  auto closed = [&] {
+    const bool crashed = process_exited && process_exited();
+    return crashed ? fault(pb::FAULT_REASON_CRASH,
+                           "the bot's process exited during the game")
+                   : fault(pb::FAULT_REASON_DISCONNECT,
+                           "the bot closed its stream during the game");
+  };
+  if (!channel.Send(request)) return closed();
+  while (true) {
+    auto message = channel.Receive(deadline);
+    if (!message) {
+      if (message.error() == ReceiveError::kClosed) return closed();
+      return fault(pb::FAULT_REASON_TIMEOUT,
+                   "no answer within " +
+                       std::to_string(clock.HardLimit().count() / 1000) +
+                       " ms (limit plus grace)");
+    }
+    if (!message->has_action_reply()) {
+      return fault(pb::FAULT_REASON_MALFORMED_MESSAGE,
+                   "expected an ActionReply, got another message");
+    }
+    const auto& reply = message->action_reply();
+    // Answers to earlier requests (late, or duplicates) are never credited.
+    if (reply.request_id() != 0 && reply.request_id() < id) continue;
+    if (reply.request_id() != id) {
+      return fault(pb::FAULT_REASON_MALFORMED_MESSAGE,
+                   "answer to unknown request id " +
+                       std::to_string(reply.request_id()) + " (expected " +
+                       std::to_string(id) + ")");
+    }
+    const uint32_t used_us = elapsed_us();
+    if (!clock.Charge(std::chrono::microseconds(used_us))) {
+      return fault(pb::FAULT_REASON_TIMEOUT,
+                   "answered after " + std::to_string(used_us / 1000) +
+                       " ms, beyond the limit plus grace");
+    }
+    auto action = CheckAnswer(reply, state, legal);
+    if (!action) {
+      action.error().decision_us = used_us;
+      action.error().request_id = id;
+      return std::unexpected(action.error());
+    }
+    return Decision{
+        .action = *action, .decision_us = used_us, .request_id = id};
+  }
+}
+
+}  // namespace arbiter

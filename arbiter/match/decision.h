@@ -1,0 +1,50 @@
+// One decision of one seat: send the request, wait for the answer within the
+// seat's clock, check it. Every way a bot can go wrong comes back as a value.
+#ifndef ARBITER_MATCH_DECISION_H_
+#define ARBITER_MATCH_DECISION_H_
+
+#include <cstdint>
+#include <expected>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "arbiter/match/clock.h"
+#include "arbiter/server/connection.h"
+#include "arbiter/zetema/state.h"
+#include "zetema/v1/zetema.pb.h"
+
+namespace arbiter {
+
+struct Decision {
+  zetema::Action action;  // one of the legal actions
+  uint32_t decision_us = 0;
+  uint64_t request_id = 0;
+};
+
+struct DecisionFault {
+  zetema::v1::FaultReason reason = zetema::v1::FAULT_REASON_UNSPECIFIED;
+  std::string detail;
+  uint32_t decision_us = 0;
+  uint64_t request_id = 0;
+};
+
+// A fresh request id, unique in this process: an answer to an earlier
+// request can never match a later one.
+uint64_t NextRequestId();
+
+// The request for the seat to act in `state`: its observation (without
+// history: events travel as GameEvent messages) and every legal action.
+v1::ArbiterMessage MakeDecisionRequest(uint64_t id, const zetema::State& state,
+                                       const std::vector<zetema::Action>& legal,
+                                       const SeatClock& clock,
+                                       const std::string& game_id);
+
+std::expected<Decision, DecisionFault> AskForDecision(
+    BotChannel& channel, const zetema::State& state,
+    const std::vector<zetema::Action>& legal, SeatClock& clock,
+    const std::string& game_id, const std::function<bool()>& process_exited);
+
+}  // namespace arbiter
+
+#endif  // ARBITER_MATCH_DECISION_H_

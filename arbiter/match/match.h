@@ -1,0 +1,92 @@
+// Plays one game between connected bots: the engine, the seats' clocks and
+// the fault policy, producing the game's record.
+//
+//   GameSetup setup{.game_id = "g1", .rules = *LoadRuleset("parlett"), ...};
+//   std::vector<SeatPlayer> seats = {{.name = "a", .channel = a.get()}, ...};
+//   auto played = PlayGame(setup, seats);   // blocks until the game ends
+//
+// PlayGame is reentrant: several games may run at once on different threads,
+// each with its own channels. It never throws because of a bot and never
+// waits on a bot beyond its clock: timeouts, illegal actions, malformed
+// messages, crashes and disconnects become faults in the record. Under the
+// forfeit policy the first fault ends the game (the seat's team is placed
+// last); under the default-action policy the arbiter plays the first legal
+// action for the seat and marks the step as a strike (a seat whose bot
+// crashed or disconnected is no longer asked and strikes every turn).
+#ifndef ARBITER_MATCH_MATCH_H_
+#define ARBITER_MATCH_MATCH_H_
+
+#include <cstdint>
+#include <expected>
+#include <functional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "arbiter/match/clock.h"
+#include "arbiter/server/connection.h"
+#include "arbiter/zetema/cards.h"
+#include "arbiter/zetema/ruleset.h"
+#include "arbiter/zetema/state.h"
+#include "zetema/v1/record.pb.h"
+
+namespace arbiter {
+
+enum class FaultPolicy { kForfeit, kDefaultAction };
+
+struct GameSetup {
+  std::string game_id;
+  zetema::Ruleset rules;
+  int num_players = 2;
+  uint64_t seed = 0;
+  int first_dealer = -1;  // -1: drawn from the seed
+  // Explicit deck order (top first) of hands 1, 2, ... (duplicate deals);
+  // later hands are shuffled from the seed.
+  std::vector<std::vector<zetema::Card>> decks;
+  TimeControl time;
+  FaultPolicy policy = FaultPolicy::kForfeit;
+  std::string arbiter_version = "0.1.0";
+  std::string tournament_id;
+  int round = 0;
+  std::string duplicate_group;
+};
+
+struct SeatPlayer {
+  std::string name;  // recorded as the seat's bot_name
+  // The seat's bot; null when it never connected (a startup fault).
+  BotChannel* channel = nullptr;
+  std::string startup_detail;  // why `channel` is null
+  // Asked when the stream closes mid-game: true when the bot's process has
+  // exited (a crash), false when it lives on (a disconnect). Unset: the bot
+  // runs elsewhere, and a closed stream is a disconnect.
+  std::function<bool()> process_exited;
+};
+
+struct MatchResult {
+  zetema::v1::GameRecord record;
+  // Per seat: the reason of its first fault, or FAULT_REASON_UNSPECIFIED.
+  std::vector<zetema::v1::FaultReason> faults;
+};
+
+// Fails only on a bad setup (player count, ruleset, decks).
+std::expected<MatchResult, std::string> PlayGame(const GameSetup& setup,
+                                                 std::span<SeatPlayer> seats);
+
+// Fills what the engine decides of a record: the result (all but faults),
+// the deals and the public events. `forfeit_seat` is -1 unless a seat
+// forfeited. Replay verification rebuilds these and compares.
+void FillOutcome(const zetema::State& state, int forfeit_seat,
+                 zetema::v1::GameRecord* record);
+
+// Places per seat (1 = first, ties share) when `forfeit_seat` forfeits: its
+// team is last, the other teams go by team score.
+std::vector<int> ForfeitPlaces(const std::vector<int>& team_of,
+                               const std::vector<int>& team_scores,
+                               int forfeit_seat);
+
+// RFC 3339 UTC time of now, e.g. "2026-11-22T03:04:05.123Z".
+std::string NowRfc3339();
+
+}  // namespace arbiter
+
+#endif  // ARBITER_MATCH_MATCH_H_

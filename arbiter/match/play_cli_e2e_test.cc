@@ -1,0 +1,132 @@
+// The `arbiter play` and `arbiter replay` commands, run as a user would.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include "arbiter/match/record_io.h"
+#include "arbiter/process/bot_process.h"
+
+namespace arbiter {
+namespace {
+
+using std::chrono::milliseconds;
+
+const std::string kArbiter = ARBITER_PATH;
+const std::string kBot = ARBITER_TEST_BOT_PATH;
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+class PlayCliTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    char tmpl[] = "/tmp/play_cli_test.XXXXXX";
+    dir_ = ::mkdtemp(tmpl);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+
+  // Runs the arbiter; returns its exit description; output in Output().
+  std::unique_ptr<BotProcess> Start(std::vector<std::string> args) {
+    args.insert(args.begin(), kArbiter);
+    auto p = BotProcess::Spawn(
+        {.argv = args, .log_path = dir_ + "/out.txt", .working_dir = dir_});
+    EXPECT_TRUE(p.has_value()) << p.error();
+    return std::move(*p);
+  }
+  std::string Run(std::vector<std::string> args) {
+    auto p = Start(std::move(args));
+    EXPECT_TRUE(p->WaitExit(milliseconds(60000)));
+    p->Stop();
+    return p->ExitDescription();
+  }
+  std::string Output() { return ReadFile(dir_ + "/out.txt"); }
+
+  std::string dir_;
+};
+
+TEST_F(PlayCliTest, PlaysRotatesRecordsAndVerifies) {
+  const std::string out = dir_ + "/games.jsonl";
+  EXPECT_EQ(
+      Run({"play", "--bot", "r1=" + kBot, "--bot",
+           "r2=" + kBot + " --mode=text", "--bot", "r3=" + kBot, "--games", "3",
+           "--seed", "5", "--ruleset", "hunt", "--out", out}),
+      "exit status 0")
+      << Output();
+  auto records = ReadRecords(out);
+  ASSERT_TRUE(records.has_value()) << records.error();
+  ASSERT_EQ(records->size(), 3u);
+  // Seats rotate: r1 sits in seat 0, then 2, then 1.
+  EXPECT_EQ((*records)[0].seats(0).bot_name(), "r1");
+  EXPECT_EQ((*records)[1].seats(2).bot_name(), "r1");
+  EXPECT_EQ((*records)[2].seats(1).bot_name(), "r1");
+  EXPECT_EQ((*records)[0].ruleset().base(), "hunt");
+  const std::string output = Output();
+  EXPECT_NE(output.find("game 3/3"), std::string::npos) << output;
+  EXPECT_NE(output.find("mean_ms"), std::string::npos) << output;
+
+  EXPECT_EQ(Run({"replay", out, "--verify"}), "exit status 0") << Output();
+  EXPECT_EQ(
+      Run({"replay", out, "--game", (*records)[1].game_id(), "--seat", "2"}),
+      "exit status 0");
+  EXPECT_NE(Output().find("step 0:"), std::string::npos);
+
+  // A tampered score fails verification and says where.
+  auto tampered = (*records)[1];
+  tampered.mutable_result()->set_scores(0, 12345);
+  const std::string bad = dir_ + "/bad.jsonl";
+  ASSERT_TRUE(AppendRecord(bad, tampered).has_value());
+  EXPECT_EQ(Run({"replay", bad, "--verify"}), "exit status 1");
+  EXPECT_NE(Output().find("result differs"), std::string::npos) << Output();
+}
+
+TEST_F(PlayCliTest, BadArgumentsAreNamed) {
+  EXPECT_EQ(Run({"play", "--bot", "a=/no/such/bot", "--bot", "b=" + kBot}),
+            "exit status 2");
+  EXPECT_NE(Output().find("/no/such/bot"), std::string::npos) << Output();
+  EXPECT_EQ(Run({"play", "--bot", "a=" + kBot, "--bot", "b=" + kBot,
+                 "--ruleset", "nosuchpreset"}),
+            "exit status 2");
+  EXPECT_NE(Output().find("nosuchpreset"), std::string::npos) << Output();
+}
+
+TEST_F(PlayCliTest, InterruptLeavesNoBotBehind) {
+  auto arbiter = Start({"play", "--bot", "a=" + kBot, "--bot",
+                        "b=" + kBot + " --mode=slow --delay-ms=100", "--games",
+                        "1000", "--out", dir_ + "/g.jsonl"});
+  // Wait until both bots run.
+  std::vector<pid_t> pids;
+  for (int i = 0; i < 500 && pids.size() < 2; ++i) {
+    pids.clear();
+    for (const char* name : {"a", "b"}) {
+      const std::string log = ReadFile(dir_ + "/g.jsonl.logs/" + name + ".log");
+      std::smatch m;
+      if (std::regex_search(log, m, std::regex("test_bot pid ([0-9]+)"))) {
+        pids.push_back(std::stoi(m[1]));
+      }
+    }
+    ::usleep(20'000);
+  }
+  ASSERT_EQ(pids.size(), 2u) << Output();
+  ::kill(arbiter->pid(), SIGINT);
+  ASSERT_TRUE(arbiter->WaitExit(milliseconds(10000)));
+  EXPECT_EQ(arbiter->ExitDescription(), "exit status 130") << Output();
+  for (pid_t p : pids) {
+    // Gone, or at most a zombie of the (now dead) arbiter awaiting init.
+    std::ifstream stat("/proc/" + std::to_string(p) + "/stat");
+    std::string text((std::istreambuf_iterator<char>(stat)), {});
+    EXPECT_TRUE(text.empty() || text.substr(text.rfind(')') + 2, 1) == "Z")
+        << "bot " << p << " still runs: " << text;
+  }
+}
+
+}  // namespace
+}  // namespace arbiter

@@ -1,0 +1,101 @@
+// Bot processes: spawn, watch, stop, with the pattern of PITFALLS.md.
+//
+// Each bot runs in its own process group (so that stopping it also stops
+// whatever it started), with only the descriptors it is given
+// (bp::limit_handles), stdin from /dev/null and stdout+stderr captured into a
+// size-capped log file. Exit is watched with pidfd_open + poll and reaped with
+// waitpid, never with Boost's SIGCHLD machinery, so that many threads can
+// watch many bots at once. Stopping is killpg(SIGTERM), a grace period,
+// killpg(SIGKILL), then reap.
+#ifndef ARBITER_PROCESS_BOT_PROCESS_H_
+#define ARBITER_PROCESS_BOT_PROCESS_H_
+
+#include <sys/types.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <expected>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <utility>
+#include <vector>
+
+namespace arbiter {
+
+// Splits a command line into words, as a POSIX shell would for plain words,
+// 'single' and "double" quotes and backslash escapes (no expansions).
+std::expected<std::vector<std::string>, std::string> SplitCommand(
+    std::string_view command);
+
+struct SpawnOptions {
+  // argv[0] is looked up on PATH unless it contains a slash.
+  std::vector<std::string> argv;
+  // Added to (or replacing in) the inherited environment. Secrets go here,
+  // never in argv.
+  std::vector<std::pair<std::string, std::string>> env;
+  std::string log_path;  // "" discards the bot's output
+  size_t log_limit_bytes = size_t{1} << 20;
+  std::string working_dir;  // "" = the arbiter's
+};
+
+class BotProcess {
+ public:
+  // Fails with a message naming the command when the executable cannot be
+  // found or run, or the log cannot be opened.
+  static std::expected<std::unique_ptr<BotProcess>, std::string> Spawn(
+      const SpawnOptions& options);
+
+  BotProcess(const BotProcess&) = delete;
+  BotProcess& operator=(const BotProcess&) = delete;
+  // Stops the process (short grace) if it still runs.
+  ~BotProcess();
+
+  pid_t pid() const { return pid_; }
+  const std::string& command() const { return command_; }
+
+  // True once the process has exited (and has been reaped); waits at most
+  // `timeout`. Thread-safe.
+  bool WaitExit(std::chrono::milliseconds timeout);
+  bool Exited() { return WaitExit(std::chrono::milliseconds(0)); }
+  // "exit status 3", "killed by signal 11 (Segmentation fault)"; "" while
+  // running.
+  std::string ExitDescription();
+
+  // killpg SIGTERM, waits `grace`, killpg SIGKILL, reaps. Idempotent.
+  void Stop(std::chrono::milliseconds grace = std::chrono::milliseconds(500));
+
+ private:
+  BotProcess() = default;
+  void StartLogThread(int read_fd, std::string log_path, size_t limit);
+
+  pid_t pid_ = -1;
+  int pidfd_ = -1;
+  std::string command_;
+  std::mutex mu_;
+  bool reaped_ = false;
+  int wait_status_ = 0;
+  std::atomic<bool> stop_log_{false};
+  std::thread log_thread_;
+};
+
+// Makes this process the reaper of its orphaned descendants, so that a bot's
+// grandchildren never outlive the arbiter as zombies.
+void BecomeChildSubreaper();
+
+// Sends `signal` to the process group of every bot that has not been reaped.
+void SignalAllBotGroups(int signal);
+
+// Blocks SIGINT, SIGTERM and SIGHUP in the calling thread (call it before any
+// thread is started, so that every thread inherits the mask) and starts a
+// thread that, on one of them, stops every bot process group, runs `cleanup`
+// and exits with 128 + signal. Call once.
+void InstallInterruptCleanup(void (*cleanup)());
+
+}  // namespace arbiter
+
+#endif  // ARBITER_PROCESS_BOT_PROCESS_H_

@@ -1,0 +1,173 @@
+#include "arbiter/process/bot_process.h"
+
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace arbiter {
+namespace {
+
+using std::chrono::milliseconds;
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+class BotProcessTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    char tmpl[] = "/tmp/bot_process_test.XXXXXX";
+    dir_ = ::mkdtemp(tmpl);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+  std::string Log() const { return dir_ + "/bot.log"; }
+
+  std::unique_ptr<BotProcess> SpawnShell(const std::string& script,
+                                         size_t limit = 1 << 20) {
+    SpawnOptions o;
+    o.argv = {"sh", "-c", script};
+    o.env = {{"ZETEMA_TOKEN", "secret-token"}};
+    o.log_path = Log();
+    o.log_limit_bytes = limit;
+    auto p = BotProcess::Spawn(o);
+    EXPECT_TRUE(p.has_value()) << p.error();
+    return p ? std::move(*p) : nullptr;
+  }
+
+  std::string dir_;
+};
+
+// A process is gone when it does not exist or is a zombie someone else must
+// reap (init, in a test that is not a subreaper).
+bool Gone(pid_t pid) {
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  if (!stat) return true;
+  std::string text((std::istreambuf_iterator<char>(stat)), {});
+  const auto close = text.rfind(')');
+  return close != std::string::npos && text.substr(close + 2, 1) == "Z";
+}
+
+TEST(SplitCommandTest, SplitsWordsAndQuotes) {
+  auto words = SplitCommand(R"(python3  "my bot.py" --x 'a b' c\ d)");
+  ASSERT_TRUE(words.has_value()) << words.error();
+  EXPECT_EQ(*words, (std::vector<std::string>{"python3", "my bot.py", "--x",
+                                              "a b", "c d"}));
+}
+
+TEST(SplitCommandTest, RejectsEmptyAndUnterminated) {
+  EXPECT_FALSE(SplitCommand("   ").has_value());
+  auto bad = SplitCommand("bot 'oops");
+  ASSERT_FALSE(bad.has_value());
+  EXPECT_NE(bad.error().find("unterminated"), std::string::npos);
+}
+
+TEST_F(BotProcessTest, MissingBinaryGivesClearError) {
+  SpawnOptions o;
+  o.argv = {"/nonexistent/dir/bot_binary", "--x"};
+  auto p = BotProcess::Spawn(o);
+  ASSERT_FALSE(p.has_value());
+  EXPECT_NE(p.error().find("/nonexistent/dir/bot_binary"), std::string::npos)
+      << p.error();
+  o.argv = {"no_such_bot_binary_on_path"};
+  p = BotProcess::Spawn(o);
+  ASSERT_FALSE(p.has_value());
+  EXPECT_NE(p.error().find("no_such_bot_binary_on_path"), std::string::npos);
+  EXPECT_NE(p.error().find("PATH"), std::string::npos);
+}
+
+TEST_F(BotProcessTest, NonExecutableFileIsRefused) {
+  const std::string file = dir_ + "/not_exec";
+  std::ofstream(file) << "hello";
+  SpawnOptions o;
+  o.argv = {file};
+  auto p = BotProcess::Spawn(o);
+  ASSERT_FALSE(p.has_value());
+  EXPECT_NE(p.error().find("not an executable"), std::string::npos);
+}
+
+TEST_F(BotProcessTest, ReportsExitStatusAndCapturesOutput) {
+  auto p = SpawnShell("echo to-stderr >&2; echo to-stdout; exit 3");
+  ASSERT_TRUE(p);
+  ASSERT_TRUE(p->WaitExit(milliseconds(10000)));
+  EXPECT_EQ(p->ExitDescription(), "exit status 3");
+  p->Stop();
+  const std::string log = ReadFile(Log());
+  EXPECT_NE(log.find("to-stderr"), std::string::npos) << log;
+  EXPECT_NE(log.find("to-stdout"), std::string::npos) << log;
+  // Reaped by us: no zombie left.
+  EXPECT_EQ(::waitpid(p->pid(), nullptr, WNOHANG), -1);
+  EXPECT_EQ(errno, ECHILD);
+}
+
+TEST_F(BotProcessTest, EnvironmentCarriesTheTokenNotArgv) {
+  auto p = SpawnShell("echo token=$ZETEMA_TOKEN >&2");
+  ASSERT_TRUE(p);
+  ASSERT_TRUE(p->WaitExit(milliseconds(10000)));
+  p->Stop();
+  EXPECT_NE(ReadFile(Log()).find("token=secret-token"), std::string::npos);
+}
+
+TEST_F(BotProcessTest, StopKillsTheWholeGroup) {
+  // The shell, deaf to SIGTERM, starts a grandchild (deaf too) and prints
+  // its pid.
+  auto p = SpawnShell(
+      "trap '' TERM; sleep 60 & echo child=$! >&2; "
+      "while true; do sleep 1; done");
+  ASSERT_TRUE(p);
+  pid_t grandchild = 0;
+  for (int i = 0; i < 200 && grandchild == 0; ++i) {
+    const std::string log = ReadFile(Log());
+    const auto at = log.find("child=");
+    if (at != std::string::npos && log.find('\n', at) != std::string::npos) {
+      grandchild = std::stoi(log.substr(at + 6));
+    } else {
+      ::usleep(20'000);
+    }
+  }
+  ASSERT_GT(grandchild, 0);
+  EXPECT_FALSE(p->Exited());
+  // The shell ignores SIGTERM: Stop must escalate to SIGKILL.
+  p->Stop(milliseconds(200));
+  EXPECT_TRUE(p->Exited());
+  EXPECT_NE(p->ExitDescription().find("signal 9"), std::string::npos)
+      << p->ExitDescription();
+  for (int i = 0; i < 100 && !Gone(grandchild); ++i) ::usleep(20'000);
+  EXPECT_TRUE(Gone(grandchild));
+  EXPECT_TRUE(Gone(p->pid()));
+}
+
+TEST_F(BotProcessTest, LogIsSizeCapped) {
+  auto p = SpawnShell(
+      "i=0; while [ $i -lt 2000 ]; do echo line-$i >&2; "
+      "i=$((i+1)); done",
+      /*limit=*/1000);
+  ASSERT_TRUE(p);
+  ASSERT_TRUE(p->WaitExit(milliseconds(20000)));
+  p->Stop();
+  const std::string log = ReadFile(Log());
+  EXPECT_LE(log.size(), 1100u);
+  EXPECT_NE(log.find("truncated"), std::string::npos);
+  EXPECT_NE(log.find("line-0"), std::string::npos);
+}
+
+TEST_F(BotProcessTest, WaitTimesOutWhileRunning) {
+  auto p = SpawnShell("sleep 30");
+  ASSERT_TRUE(p);
+  EXPECT_FALSE(p->WaitExit(milliseconds(50)));
+  EXPECT_EQ(p->ExitDescription(), "");
+  p->Stop();
+  EXPECT_TRUE(p->Exited());
+}
+
+}  // namespace
+}  // namespace arbiter

@@ -1,0 +1,168 @@
+#include "arbiter/server/connection.h"
+
+#include <utility>
+
+namespace arbiter {
+namespace {
+
+// Completion tags: the queue belongs to one call, so the kind is enough.
+void* const kReadTag = reinterpret_cast<void*>(1);
+void* const kWriteTag = reinterpret_cast<void*>(2);
+void* const kFinishTag = reinterpret_cast<void*>(3);
+
+std::chrono::system_clock::time_point ToSystem(Clock::time_point t) {
+  return std::chrono::system_clock::now() +
+         std::chrono::duration_cast<std::chrono::system_clock::duration>(
+             t - Clock::now());
+}
+
+}  // namespace
+
+bool CallDriver::PollOnce(Clock::time_point deadline) {
+  void* tag = nullptr;
+  bool ok = false;
+  const auto status = call_->cq.AsyncNext(&tag, &ok, ToSystem(deadline));
+  if (status != grpc::CompletionQueue::GOT_EVENT) return false;
+  if (tag == kReadTag) {
+    reading_ = false;
+    if (ok) {
+      read_ready_ = true;
+    } else {
+      closed_ = true;
+    }
+  } else if (tag == kWriteTag) {
+    writing_ = false;
+    if (!ok) closed_ = true;
+  }
+  return true;
+}
+
+bool CallDriver::Write(const v1::ArbiterMessage& m,
+                       Clock::time_point deadline) {
+  if (closed_ || finalized_) return false;
+  call_->stream.Write(m, kWriteTag);
+  writing_ = true;
+  // The answer may come before the write reports back: have a read waiting
+  // for it, so the same poll that sees the write done can see the answer.
+  if (!reading_ && !read_ready_) {
+    call_->stream.Read(&read_buf_, kReadTag);
+    reading_ = true;
+  }
+  while (writing_ && PollOnce(deadline)) {
+  }
+  if (writing_) {
+    // The bot stopped reading: cut it off rather than wait forever.
+    Cancel();
+    closed_ = true;
+    while (writing_ && PollOnce(Clock::now() + std::chrono::seconds(5))) {
+    }
+  }
+  return !closed_;
+}
+
+std::expected<v1::BotMessage, ReceiveError> CallDriver::Read(
+    Clock::time_point deadline) {
+  while (true) {
+    if (read_ready_) {
+      read_ready_ = false;
+      return std::move(read_buf_);
+    }
+    if (closed_ || finalized_) return std::unexpected(ReceiveError::kClosed);
+    if (!reading_) {
+      call_->stream.Read(&read_buf_, kReadTag);
+      reading_ = true;
+    }
+    if (!PollOnce(deadline)) return std::unexpected(ReceiveError::kTimeout);
+  }
+}
+
+void CallDriver::Check() {
+  if (closed_ || finalized_) return;
+  if (!reading_ && !read_ready_) {
+    call_->stream.Read(&read_buf_, kReadTag);
+    reading_ = true;
+  }
+  while (PollOnce(Clock::now())) {
+  }
+}
+
+void CallDriver::Finalize(const grpc::Status& status) {
+  if (finalized_) return;
+  finalized_ = true;
+  const auto limit = Clock::now() + std::chrono::seconds(5);
+  if (reading_ || writing_) Cancel();
+  while ((reading_ || writing_) && PollOnce(limit)) {
+  }
+  call_->stream.Finish(status, kFinishTag);
+  void* tag;
+  bool ok;
+  // The finish completes promptly (or fails at once on a cancelled call).
+  while (call_->cq.AsyncNext(&tag, &ok, ToSystem(limit)) ==
+             grpc::CompletionQueue::GOT_EVENT &&
+         tag != kFinishTag) {
+  }
+  call_->cq.Shutdown();
+  while (call_->cq.Next(&tag, &ok)) {
+  }
+  closed_ = true;
+}
+
+BotConnection::BotConnection(std::shared_ptr<CallState> call,
+                             const v1::Hello& hello,
+                             Clock::duration stuck_write_limit)
+    : hello_([&] {
+        v1::Hello h = hello;
+        h.clear_token();  // nobody needs it past the handshake
+        return h;
+      }()),
+      stuck_write_limit_(stuck_write_limit),
+      call_(call),
+      driver_(std::move(call)) {}
+
+BotConnection::~BotConnection() { Shutdown(); }
+
+bool BotConnection::Send(const v1::ArbiterMessage& message) {
+  std::lock_guard lock(mu_);
+  return driver_.Write(message, Clock::now() + stuck_write_limit_);
+}
+
+std::expected<v1::BotMessage, ReceiveError> BotConnection::Receive(
+    Clock::time_point deadline) {
+  std::lock_guard lock(mu_);
+  return driver_.Read(deadline);
+}
+
+bool BotConnection::IsOpen() {
+  std::lock_guard lock(mu_);
+  driver_.Check();
+  return !driver_.closed();
+}
+
+void BotConnection::Close(v1::ErrorCode code, const std::string& message) {
+  std::lock_guard lock(mu_);
+  if (!driver_.closed()) {
+    v1::ArbiterMessage m;
+    m.mutable_error()->set_code(code);
+    m.mutable_error()->set_message(message);
+    driver_.Write(m, Clock::now() + std::chrono::seconds(1));
+  }
+  driver_.Finalize(grpc::Status::OK);
+  done_ = true;
+}
+
+void BotConnection::DiscardPending() {
+  std::lock_guard lock(mu_);
+  // Everything that has already arrived; stops at the first wait.
+  while (driver_.Read(Clock::now()).has_value()) {
+  }
+}
+
+void BotConnection::Shutdown() {
+  if (done_) return;
+  call_->context.TryCancel();  // unblocks a holder of mu_ at once
+  std::lock_guard lock(mu_);
+  driver_.Finalize(grpc::Status::CANCELLED);
+  done_ = true;
+}
+
+}  // namespace arbiter

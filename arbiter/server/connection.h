@@ -1,0 +1,120 @@
+// One bot's stream, as the rest of the arbiter sees it: send messages, receive
+// messages with a deadline, close.
+//
+// Built on gRPC's asynchronous API with one completion queue per stream, which
+// the thread that waits for the bot polls itself: the bot's answer wakes that
+// thread directly, with no hand-over from a gRPC thread (a hand-over costs as
+// much as the whole round trip on a small machine). A connection is meant to
+// be used by one thread at a time (the one playing the seat); its methods are
+// nevertheless serialized by a mutex, and Cancel() may come from anywhere.
+#ifndef ARBITER_SERVER_CONNECTION_H_
+#define ARBITER_SERVER_CONNECTION_H_
+
+#include <grpcpp/grpcpp.h>
+
+#include <atomic>
+#include <chrono>
+#include <expected>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "arbiter/v1/arbiter.grpc.pb.h"
+
+namespace arbiter {
+
+using Clock = std::chrono::steady_clock;
+
+enum class ReceiveError { kTimeout, kClosed };
+
+// What a match needs of a seat's bot: an interface so that tests and other
+// transports can stand in for a gRPC stream.
+class BotChannel {
+ public:
+  virtual ~BotChannel() = default;
+  // False once the stream is closed (the message is dropped).
+  virtual bool Send(const v1::ArbiterMessage& message) = 0;
+  // The next message from the bot, waiting until `deadline` at most.
+  virtual std::expected<v1::BotMessage, ReceiveError> Receive(
+      Clock::time_point deadline) = 0;
+  virtual bool IsOpen() = 0;
+  // Sends an Error (best effort) and ends the stream.
+  virtual void Close(v1::ErrorCode code, const std::string& message) = 0;
+  // Drops messages already received (e.g. late answers of a previous game).
+  virtual void DiscardPending() = 0;
+  virtual std::string bot_name() const = 0;
+  virtual std::string bot_version() const = 0;
+};
+
+using AsyncStream =
+    grpc::ServerAsyncReaderWriter<v1::ArbiterMessage, v1::BotMessage>;
+
+// One accepted call and the completion queue its operations report to.
+struct CallState {
+  grpc::ServerContext context;
+  AsyncStream stream{&context};
+  grpc::CompletionQueue cq;
+};
+
+// Drives the operations of one call: at most one read and one write at a
+// time, each completion collected by whoever polls.
+class CallDriver {
+ public:
+  explicit CallDriver(std::shared_ptr<CallState> call)
+      : call_(std::move(call)) {}
+
+  // Writes and waits for the write to complete, at most until `deadline`;
+  // after that the call is cancelled. False when the stream is broken.
+  bool Write(const v1::ArbiterMessage& m, Clock::time_point deadline);
+  // Starts a read if none is outstanding and polls until it completes or
+  // `deadline`. A read that times out stays outstanding.
+  std::expected<v1::BotMessage, ReceiveError> Read(Clock::time_point deadline);
+  bool closed() const { return closed_; }
+  // Keeps a read outstanding and collects what has completed, without
+  // waiting: notices a broken stream; an arriving message is kept.
+  void Check();
+  // Cancels, waits for outstanding operations, finishes with `status`,
+  // shuts the queue down and drains it. Idempotent.
+  void Finalize(const grpc::Status& status);
+  void Cancel() { call_->context.TryCancel(); }
+
+ private:
+  // Polls one completion; false at the deadline.
+  bool PollOnce(Clock::time_point deadline);
+
+  std::shared_ptr<CallState> call_;
+  v1::BotMessage read_buf_;
+  bool reading_ = false, read_ready_ = false, writing_ = false;
+  bool closed_ = false, finalized_ = false;
+};
+
+class BotConnection : public BotChannel {
+ public:
+  BotConnection(std::shared_ptr<CallState> call, const v1::Hello& hello,
+                Clock::duration stuck_write_limit);
+  ~BotConnection() override;
+
+  bool Send(const v1::ArbiterMessage& message) override;
+  std::expected<v1::BotMessage, ReceiveError> Receive(
+      Clock::time_point deadline) override;
+  bool IsOpen() override;
+  void Close(v1::ErrorCode code, const std::string& message) override;
+  void DiscardPending() override;
+  std::string bot_name() const override { return hello_.bot_name(); }
+  std::string bot_version() const override { return hello_.bot_version(); }
+
+  // Ends the call for good (server shutdown); safe from any thread.
+  void Shutdown();
+
+ private:
+  const v1::Hello hello_;
+  const Clock::duration stuck_write_limit_;
+  std::shared_ptr<CallState> call_;
+  std::atomic<bool> done_{false};  // finalized: the call may be gone
+  std::mutex mu_;
+  CallDriver driver_;
+};
+
+}  // namespace arbiter
+
+#endif  // ARBITER_SERVER_CONNECTION_H_

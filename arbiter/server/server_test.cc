@@ -1,0 +1,181 @@
+#include "arbiter/server/server.h"
+
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <filesystem>
+#include <thread>
+
+namespace arbiter {
+namespace {
+
+using std::chrono::milliseconds;
+
+// A bot's side of the stream, driven by hand.
+struct TestClient {
+  explicit TestClient(const std::string& address)
+      : channel(
+            grpc::CreateChannel(address, grpc::InsecureChannelCredentials())),
+        stub(v1::Arbiter::NewStub(channel)),
+        stream(stub->Play(&context)) {}
+
+  bool Hello(const std::string& token, uint32_t version = kProtocolVersion) {
+    v1::BotMessage m;
+    m.mutable_hello()->set_token(token);
+    m.mutable_hello()->set_bot_name("tester");
+    m.mutable_hello()->set_bot_version("9.9");
+    m.mutable_hello()->set_protocol_version(version);
+    return stream->Write(m);
+  }
+
+  std::shared_ptr<grpc::Channel> channel;
+  std::unique_ptr<v1::Arbiter::Stub> stub;
+  grpc::ClientContext context;
+  std::unique_ptr<grpc::ClientReaderWriter<v1::BotMessage, v1::ArbiterMessage>>
+      stream;
+};
+
+Clock::time_point In(int ms) { return Clock::now() + milliseconds(ms); }
+
+TEST(ServerTest, UnixSocketLivesInAPrivateDirectory) {
+  auto server = Server::Start({});
+  ASSERT_TRUE(server.has_value()) << server.error();
+  const std::string address = (*server)->address();
+  ASSERT_EQ(address.rfind("unix:///", 0), 0u) << address;
+  const std::filesystem::path socket = address.substr(7);
+  struct stat st;
+  ASSERT_EQ(::stat(socket.parent_path().c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 0777, 0700u);
+  (*server)->Shutdown();
+  EXPECT_FALSE(std::filesystem::exists(socket.parent_path()));
+}
+
+TEST(ServerTest, HelloWelcomeAndExchange) {
+  auto server = std::move(*Server::Start({}));
+  const std::string token = server->IssueToken("alice");
+  TestClient client(server->address());
+  ASSERT_TRUE(client.Hello(token));
+  auto bot = server->WaitForBot(token, In(5000));
+  ASSERT_TRUE(bot.has_value()) << bot.error();
+  EXPECT_EQ((*bot)->bot_name(), "tester");
+  EXPECT_EQ((*bot)->bot_version(), "9.9");
+
+  v1::ArbiterMessage in;
+  ASSERT_TRUE(client.stream->Read(&in));
+  ASSERT_TRUE(in.has_welcome());
+  EXPECT_EQ(in.welcome().protocol_version(), kProtocolVersion);
+  EXPECT_EQ(in.welcome().player_name(), "alice");
+
+  v1::ArbiterMessage request;
+  request.mutable_decision_request()->set_request_id(7);
+  ASSERT_TRUE((*bot)->Send(request));
+  ASSERT_TRUE(client.stream->Read(&in));
+  EXPECT_EQ(in.decision_request().request_id(), 7u);
+
+  v1::BotMessage reply;
+  reply.mutable_action_reply()->set_request_id(7);
+  reply.mutable_action_reply()->set_index(3);
+  ASSERT_TRUE(client.stream->Write(reply));
+  auto got = (*bot)->Receive(In(5000));
+  ASSERT_TRUE(got.has_value());
+  EXPECT_EQ(got->action_reply().index(), 3u);
+
+  // Nothing more: a deadline, not a hang.
+  auto none = (*bot)->Receive(In(50));
+  ASSERT_FALSE(none.has_value());
+  EXPECT_EQ(none.error(), ReceiveError::kTimeout);
+
+  client.stream->WritesDone();
+  auto closed = (*bot)->Receive(In(5000));
+  ASSERT_FALSE(closed.has_value());
+  EXPECT_EQ(closed.error(), ReceiveError::kClosed);
+  EXPECT_FALSE((*bot)->IsOpen());
+}
+
+v1::ArbiterMessage FirstReply(TestClient& client) {
+  v1::ArbiterMessage in;
+  client.stream->Read(&in);
+  return in;
+}
+
+TEST(ServerTest, RefusesUnknownAndReusedTokens) {
+  auto server = std::move(*Server::Start({}));
+  {
+    TestClient client(server->address());
+    client.Hello("not-a-token");
+    auto in = FirstReply(client);
+    EXPECT_EQ(in.error().code(), v1::ERROR_CODE_BAD_TOKEN);
+  }
+  const std::string token = server->IssueToken("bob");
+  TestClient first(server->address());
+  first.Hello(token);
+  ASSERT_TRUE(server->WaitForBot(token, In(5000)).has_value());
+  TestClient second(server->address());
+  second.Hello(token);
+  auto in = FirstReply(second);
+  EXPECT_EQ(in.error().code(), v1::ERROR_CODE_BAD_TOKEN) << in.DebugString();
+}
+
+TEST(ServerTest, RefusesOtherProtocolVersionsAndMissingHello) {
+  auto server = std::move(*Server::Start({}));
+  const std::string token = server->IssueToken("carol");
+  {
+    TestClient client(server->address());
+    client.Hello(token, /*version=*/2);
+    auto in = FirstReply(client);
+    EXPECT_EQ(in.error().code(), v1::ERROR_CODE_VERSION_MISMATCH);
+    EXPECT_NE(in.error().message().find("version 2"), std::string::npos);
+  }
+  {
+    TestClient client(server->address());
+    v1::BotMessage m;
+    m.mutable_action_reply()->set_request_id(1);
+    client.stream->Write(m);
+    auto in = FirstReply(client);
+    EXPECT_EQ(in.error().code(), v1::ERROR_CODE_EXPECTED_HELLO);
+  }
+  // The token was not consumed by the refused attempts.
+  TestClient client(server->address());
+  client.Hello(token);
+  EXPECT_TRUE(server->WaitForBot(token, In(5000)).has_value());
+}
+
+TEST(ServerTest, WaitForBotTimesOutOrGivesUp) {
+  auto server = std::move(*Server::Start({}));
+  const std::string token = server->IssueToken("dave");
+  auto late = server->WaitForBot(token, In(50));
+  ASSERT_FALSE(late.has_value());
+  EXPECT_NE(late.error().find("did not connect"), std::string::npos);
+  auto gave_up = server->WaitForBot(token, In(5000), [] { return true; });
+  ASSERT_FALSE(gave_up.has_value());
+  EXPECT_NE(gave_up.error().find("exited"), std::string::npos);
+}
+
+TEST(ServerTest, CloseSendsErrorAndEndsTheStream) {
+  auto server = std::move(*Server::Start({}));
+  const std::string token = server->IssueToken("erin");
+  TestClient client(server->address());
+  client.Hello(token);
+  auto bot = std::move(*server->WaitForBot(token, In(5000)));
+  v1::ArbiterMessage in;
+  ASSERT_TRUE(client.stream->Read(&in));  // Welcome
+  bot->Close(v1::ERROR_CODE_SHUTDOWN, "done");
+  bool saw_error = false;
+  while (client.stream->Read(&in)) saw_error |= in.has_error();
+  EXPECT_TRUE(saw_error);
+  EXPECT_FALSE(bot->Receive(In(5000)).has_value());
+  EXPECT_FALSE(bot->IsOpen());
+  EXPECT_FALSE(bot->Send(in));
+  EXPECT_FALSE(bot->IsOpen());
+}
+
+TEST(ServerTest, ListensOnTcpWhenAsked) {
+  auto server = Server::Start({.listen = "127.0.0.1:0"});
+  ASSERT_TRUE(server.has_value()) << server.error();
+  EXPECT_EQ((*server)->address().rfind("127.0.0.1:", 0), 0u);
+  EXPECT_NE((*server)->address(), "127.0.0.1:0");
+  EXPECT_FALSE(Server::Start({.listen = "nonsense"}).has_value());
+}
+
+}  // namespace
+}  // namespace arbiter

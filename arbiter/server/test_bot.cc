@@ -1,0 +1,156 @@
+// A minimal bot for the arbiter's tests and benchmark. It reads the address
+// and token from ZETEMA_ARBITER_ADDRESS / ZETEMA_TOKEN (or --address,
+// --token) and plays random legal actions, or misbehaves as told:
+//
+//   --mode=random|index|struct|text   how it answers (default random index)
+//   --mode=crash|stall|late|slow|illegal|malformed|garbage|unknown-id|
+//          duplicate|disconnect      misbehaviour from decision --after=N on
+//   --mode=exit|silent|bad-version   misbehaviour at startup
+//   --delay-ms=N (slow, late), --name=, --version=, --seed=
+#include <grpcpp/grpcpp.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <thread>
+
+#include "arbiter/v1/arbiter.grpc.pb.h"
+
+namespace {
+
+namespace v1 = arbiter::v1;
+
+struct Flags {
+  std::string address, token, mode = "random", name = "test_bot", version = "1";
+  int after = 1;
+  int delay_ms = 0;
+  uint64_t seed = 1;
+};
+
+Flags ParseFlags(int argc, char** argv) {
+  Flags f;
+  if (const char* a = std::getenv("ZETEMA_ARBITER_ADDRESS")) f.address = a;
+  if (const char* t = std::getenv("ZETEMA_TOKEN")) f.token = t;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    const auto eq = arg.find('=');
+    const std::string key = arg.substr(0, eq);
+    const std::string value = eq == std::string::npos ? "" : arg.substr(eq + 1);
+    if (key == "--address")
+      f.address = value;
+    else if (key == "--token")
+      f.token = value;
+    else if (key == "--mode")
+      f.mode = value;
+    else if (key == "--name")
+      f.name = value;
+    else if (key == "--version")
+      f.version = value;
+    else if (key == "--after")
+      f.after = std::stoi(value);
+    else if (key == "--delay-ms")
+      f.delay_ms = std::stoi(value);
+    else if (key == "--seed")
+      f.seed = std::stoull(value);
+    else {
+      std::fprintf(stderr, "test_bot: unknown flag %s\n", arg.c_str());
+      std::exit(2);
+    }
+  }
+  return f;
+}
+
+void Sleep(int ms) {
+  std::this_thread::sleep_for(std::chrono::milliseconds(ms));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const Flags f = ParseFlags(argc, argv);
+  // Tests find the process through its log.
+  std::fprintf(stderr, "test_bot pid %d mode %s\n", int(::getpid()),
+               f.mode.c_str());
+  std::fflush(stderr);
+  if (f.mode == "exit") return 4;
+  if (f.address.empty()) {
+    std::fprintf(stderr, "test_bot: no address (ZETEMA_ARBITER_ADDRESS)\n");
+    return 2;
+  }
+  if (f.mode == "silent") {
+    Sleep(600'000);
+    return 0;
+  }
+  auto channel =
+      grpc::CreateChannel(f.address, grpc::InsecureChannelCredentials());
+  auto stub = v1::Arbiter::NewStub(channel);
+  grpc::ClientContext context;
+  auto stream = stub->Play(&context);
+  v1::BotMessage hello;
+  hello.mutable_hello()->set_token(f.token);
+  hello.mutable_hello()->set_bot_name(f.name);
+  hello.mutable_hello()->set_bot_version(f.version);
+  hello.mutable_hello()->set_protocol_version(f.mode == "bad-version" ? 99 : 1);
+  stream->Write(hello);
+
+  std::mt19937_64 rng(f.seed ^ uint64_t(::getpid()));
+  int decisions = 0;
+  v1::ArbiterMessage in;
+  while (stream->Read(&in)) {
+    if (in.has_error()) {
+      std::fprintf(stderr, "test_bot: error %d: %s\n", int(in.error().code()),
+                   in.error().message().c_str());
+      break;
+    }
+    if (!in.has_decision_request()) continue;
+    const auto& request = in.decision_request();
+    const auto& legal = request.zetema().legal_actions();
+    const bool misbehave = ++decisions >= f.after;
+    v1::BotMessage out;
+    auto* reply = out.mutable_action_reply();
+    reply->set_request_id(request.request_id());
+    const uint32_t pick = legal.empty() ? 0 : uint32_t(rng() % legal.size());
+    reply->set_index(pick);
+    if (f.mode == "struct") {
+      *reply->mutable_action() = legal[pick].action();
+    } else if (f.mode == "text") {
+      reply->set_text(legal[pick].text());
+    } else if (misbehave) {
+      if (f.mode == "crash") std::abort();
+      if (f.mode == "stall") continue;
+      if (f.mode == "disconnect") {
+        stream->WritesDone();
+        context.TryCancel();
+        Sleep(600'000);
+        return 0;
+      }
+      if (f.mode == "late") {
+        Sleep(f.delay_ms);  // past the limit, then answer anyway
+      }
+      if (f.mode == "slow") Sleep(f.delay_ms);
+      if (f.mode == "illegal") {
+        // Well-formed, but a card the seat does not hold.
+        const auto& hand = request.zetema().observation().hand();
+        for (const char* c : {"AH", "2H", "3H", "4H", "5H", "6H", "7H"}) {
+          if (std::find(hand.begin(), hand.end(), c) == hand.end()) {
+            reply->set_text(std::string("discard ") + c);
+            break;
+          }
+        }
+      }
+      if (f.mode == "malformed") reply->clear_answer();
+      if (f.mode == "garbage") reply->set_text("frobnicate the deck");
+      if (f.mode == "unknown-id")
+        reply->set_request_id(request.request_id() + 1000);
+      if (f.mode == "duplicate") stream->Write(out);
+    }
+    if (!stream->Write(out)) break;
+  }
+  stream->WritesDone();
+  stream->Finish();
+  return 0;
+}
