@@ -2,6 +2,7 @@
 // tournament (docs/tournaments.md), resumable after a kill, with a live
 // progress line and standings on stderr and the final tables on stdout.
 #include <fmt/format.h>
+#include <pthread.h>
 #include <signal.h>
 #include <unistd.h>
 
@@ -12,6 +13,7 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <thread>
 
 #include "arbiter/cli/command.h"
 #include "arbiter/process/bot_process.h"
@@ -30,12 +32,32 @@ namespace tour = arbiter::tournament;
 
 std::atomic<bool> g_stop{false};
 
-void OnSignal(int) {
-  if (g_stop.exchange(true)) _exit(130);  // the second Ctrl-C: now
-  constexpr char kMessage[] =
-      "\narbiter tournament: stopping after the running games "
-      "(Ctrl-C again to quit now)\n";
-  (void)!write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
+// Ctrl-C twice. The first SIGINT, SIGTERM or SIGHUP asks the driver to stop
+// after the running games (their records stay whole); from then on
+// InstallInterruptCleanup owns those signals, so a second one stops every bot
+// process group at once and exits 128 + signal. Both use sigwait on signals
+// blocked in every thread: call before any thread starts (the gRPC server's,
+// the driver's), so that all of them inherit the mask and no signal handler
+// ever runs in a thread that holds a lock.
+void WatchInterrupts() {
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGINT);
+  sigaddset(&set, SIGTERM);
+  sigaddset(&set, SIGHUP);
+  pthread_sigmask(SIG_BLOCK, &set, nullptr);
+  std::thread([set] {
+    int sig = 0;
+    sigwait(&set, &sig);
+    g_stop = true;
+    constexpr char kMessage[] =
+        "\narbiter tournament: stopping after the running games "
+        "(Ctrl-C again to quit now)\n";
+    (void)!write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
+    // A second signal stays pending (blocked everywhere) until the cleanup
+    // thread waits for it: none is lost in between.
+    InstallInterruptCleanup(nullptr);
+  }).detach();
 }
 
 // THE place where bots meet match play: `builtin:random` bots play in-process
@@ -125,15 +147,12 @@ void Run(const Args& args) {
       Fail("--shard: expected I/N (e.g. 0/4), got \"" + args.shard + "\"", 2);
     }
   }
+  WatchInterrupts();  // before MakeGameRunner starts the server's threads
   auto runner = MakeGameRunner(*config, resolved->rules, options.out_dir);
   if (!runner) Fail(args.config + ": " + runner.error(), 2);
   ConsoleProgress progress;
   options.progress = &progress;
   options.stop = &g_stop;
-  struct sigaction action = {};
-  action.sa_handler = OnSignal;
-  sigaction(SIGINT, &action, nullptr);
-  sigaction(SIGTERM, &action, nullptr);
   auto result =
       tour::RunTournament(*config, resolved->layout, **runner, options);
   runner->reset();  // stops the bot processes

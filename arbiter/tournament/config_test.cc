@@ -3,7 +3,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <fstream>
+#include <ostream>
 
 namespace arbiter::tournament {
 namespace {
@@ -99,6 +101,17 @@ struct BadCase {
   std::string text;
   std::string error;  // the error must start with this
 };
+
+// The test's name in CTest (gtest_discover_tests): the expected error, never
+// the struct's bytes (pointers: a new name every build, and text that can
+// break the generated CTest file).
+void PrintTo(const BadCase& c, std::ostream* os) {
+  std::string name = c.error;
+  for (char& ch : name) {
+    if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+  }
+  *os << name;
+}
 
 class ConfigErrorTest : public ::testing::TestWithParam<BadCase> {};
 

@@ -2,7 +2,8 @@
 # End to end through the `arbiter` command. With builtin:random bots: kill -9
 # and resume (no game lost or duplicated), Ctrl-C and resume, three shards
 # merged equal an unsharded run. With bot processes (the arbiter's test bot):
-# cwd and env, a crashing bot recorded as such and restarted.
+# cwd and env, a crashing bot recorded as such and restarted, Ctrl-C once and
+# twice leaving no bot process behind.
 #   tournament_cli_test.sh ARBITER TEST_BOT
 set -euo pipefail
 arbiter="$(realpath "$1")"
@@ -12,12 +13,12 @@ trap 'rm -rf "$work"' EXIT
 cd "$work"
 
 {
-  printf 'name = "cli"\nseed = 3\ndeals_per_pairing = 2\nconcurrency = 2\n'
+  printf 'name = "cli"\nseed = 3\ndeals_per_pairing = 6\nconcurrency = 2\n'
   for i in $(seq 1 12); do
     printf '[[bots]]\nname = "r%d"\ncommand = "builtin:random"\n' "$i"
   done
 } >t.toml
-total=132  # 66 pairs x 2 deals
+total=396  # 66 pairs x 6 deals
 
 # Sorted "game_id places" of a record file; fails on a duplicate id.
 summary() {
@@ -41,14 +42,24 @@ PY
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
+# Waits until a run has recorded a game (a whole run takes about a second).
+first_record() {
+  for _ in $(seq 500); do
+    [[ -s "$1" ]] && return 0
+    sleep 0.01
+  done
+  fail "no game recorded in $1"
+}
+
 # kill -9 mid-run, then resume.
 "$arbiter" tournament t.toml --out killed >/dev/null 2>&1 &
 pid=$!
-sleep 0.7
+first_record killed/games.jsonl
 kill -9 "$pid" 2>/dev/null || true
 wait "$pid" 2>/dev/null || true
 before="$(summary killed/games.jsonl | wc -l)"
 echo "killed after $before of $total games"
+[[ "$before" -lt "$total" ]] || fail "kill -9 came after the last game"
 "$arbiter" tournament t.toml --out killed >/dev/null 2>killed.err ||
   fail "resume after kill -9: $(cat killed.err)"
 [[ "$(summary killed/games.jsonl | wc -l)" == "$total" ]] ||
@@ -57,11 +68,13 @@ echo "killed after $before of $total games"
 # Ctrl-C: exit 130, then resume.
 "$arbiter" tournament t.toml --out stopped >/dev/null 2>&1 &
 pid=$!
-sleep 0.7
+first_record stopped/games.jsonl
 kill -INT "$pid"
 status=0
 wait "$pid" || status=$?
-[[ "$status" == 130 || "$status" == 0 ]] || fail "Ctrl-C exit status $status"
+[[ "$status" == 130 ]] || fail "Ctrl-C exit status $status"
+[[ "$(summary stopped/games.jsonl | wc -l)" -lt "$total" ]] ||
+  fail "Ctrl-C did not stop the run"
 "$arbiter" tournament t.toml --out stopped >/dev/null 2>&1 || fail "resume"
 
 # The same games, whatever the interruptions: same ids, same results.
@@ -127,4 +140,70 @@ assert crashes == 8, crashes
 PY
 grep -q "crasher" procs.out || fail "no standings"
 [[ -n "$(ls procs/logs)" ]] || fail "no bot logs"
+
+# Ctrl-C with bot processes. Once: the running games finish, every bot is
+# stopped, exit 130. Twice: the bots are stopped at once, exit 130. Either
+# way no process of a bot's process group is left (found by the pids the
+# test bots write to their logs: a bot leads its own group). Each bot leaves
+# a child behind in its group (a test bot alone would exit by itself when
+# its stream closes), which only the arbiter's group kill can end.
+slow_bot() {
+  printf '%s' "sh -c 'sleep 300 & exec \"\$0\" \"\$@\"' $test_bot --mode=slow --delay-ms=20 --seed=$1"
+}
+cat >slow.toml <<TOML
+name = "slow"
+seed = 4
+deals_per_pairing = 20
+concurrency = 2
+[[bots]]
+name = "a"
+command = '''$(slow_bot 1)'''
+[[bots]]
+name = "b"
+command = '''$(slow_bot 2)'''
+[[bots]]
+name = "c"
+command = '''$(slow_bot 3)'''
+TOML
+bot_groups() { sed -n 's/^test_bot pid \([0-9]*\).*/\1/p' "$1"/logs/*.log; }
+# The live (not zombie) processes of the bots' groups, after up to 2 s.
+bots_left() {
+  local groups left
+  groups="$(bot_groups "$1" | tr '\n' ' ')"
+  [[ -n "$groups" ]] || fail "$1: no bot pids in the logs"
+  for _ in $(seq 20); do
+    left="$(ps -e -o pid=,pgid=,stat= | awk -v g="$groups" '
+      BEGIN { n = split(g, a, " "); for (i = 1; i <= n; i++) s[a[i]] = 1 }
+      ($2 in s) && $3 !~ /^Z/')"
+    [[ -z "$left" ]] && return 0
+    sleep 0.1
+  done
+  echo "$left"
+}
+for presses in 1 2; do
+  out="ctrlc$presses"
+  "$arbiter" tournament slow.toml --out "$out" >/dev/null 2>"$out.err" &
+  pid=$!
+  for _ in $(seq 100); do  # until both games of the first wave have seats
+    [[ "$(bot_groups "$out" 2>/dev/null | wc -l)" -ge 4 ]] && break
+    sleep 0.1
+  done
+  [[ "$(bot_groups "$out" | wc -l)" -ge 4 ]] || fail "$out: bots did not start"
+  kill -INT "$pid"
+  if [[ "$presses" == 2 ]]; then sleep 0.2; kill -INT "$pid"; fi
+  status=0
+  wait "$pid" || status=$?
+  [[ "$status" == 130 ]] || fail "$out: exit status $status: $(cat "$out.err")"
+  left="$(bots_left "$out")"
+  [[ -z "$left" ]] || fail "$out: bot processes left (pid pgid stat): $left"
+done
+grep -q "interrupted by signal 2, bots stopped" ctrlc2.err ||
+  fail "second Ctrl-C: $(cat ctrlc2.err)"
+python3 - ctrlc1/games.jsonl <<'PY' || fail "records after one Ctrl-C"
+import json, sys
+records = [json.loads(l) for l in open(sys.argv[1])]  # every line whole
+assert 0 < len(records) < 60, len(records)  # the running games finished
+for r in records:
+    assert not r["result"].get("faults"), r["result"]
+PY
 echo "ok"
