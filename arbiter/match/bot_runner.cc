@@ -6,6 +6,7 @@
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 
 namespace arbiter {
 
@@ -32,8 +33,17 @@ std::expected<void, std::string> CheckBotCommand(const BotSpec& spec) {
   if (spec.remote()) return {};
   auto argv = SplitCommand(spec.command);
   if (!argv) return std::unexpected("bot '" + spec.name + "': " + argv.error());
+  std::error_code ec;
+  if (!spec.cwd.empty() && !std::filesystem::is_directory(spec.cwd, ec)) {
+    return std::unexpected("bot '" + spec.name + "': working directory '" +
+                           spec.cwd + "' is not a directory");
+  }
   // Resolved as Spawn does, without running anything.
-  const std::string& exe = (*argv)[0];
+  std::string exe = (*argv)[0];
+  if (!spec.cwd.empty() && exe[0] != '/' &&
+      exe.find('/') != std::string::npos) {
+    exe = spec.cwd + "/" + exe;
+  }
   if (exe.find('/') == std::string::npos) {
     const char* path = std::getenv("PATH");
     std::string dirs = path ? path : "";
@@ -75,11 +85,14 @@ std::expected<void, std::string> BotRunner::Connect() {
   }
   auto argv = SplitCommand(spec_.command);
   if (!argv) return std::unexpected(argv.error());
-  SpawnOptions spawn{
-      .argv = *argv,
-      .env = {{kAddressEnv, server_.address()}, {kTokenEnv, token}},
-      .log_path = options_.log_path,
-      .log_limit_bytes = options_.log_limit_bytes};
+  SpawnOptions spawn{.argv = *argv,
+                     .env = spec_.env,
+                     .log_path = options_.log_path,
+                     .log_limit_bytes = options_.log_limit_bytes,
+                     .working_dir = spec_.cwd};
+  // Last, so that they replace any the spec names.
+  spawn.env.emplace_back(kAddressEnv, server_.address());
+  spawn.env.emplace_back(kTokenEnv, token);
   auto process = BotProcess::Spawn(spawn);
   if (!process) {
     server_.RevokeToken(token);

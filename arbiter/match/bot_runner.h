@@ -18,6 +18,8 @@
 #include <chrono>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "arbiter/match/match.h"
 #include "arbiter/process/bot_process.h"
@@ -31,6 +33,12 @@ struct BotSpec {
   // for a bot that runs elsewhere and connects with a printed token.
   std::string command;
   bool remote() const { return !command.empty() && command[0] == '@'; }
+  // For a spawned bot: the directory it runs in ("" = the arbiter's; a
+  // relative command path with a slash is taken from there, as with
+  // `env -C`), and variables added to the environment it inherits. The
+  // arbiter's own (ZETEMA_ADDRESS, ZETEMA_TOKEN) always win.
+  std::string cwd;
+  std::vector<std::pair<std::string, std::string>> env;
 };
 
 struct BotRunnerOptions {

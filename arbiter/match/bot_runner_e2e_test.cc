@@ -204,6 +204,40 @@ TEST_F(BotRunnerTest, MissingBinaryNamesIt) {
   EXPECT_NE(seat.startup_detail.find("/no/such/ghost_bot"), std::string::npos);
 }
 
+TEST_F(BotRunnerTest, SpecSetsWorkingDirectoryAndEnvironment) {
+  const std::string log = Log("placed");
+  BotSpec spec{.name = "placed",
+               .command =
+                   "sh -c 'echo cwd=$(pwd) x=$X_VAR "
+                   "token=$ZETEMA_TOKEN >&2; exit 3'",
+               .cwd = dir_,
+               .env = {{"X_VAR", "y z"}, {"ZETEMA_TOKEN", "forged"}}};
+  ASSERT_TRUE(CheckBotCommand(spec).has_value());
+  BotRunner runner(*server_, spec, {.log_path = log});
+  const SeatPlayer seat = runner.Seat();
+  EXPECT_EQ(seat.channel, nullptr);
+  EXPECT_NE(seat.startup_detail.find("exit status 3"), std::string::npos)
+      << seat.startup_detail;
+  const std::string text = ReadFile(log);
+  EXPECT_NE(text.find("cwd=" + dir_ + " x=y z token="), std::string::npos)
+      << text;
+  // The arbiter's token always wins over the spec's.
+  EXPECT_EQ(text.find("token=forged"), std::string::npos) << text;
+}
+
+TEST_F(BotRunnerTest, CheckBotCommandUsesTheWorkingDirectory) {
+  BotSpec nowhere{.name = "lost", .command = "true", .cwd = dir_ + "/nowhere"};
+  auto checked = CheckBotCommand(nowhere);
+  ASSERT_FALSE(checked.has_value());
+  EXPECT_NE(checked.error().find(dir_ + "/nowhere"), std::string::npos);
+  // A relative path with a slash is taken from the bot's directory.
+  BotSpec relative{.name = "rel", .command = "./no_such_bot", .cwd = dir_};
+  checked = CheckBotCommand(relative);
+  ASSERT_FALSE(checked.has_value());
+  EXPECT_NE(checked.error().find(dir_ + "/./no_such_bot"), std::string::npos)
+      << checked.error();
+}
+
 TEST(BotSpecTest, ParsesNameAndCommand) {
   auto spec = ParseBotSpec("greedy=python3 bot.py --depth=2");
   ASSERT_TRUE(spec.has_value());

@@ -115,6 +115,13 @@ std::expected<Decision, DecisionFault> AskForDecision(
     auto message = channel.Receive(deadline);
     if (!message) {
       if (message.error() == ReceiveError::kClosed) return closed();
+      if (message.error() == ReceiveError::kMalformed) {
+        const std::string why = channel.MalformedDetail();
+        return fault(
+            pb::FAULT_REASON_MALFORMED_MESSAGE,
+            "the bot sent " +
+                (why.empty() ? std::string("an unreadable message") : why));
+      }
       return fault(pb::FAULT_REASON_TIMEOUT,
                    "no answer within " +
                        std::to_string(clock.HardLimit().count() / 1000) +

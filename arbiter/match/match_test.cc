@@ -27,7 +27,8 @@ enum class Mode {
   kDuplicate,
   kClose,
   kUnknownId,
-  kOutOfRange
+  kOutOfRange,
+  kUnparseable  // bytes that are no BotMessage (the transport says so)
 };
 
 // A card the seat does not hold: discarding it is well-formed but illegal.
@@ -55,6 +56,10 @@ class FakeBot : public BotChannel {
   }
   std::expected<v1::BotMessage, ReceiveError> Receive(
       Clock::time_point deadline) override {
+    if (unparseable_) {
+      unparseable_ = false;
+      return std::unexpected(ReceiveError::kMalformed);
+    }
     if (!inbox_.empty()) {
       auto m = inbox_.front();
       inbox_.pop_front();
@@ -69,6 +74,7 @@ class FakeBot : public BotChannel {
   void DiscardPending() override { inbox_.clear(); }
   std::string bot_name() const override { return "fake"; }
   std::string bot_version() const override { return "0.1"; }
+  std::string MalformedDetail() override { return "17 bytes of noise"; }
 
   const std::vector<v1::ArbiterMessage>& sent() const { return sent_; }
 
@@ -127,6 +133,12 @@ class FakeBot : public BotChannel {
       case Mode::kOutOfRange:
         if (bad) reply->set_index(uint32_t(legal.size()));
         break;
+      case Mode::kUnparseable:
+        if (bad) {
+          unparseable_ = true;
+          return;
+        }
+        break;
     }
     last_id_ = r.request_id();
     inbox_.push_back(m);
@@ -138,6 +150,7 @@ class FakeBot : public BotChannel {
   int decisions_ = 0;
   uint64_t last_id_ = 0;
   bool open_ = true;
+  bool unparseable_ = false;
   std::deque<v1::BotMessage> inbox_;
   std::vector<v1::ArbiterMessage> sent_;
 };
@@ -262,8 +275,19 @@ INSTANTIATE_TEST_SUITE_P(
         FaultCase{Mode::kMalformed, pb::FAULT_REASON_MALFORMED_MESSAGE},
         FaultCase{Mode::kGarbage, pb::FAULT_REASON_MALFORMED_MESSAGE},
         FaultCase{Mode::kUnknownId, pb::FAULT_REASON_MALFORMED_MESSAGE},
+        FaultCase{Mode::kUnparseable, pb::FAULT_REASON_MALFORMED_MESSAGE},
         FaultCase{Mode::kStall, pb::FAULT_REASON_TIMEOUT},
         FaultCase{Mode::kClose, pb::FAULT_REASON_DISCONNECT}));
+
+TEST(MatchTest, UnparseableMessageIsMalformedAndSaysWhatCame) {
+  FakeBot good(Mode::kRandom), bad(Mode::kUnparseable, 2);
+  auto m = Play(MakeSetup(2, 5), {&good, &bad});
+  ASSERT_EQ(m.record.result().faults_size(), 1);
+  const auto& fault = m.record.result().faults(0);
+  EXPECT_EQ(fault.reason(), pb::FAULT_REASON_MALFORMED_MESSAGE);
+  EXPECT_NE(fault.detail().find("17 bytes of noise"), std::string::npos)
+      << fault.detail();
+}
 
 TEST(MatchTest, ClosedStreamOfAnExitedProcessIsACrash) {
   FakeBot good(Mode::kRandom), bad(Mode::kClose, 2);

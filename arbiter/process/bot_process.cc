@@ -32,10 +32,15 @@ std::set<pid_t>& Groups() {
   return groups;
 }
 
+// `dir` is the directory the bot will run in: a relative path with a slash is
+// taken from there, as `env -C DIR COMMAND` would.
 std::expected<std::string, std::string> ResolveExecutable(
-    const std::string& name) {
+    const std::string& name, const std::string& dir) {
   std::string path = name;
-  if (name.find('/') == std::string::npos) {
+  if (!dir.empty() && !name.empty() && name[0] != '/' &&
+      name.find('/') != std::string::npos) {
+    path = (std::filesystem::path(dir) / name).string();
+  } else if (name.find('/') == std::string::npos) {
     const auto found = bp::search_path(name);
     if (found.empty()) {
       return std::unexpected("no executable '" + name + "' found on PATH");
@@ -108,7 +113,15 @@ std::expected<std::unique_ptr<BotProcess>, std::string> BotProcess::Spawn(
     const SpawnOptions& options) {
   if (options.argv.empty()) return std::unexpected("empty command");
   const std::string command = JoinArgv(options.argv);
-  auto exe = ResolveExecutable(options.argv[0]);
+  if (!options.working_dir.empty()) {
+    std::error_code dir_ec;
+    if (!std::filesystem::is_directory(options.working_dir, dir_ec)) {
+      return std::unexpected("bot command '" + command +
+                             "': working directory '" + options.working_dir +
+                             "' is not a directory");
+    }
+  }
+  auto exe = ResolveExecutable(options.argv[0], options.working_dir);
   if (!exe)
     return std::unexpected("bot command '" + command + "': " + exe.error());
   if (!options.log_path.empty()) {
@@ -137,9 +150,18 @@ std::expected<std::unique_ptr<BotProcess>, std::string> BotProcess::Spawn(
   }
   FILE* sink = ::fdopen(fds[1], "w");
   std::error_code ec;
-  bp::child child(*exe, bp::args(args), env, bp::start_dir(dir),
+  // bp::exe: a bare string would be split at spaces as a command line.
+  bp::child child(bp::exe(*exe), bp::args(args), env, bp::start_dir(dir),
                   bp::std_in<bp::null, bp::std_out> sink, bp::std_err > sink,
-                  bp::extend::on_exec_setup([](auto&) { ::setpgid(0, 0); }),
+                  bp::extend::on_exec_setup([](auto&) {
+                    // The arbiter blocks its stop signals (to wait for them
+                    // on one thread); a blocked mask survives exec, so clear
+                    // it, or the bot could never catch SIGTERM.
+                    sigset_t none;
+                    ::sigemptyset(&none);
+                    ::sigprocmask(SIG_SETMASK, &none, nullptr);
+                    ::setpgid(0, 0);
+                  }),
                   bp::limit_handles, ec);
   std::fclose(sink);
   if (ec || !child.valid()) {
@@ -236,9 +258,38 @@ bool BotProcess::WaitExit(std::chrono::milliseconds timeout) {
   if (r == 0) return false;
   reaped_ = true;
   wait_status_ = status;
+  ReapGroup();
   std::lock_guard glock(GroupsMutex());
   Groups().erase(pid_);
   return true;
+}
+
+void BotProcess::ReapGroup() {
+  // What the bot started is adopted by the arbiter (a child subreaper) once
+  // its parent dies, and stays a zombie until reaped. Everything in the group
+  // has been sent SIGKILL: reap this group's members until none is left,
+  // waiting only on this group (-pgid), never on other bots' processes. A
+  // member that left the group (setpgid) is out of reach here and is caught
+  // by the interrupt handler's final reaping.
+  int subreaper = 0;
+  ::prctl(PR_GET_CHILD_SUBREAPER, &subreaper);
+  const auto limit = Clock::now() + std::chrono::seconds(2);
+  while (true) {
+    pid_t r;
+    do {
+      r = ::waitpid(-pid_, nullptr, WNOHANG);
+    } while (r > 0 || (r < 0 && errno == EINTR));
+    // kill(-pgid, 0) succeeds while the group has any member, zombies
+    // included: an empty group means nothing is left to reap. A member
+    // that is not our child (its parent is still dying) becomes ours when
+    // adopted, so keep polling briefly.
+    if (::kill(-pid_, 0) != 0 && errno == ESRCH) return;
+    // Not a subreaper: orphans go to init, whose business they are.
+    if (!subreaper) return;
+    if (Clock::now() >= limit) return;
+    ::killpg(pid_, SIGKILL);
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
 }
 
 std::string BotProcess::ExitDescription() {

@@ -40,7 +40,8 @@ struct SpawnOptions {
   std::vector<std::pair<std::string, std::string>> env;
   std::string log_path;  // "" discards the bot's output
   size_t log_limit_bytes = size_t{1} << 20;
-  std::string working_dir;  // "" = the arbiter's
+  // "" = the arbiter's. A relative argv[0] with a slash is taken from here.
+  std::string working_dir;
 };
 
 class BotProcess {
@@ -72,6 +73,9 @@ class BotProcess {
  private:
   BotProcess() = default;
   void StartLogThread(int read_fd, std::string log_path, size_t limit);
+  // After the leader is reaped: kills and reaps what is left of its group.
+  void ReapGroup();
+  using Clock = std::chrono::steady_clock;
 
   pid_t pid_ = -1;
   int pidfd_ = -1;

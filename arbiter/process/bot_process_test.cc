@@ -146,6 +146,60 @@ TEST_F(BotProcessTest, StopKillsTheWholeGroup) {
   EXPECT_TRUE(Gone(p->pid()));
 }
 
+TEST_F(BotProcessTest, StopReapsWhatTheBotLeftBehind) {
+  // As the arbiter does: orphans of the bot become this process's children.
+  BecomeChildSubreaper();
+  auto p = SpawnShell(
+      "trap '' TERM; sleep 60 & echo child=$! >&2; "
+      "while true; do sleep 1; done");
+  ASSERT_TRUE(p);
+  for (int i = 0; i < 200 && ReadFile(Log()).find('\n') == std::string::npos;
+       ++i) {
+    ::usleep(20'000);
+  }
+  ASSERT_NE(ReadFile(Log()).find("child="), std::string::npos);
+  const pid_t group = p->pid();
+  p->Stop(milliseconds(100));
+  // No member of the bot's group is left, not even a zombie: kill(-pgid)
+  // finds zombies too, and the orphaned `sleep`s were adopted by us.
+  EXPECT_EQ(::kill(-group, 0), -1);
+  EXPECT_EQ(errno, ESRCH);
+  EXPECT_EQ(::waitpid(-group, nullptr, WNOHANG), -1);
+  EXPECT_EQ(errno, ECHILD);
+}
+
+TEST_F(BotProcessTest, RunsInTheGivenDirectoryWithTheGivenEnvironment) {
+  const std::string sub = dir_ + "/sub dir";
+  std::filesystem::create_directory(sub);
+  {
+    std::ofstream script(sub + "/bot.sh");
+    script << "#!/bin/sh\necho cwd=$(pwd) v=$EXTRA_VAR >&2\n";
+  }
+  std::filesystem::permissions(sub + "/bot.sh",
+                               std::filesystem::perms::owner_all);
+  SpawnOptions o;
+  o.argv = {"./bot.sh"};  // taken from the working directory
+  o.env = {{"EXTRA_VAR", "a b=c"}};
+  o.log_path = Log();
+  o.working_dir = sub;
+  auto p = BotProcess::Spawn(o);
+  ASSERT_TRUE(p.has_value()) << p.error();
+  ASSERT_TRUE((*p)->WaitExit(milliseconds(10000)));
+  (*p)->Stop();
+  EXPECT_EQ((*p)->ExitDescription(), "exit status 0");
+  EXPECT_NE(ReadFile(Log()).find("cwd=" + sub + " v=a b=c"), std::string::npos)
+      << ReadFile(Log());
+}
+
+TEST_F(BotProcessTest, MissingWorkingDirectoryIsNamed) {
+  SpawnOptions o;
+  o.argv = {"sh", "-c", "true"};
+  o.working_dir = dir_ + "/nowhere";
+  auto p = BotProcess::Spawn(o);
+  ASSERT_FALSE(p.has_value());
+  EXPECT_NE(p.error().find(dir_ + "/nowhere"), std::string::npos) << p.error();
+}
+
 TEST_F(BotProcessTest, LogIsSizeCapped) {
   auto p = SpawnShell(
       "i=0; while [ $i -lt 2000 ]; do echo line-$i >&2; "

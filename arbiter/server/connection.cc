@@ -40,14 +40,17 @@ bool CallDriver::PollOnce(Clock::time_point deadline) {
 bool CallDriver::Write(const v1::ArbiterMessage& m,
                        Clock::time_point deadline) {
   if (closed_ || finalized_) return false;
-  call_->stream.Write(m, kWriteTag);
+  grpc::ByteBuffer bytes;
+  bool own = false;
+  if (!grpc::SerializationTraits<v1::ArbiterMessage>::Serialize(m, &bytes, &own)
+           .ok()) {
+    return false;  // cannot happen for a message the arbiter built
+  }
+  call_->stream.Write(bytes, kWriteTag);
   writing_ = true;
   // The answer may come before the write reports back: have a read waiting
   // for it, so the same poll that sees the write done can see the answer.
-  if (!reading_ && !read_ready_) {
-    call_->stream.Read(&read_buf_, kReadTag);
-    reading_ = true;
-  }
+  if (!reading_ && !read_ready_) StartRead();
   while (writing_ && PollOnce(deadline)) {
   }
   if (writing_) {
@@ -60,28 +63,45 @@ bool CallDriver::Write(const v1::ArbiterMessage& m,
   return !closed_;
 }
 
+void CallDriver::StartRead() {
+  read_buf_.Clear();
+  call_->stream.Read(&read_buf_, kReadTag);
+  reading_ = true;
+}
+
 std::expected<v1::BotMessage, ReceiveError> CallDriver::Read(
     Clock::time_point deadline) {
   while (true) {
     if (read_ready_) {
       read_ready_ = false;
-      return std::move(read_buf_);
+      const size_t size = read_buf_.Length();
+      if (size > kMaxBotMessageBytes) {
+        read_buf_.Clear();
+        malformed_detail_ = "a message of " + std::to_string(size) +
+                            " bytes, over the protocol's limit of " +
+                            std::to_string(kMaxBotMessageBytes) + " bytes";
+        return std::unexpected(ReceiveError::kMalformed);
+      }
+      v1::BotMessage message;
+      // Deserialize consumes the buffer, whatever the outcome.
+      if (!grpc::SerializationTraits<v1::BotMessage>::Deserialize(&read_buf_,
+                                                                  &message)
+               .ok()) {
+        malformed_detail_ = "a message of " + std::to_string(size) +
+                            " bytes that does not parse as a BotMessage";
+        return std::unexpected(ReceiveError::kMalformed);
+      }
+      return message;
     }
     if (closed_ || finalized_) return std::unexpected(ReceiveError::kClosed);
-    if (!reading_) {
-      call_->stream.Read(&read_buf_, kReadTag);
-      reading_ = true;
-    }
+    if (!reading_) StartRead();
     if (!PollOnce(deadline)) return std::unexpected(ReceiveError::kTimeout);
   }
 }
 
 void CallDriver::Check() {
   if (closed_ || finalized_) return;
-  if (!reading_ && !read_ready_) {
-    call_->stream.Read(&read_buf_, kReadTag);
-    reading_ = true;
-  }
+  if (!reading_ && !read_ready_) StartRead();
   while (PollOnce(Clock::now())) {
   }
 }
@@ -153,8 +173,15 @@ void BotConnection::Close(v1::ErrorCode code, const std::string& message) {
 void BotConnection::DiscardPending() {
   std::lock_guard lock(mu_);
   // Everything that has already arrived; stops at the first wait.
-  while (driver_.Read(Clock::now()).has_value()) {
+  while (true) {
+    auto m = driver_.Read(Clock::now());
+    if (!m && m.error() != ReceiveError::kMalformed) break;
   }
+}
+
+std::string BotConnection::MalformedDetail() {
+  std::lock_guard lock(mu_);
+  return driver_.malformed_detail();
 }
 
 void BotConnection::Shutdown() {

@@ -25,7 +25,16 @@ namespace arbiter {
 
 using Clock = std::chrono::steady_clock;
 
-enum class ReceiveError { kTimeout, kClosed };
+// kMalformed: the bot sent bytes that do not parse as a BotMessage, or a
+// message over kMaxBotMessageBytes; the stream itself stays open.
+enum class ReceiveError { kTimeout, kClosed, kMalformed };
+
+// The largest message a bot may send (the protocol's limit, docs/protocol.md).
+inline constexpr size_t kMaxBotMessageBytes = size_t{4} << 20;
+// What the transport accepts at all: above the protocol limit, so that a
+// message between the two is received and reported as malformed rather than
+// cut off by gRPC as a broken stream (which looks like a disconnect).
+inline constexpr int kMaxTransportMessageBytes = 64 << 20;
 
 // What a match needs of a seat's bot: an interface so that tests and other
 // transports can stand in for a gRPC stream.
@@ -42,12 +51,17 @@ class BotChannel {
   virtual void Close(v1::ErrorCode code, const std::string& message) = 0;
   // Drops messages already received (e.g. late answers of a previous game).
   virtual void DiscardPending() = 0;
+  // Why the last Receive() failed with kMalformed; "" when unknown.
+  virtual std::string MalformedDetail() { return ""; }
   virtual std::string bot_name() const = 0;
   virtual std::string bot_version() const = 0;
 };
 
+// Raw bytes both ways: the arbiter parses what bots send itself, so that a
+// message that does not parse is told apart from a closed stream (gRPC's
+// typed stream reports both as a failed read).
 using AsyncStream =
-    grpc::ServerAsyncReaderWriter<v1::ArbiterMessage, v1::BotMessage>;
+    grpc::ServerAsyncReaderWriter<grpc::ByteBuffer, grpc::ByteBuffer>;
 
 // One accepted call and the completion queue its operations report to.
 struct CallState {
@@ -70,6 +84,8 @@ class CallDriver {
   // `deadline`. A read that times out stays outstanding.
   std::expected<v1::BotMessage, ReceiveError> Read(Clock::time_point deadline);
   bool closed() const { return closed_; }
+  // Why the last Read() returned kMalformed.
+  const std::string& malformed_detail() const { return malformed_detail_; }
   // Keeps a read outstanding and collects what has completed, without
   // waiting: notices a broken stream; an arriving message is kept.
   void Check();
@@ -82,8 +98,11 @@ class CallDriver {
   // Polls one completion; false at the deadline.
   bool PollOnce(Clock::time_point deadline);
 
+  void StartRead();
+
   std::shared_ptr<CallState> call_;
-  v1::BotMessage read_buf_;
+  grpc::ByteBuffer read_buf_;
+  std::string malformed_detail_;
   bool reading_ = false, read_ready_ = false, writing_ = false;
   bool closed_ = false, finalized_ = false;
 };
@@ -100,6 +119,7 @@ class BotConnection : public BotChannel {
   bool IsOpen() override;
   void Close(v1::ErrorCode code, const std::string& message) override;
   void DiscardPending() override;
+  std::string MalformedDetail() override;
   std::string bot_name() const override { return hello_.bot_name(); }
   std::string bot_version() const override { return hello_.bot_version(); }
 

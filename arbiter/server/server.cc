@@ -50,6 +50,7 @@ std::expected<std::unique_ptr<Server>, std::string> Server::Start(
   builder.AddListeningPort(listen, grpc::InsecureServerCredentials(),
                            s->socket_dir_.empty() ? &port : nullptr);
   builder.RegisterService(&s->service_);
+  builder.SetMaxReceiveMessageSize(kMaxTransportMessageBytes);
   s->accept_cq_ = builder.AddCompletionQueue();
   s->server_ = builder.BuildAndStart();
   if (!s->server_ || (s->socket_dir_.empty() && port == 0)) {

@@ -89,7 +89,8 @@ class Server {
   ServerOptions options_;
   std::string address_;
   std::string socket_dir_;  // removed at shutdown
-  v1::Arbiter::AsyncService service_;
+  // Raw: see AsyncStream in connection.h.
+  v1::Arbiter::WithRawMethod_Play<v1::Arbiter::Service> service_;
   std::unique_ptr<grpc::Server> server_;
   std::unique_ptr<grpc::ServerCompletionQueue> accept_cq_;
   std::shared_ptr<CallState> requested_;  // the call awaiting a client

@@ -1,5 +1,6 @@
 #include "arbiter/server/server.h"
 
+#include <grpcpp/generic/generic_stub.h>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
@@ -167,6 +168,102 @@ TEST(ServerTest, CloseSendsErrorAndEndsTheStream) {
   EXPECT_FALSE(bot->IsOpen());
   EXPECT_FALSE(bot->Send(in));
   EXPECT_FALSE(bot->IsOpen());
+}
+
+// A bot's side that writes raw bytes, to send what no stub would.
+struct RawClient {
+  explicit RawClient(const std::string& address)
+      : channel(
+            grpc::CreateChannel(address, grpc::InsecureChannelCredentials())),
+        stub(channel),
+        call(stub.PrepareCall(&context, "/arbiter.v1.Arbiter/Play", &cq)) {
+    call->StartCall(this);
+    Wait();
+  }
+  ~RawClient() {
+    context.TryCancel();
+    cq.Shutdown();
+    void* tag;
+    bool ok;
+    while (cq.Next(&tag, &ok)) {
+    }
+  }
+  // Waits for the pending operation (a deadline, not a hang).
+  bool Wait() {
+    void* tag;
+    bool ok = false;
+    return cq.AsyncNext(
+               &tag, &ok,
+               std::chrono::system_clock::now() + std::chrono::seconds(10)) ==
+               grpc::CompletionQueue::GOT_EVENT &&
+           ok;
+  }
+  // Starts a write; Wait() for it (a big one completes only as the arbiter
+  // reads it).
+  void StartWrite(const std::string& bytes) {
+    grpc::Slice slice(bytes);
+    grpc::ByteBuffer buffer(&slice, 1);
+    call->Write(buffer, this);
+  }
+  bool Write(const std::string& bytes) {
+    StartWrite(bytes);
+    return Wait();
+  }
+  bool Write(const v1::BotMessage& m) { return Write(m.SerializeAsString()); }
+
+  std::shared_ptr<grpc::Channel> channel;
+  grpc::GenericStub stub;
+  grpc::ClientContext context;
+  grpc::CompletionQueue cq;
+  std::unique_ptr<grpc::GenericClientAsyncReaderWriter> call;
+};
+
+v1::BotMessage Reply(uint32_t request_id, const std::string& text) {
+  v1::BotMessage m;
+  m.mutable_action_reply()->set_request_id(request_id);
+  m.mutable_action_reply()->set_text(text);
+  return m;
+}
+
+// Bytes that do not parse, or a message over the protocol's 4 MiB, are told
+// apart from a closed stream (which gRPC's typed reads would report alike);
+// the stream stays usable.
+TEST(ServerTest, MalformedAndOversizedMessagesAreNotAClosedStream) {
+  auto server = std::move(*Server::Start({}));
+  const std::string token = server->IssueToken("fay");
+  RawClient client(server->address());
+  v1::BotMessage hello;
+  hello.mutable_hello()->set_token(token);
+  hello.mutable_hello()->set_protocol_version(kProtocolVersion);
+  ASSERT_TRUE(client.Write(hello));
+  auto bot = server->WaitForBot(token, In(5000));
+  ASSERT_TRUE(bot.has_value()) << bot.error();
+
+  ASSERT_TRUE(client.Write(std::string("\xff\xfe not a protobuf \x00\x07")));
+  auto garbage = (*bot)->Receive(In(5000));
+  ASSERT_FALSE(garbage.has_value());
+  EXPECT_EQ(garbage.error(), ReceiveError::kMalformed);
+  EXPECT_NE((*bot)->MalformedDetail().find("does not parse"), std::string::npos)
+      << (*bot)->MalformedDetail();
+
+  client.StartWrite(
+      Reply(1, std::string(kMaxBotMessageBytes, 'X')).SerializeAsString());
+  auto oversized = (*bot)->Receive(In(10000));
+  ASSERT_TRUE(client.Wait());
+  ASSERT_FALSE(oversized.has_value());
+  EXPECT_EQ(oversized.error(), ReceiveError::kMalformed);
+  EXPECT_NE((*bot)->MalformedDetail().find("over the protocol's limit"),
+            std::string::npos)
+      << (*bot)->MalformedDetail();
+
+  // Just under the limit is fine, and the stream still works.
+  client.StartWrite(
+      Reply(2, std::string(kMaxBotMessageBytes - 64, 'Y')).SerializeAsString());
+  auto fine = (*bot)->Receive(In(10000));
+  ASSERT_TRUE(client.Wait());
+  ASSERT_TRUE(fine.has_value());
+  EXPECT_EQ(fine->action_reply().request_id(), 2u);
+  EXPECT_TRUE((*bot)->IsOpen());
 }
 
 TEST(ServerTest, ListensOnTcpWhenAsked) {

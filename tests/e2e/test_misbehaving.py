@@ -50,15 +50,12 @@ CASES = {
 }
 
 
-# Known arbiter bugs, reported to the lead: the gRPC layer drops a message
-# that does not parse or exceeds its 4 MiB receive limit and ends the stream,
-# so the arbiter records a disconnect instead of a malformed message. Strict:
-# every other check still applies; only the reason is an expected failure, and
-# once the arbiter is fixed the test fails until the case comes off the list.
-KNOWN_ARBITER_BUGS = {
-    "garbage": "arbiter records FAULT_REASON_DISCONNECT for unparseable bytes",
-    "oversized": "arbiter records FAULT_REASON_DISCONNECT for an 8 MiB message",
-}
+# Known arbiter bugs, reported to the lead. Strict: every other check still
+# applies; only the reason is an expected failure, and once the arbiter is
+# fixed the test fails until the case comes off the list. (Empty since the
+# arbiter parses bots' bytes itself: garbage and over-4-MiB messages are
+# recorded as malformed, no longer as disconnects.)
+KNOWN_ARBITER_BUGS = {}
 
 
 def seat_of(record, name):
