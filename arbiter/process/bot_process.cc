@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -11,6 +12,7 @@
 
 #include <boost/process.hpp>
 #include <boost/process/extend.hpp>
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -325,6 +327,16 @@ void SignalAllBotGroups(int signal) {
   for (pid_t g : Groups()) ::killpg(g, signal);
 }
 
+namespace {
+std::atomic<bool> interrupt_cleanup_started{false};
+}  // namespace
+
+bool InterruptCleanupStarted() { return interrupt_cleanup_started.load(); }
+
+void WaitForInterruptExit() {
+  while (true) ::pause();
+}
+
 void InstallInterruptCleanup(void (*cleanup)()) {
   sigset_t set;
   sigemptyset(&set);
@@ -335,6 +347,7 @@ void InstallInterruptCleanup(void (*cleanup)()) {
   std::thread([set, cleanup] {
     int sig = 0;
     sigwait(&set, &sig);
+    interrupt_cleanup_started = true;
     SignalAllBotGroups(SIGTERM);
     ::usleep(300'000);
     SignalAllBotGroups(SIGKILL);

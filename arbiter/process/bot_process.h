@@ -100,6 +100,13 @@ void SignalAllBotGroups(int signal);
 // and exits with 128 + signal. Call once.
 void InstallInterruptCleanup(void (*cleanup)());
 
+// True once that cleanup has begun. A game thread that sees it must not
+// record its game (its bots are being killed, which is no fault of theirs:
+// the game is replayed on resume); it calls WaitForInterruptExit(), which
+// never returns, so that the cleanup owns the exit.
+bool InterruptCleanupStarted();
+[[noreturn]] void WaitForInterruptExit();
+
 }  // namespace arbiter
 
 #endif  // ARBITER_PROCESS_BOT_PROCESS_H_

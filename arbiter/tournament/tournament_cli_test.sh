@@ -8,7 +8,7 @@
 set -euo pipefail
 arbiter="$(realpath "$1")"
 test_bot="$(realpath "$2")"
-work="$(mktemp -d)"
+work="${KEEP_WORK:-$(mktemp -d)}"; mkdir -p "$work"
 trap 'rm -rf "$work"' EXIT
 cd "$work"
 
