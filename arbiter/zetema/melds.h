@@ -37,7 +37,8 @@ void ListMelds(const CardSet& hand, const Ruleset& rules, int meld_length,
 int CountMarriages(const CardSet& from_hand, const CardSet& from_pile);
 
 // Appends every distinct marriage declaration: cards of the hand and of the K
-// and Q piles (`piles`), as (from_hand, from_pile).
+// and Q piles, as (from_hand, from_pile). `piles` may hold every rank pile;
+// only its kings and queens are read.
 struct Marriage {
   CardSet from_hand;
   CardSet from_pile;

@@ -88,7 +88,6 @@ void State::Deal() {
       h <= config_.decks.size()
           ? config_.decks[h - 1]
           : ShuffledDeck(config_.seed, hand_number_, rules().imperial_suit));
-  stock_ = decks_.back();
   stock_pos_ = 0;
   for (int p = 0; p < num_players_; ++p) {
     hands_[p].Clear();
@@ -103,14 +102,15 @@ void State::Deal() {
   Emit({.type = EventType::kDeal,
         .seat = int8_t(dealer_),
         .value = hand_number_});
+  const std::vector<Card>& deck = decks_.back();
   for (int i = 0; i < hand_size_ * num_players_; ++i) {
-    hands_[(dealer_ + 1 + i) % num_players_].Add(stock_[stock_pos_++]);
+    hands_[(dealer_ + 1 + i) % num_players_].Add(deck[stock_pos_++]);
   }
 }
 
 void State::DrawOne(int seat) {
   if (StockSize() == 0) return;
-  const Card c = stock_[stock_pos_++];
+  const Card c = decks_.back()[stock_pos_++];
   hands_[seat].Add(c);
   Emit({.type = EventType::kDraw, .seat = int8_t(seat), .card = c});
 }

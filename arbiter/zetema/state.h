@@ -71,7 +71,7 @@ class State {
   int PileSize(int rank) const { return pile_size_[rank]; }
   const CardSet& Waste() const { return waste_; }
   int WasteSize() const { return waste_.Size(); }
-  int StockSize() const { return int(stock_.size()) - stock_pos_; }
+  int StockSize() const { return kDeckSize - stock_pos_; }
   const std::vector<Card>& Deck(int hand_number) const {
     return decks_[hand_number - 1];
   }
@@ -105,6 +105,7 @@ class State {
   void PlayMeld(const Action& a, bool* extra_turn);
   void PlayMarriages(const Action& a);
   int MarriagePoints(const Action& a) const;
+  int ImperialMarriages(const Action& a) const;
   int MeldPoints(const Action& a) const;
   void Emit(const Event& e) {
     if (config_.record_events) events_.push_back(e);
@@ -119,8 +120,7 @@ class State {
   std::array<int, kMaxPlayers> team_of_{};
 
   std::vector<std::vector<Card>> decks_;  // one per hand dealt so far
-  std::vector<Card> stock_;
-  int stock_pos_ = 0;
+  int stock_pos_ = 0;  // the stock is decks_.back() from here on
   std::array<CardSet, kMaxPlayers> hands_{};
   std::array<CardSet, kMaxPlayers> known_{};
   CardSet piles_;

@@ -54,8 +54,7 @@ void State::LegalActions(std::vector<Action>* out) const {
   if (MayMarry(hand, piles_)) {
     thread_local std::vector<Marriage> marriages;
     marriages.clear();
-    ListMarriages(hand, piles_.OfRank(kKing).Plus(piles_.OfRank(kQueen)),
-                  &marriages);
+    ListMarriages(hand, piles_, &marriages);
     for (const Marriage& m : marriages) {
       Action a;
       a.type = ActionType::kMarry;
@@ -76,11 +75,12 @@ std::expected<Action, std::string> State::Legalize(const Action& action) const {
   if (IsTerminal()) return std::unexpected(std::string("the game is over"));
   // Actions built in code (say, from a structured protocol message) may hold
   // values that are no card at all; refuse those before anything prints them.
-  const bool uses_discard = action.type == ActionType::kDiscard ||
-                            action.discard != kNoCard;
+  const bool uses_discard =
+      action.type == ActionType::kDiscard || action.discard != kNoCard;
   if ((uses_discard && !IsValidCard(action.discard)) ||
       (action.cards.KindBits() | action.pile.KindBits()) & ~kValidKindBits) {
-    return std::unexpected(std::string("illegal action: a card does not exist"));
+    return std::unexpected(
+        std::string("illegal action: a card does not exist"));
   }
   const std::vector<Action> legal = LegalActions();
   for (const Action& a : legal) {
@@ -228,13 +228,17 @@ void State::PlayMeld(const Action& a, bool* extra_turn) {
   Discard(p, a.discard, extra_turn);
 }
 
+// Every imperial-suit marriage holds exactly one imperial king.
+int State::ImperialMarriages(const Action& a) const {
+  const Card king = MakeCard(rules().imperial_suit, kKing);
+  return a.cards.Count(king) + a.pile.Count(king);
+}
+
 int State::MarriagePoints(const Action& a) const {
   const Ruleset& r = rules();
   const int n = CountMarriages(a.cards, a.pile);
   assert(n >= 1 && n <= 5);
-  const Card imperial_king = MakeCard(r.imperial_suit, kKing);
-  const int imperial =
-      a.cards.Count(imperial_king) + a.pile.Count(imperial_king);
+  const int imperial = ImperialMarriages(a);
   int bonus = 0;
   switch (r.imperial_bonus) {
     case ImperialBonus::kEach:
@@ -254,9 +258,7 @@ int State::MarriagePoints(const Action& a) const {
 void State::PlayMarriages(const Action& a) {
   const int p = current_;
   const int points = MarriagePoints(a);
-  imperial_marriages_this_deal_ +=
-      a.cards.Count(MakeCard(rules().imperial_suit, kKing)) +
-      a.pile.Count(MakeCard(rules().imperial_suit, kKing));
+  imperial_marriages_this_deal_ += ImperialMarriages(a);
   Emit({.type = EventType::kDeclare,
         .seat = int8_t(p),
         .points = points,
