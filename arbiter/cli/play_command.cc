@@ -172,7 +172,6 @@ void RunPlay(const PlayOptions& o) {
       seats.push_back(order.back()->Seat());
     }
     auto played = PlayGame(setup, seats);
-    if (InterruptCleanupStarted()) WaitForInterruptExit();
     if (!played) Fail(played.error());
     for (int s = 0; s < players; ++s) order[s]->AfterGame(played->faults[s]);
     if (auto w = AppendRecord(o.out, played->record); !w) Fail(w.error());

@@ -40,12 +40,7 @@ std::atomic<bool> g_stop{false};
 // the driver's), so that all of them inherit the mask and no signal handler
 // ever runs in a thread that holds a lock.
 void WatchInterrupts() {
-  sigset_t set;
-  sigemptyset(&set);
-  sigaddset(&set, SIGINT);
-  sigaddset(&set, SIGTERM);
-  sigaddset(&set, SIGHUP);
-  pthread_sigmask(SIG_BLOCK, &set, nullptr);
+  const sigset_t set = BlockStopSignals();
   std::thread([set] {
     int sig = 0;
     sigwait(&set, &sig);

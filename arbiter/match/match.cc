@@ -8,6 +8,7 @@
 
 #include "arbiter/match/convert.h"
 #include "arbiter/match/decision.h"
+#include "arbiter/process/bot_process.h"
 #include "arbiter/zetema/state.h"
 
 namespace arbiter {
@@ -314,7 +315,12 @@ std::expected<MatchResult, std::string> PlayGame(const GameSetup& setup,
   if (!state)
     return std::unexpected("game " + setup.game_id + ": " + state.error());
   Game game(setup, seats, std::move(*state));
-  return game.Play();
+  auto result = game.Play();
+  // A game whose bots the interrupt cleanup is killing ended through no
+  // fault of theirs: never hand it back to be recorded (it is replayed on
+  // resume); the cleanup owns the exit.
+  if (InterruptCleanupStarted()) WaitForInterruptExit();
+  return result;
 }
 
 }  // namespace arbiter

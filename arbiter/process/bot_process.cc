@@ -3,16 +3,15 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <boost/process.hpp>
 #include <boost/process/extend.hpp>
-#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -337,13 +336,18 @@ void WaitForInterruptExit() {
   while (true) ::pause();
 }
 
-void InstallInterruptCleanup(void (*cleanup)()) {
+sigset_t BlockStopSignals() {
   sigset_t set;
   sigemptyset(&set);
   sigaddset(&set, SIGINT);
   sigaddset(&set, SIGTERM);
   sigaddset(&set, SIGHUP);
   pthread_sigmask(SIG_BLOCK, &set, nullptr);
+  return set;
+}
+
+void InstallInterruptCleanup(void (*cleanup)()) {
+  const sigset_t set = BlockStopSignals();
   std::thread([set, cleanup] {
     int sig = 0;
     sigwait(&set, &sig);

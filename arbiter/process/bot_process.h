@@ -10,6 +10,7 @@
 #ifndef ARBITER_PROCESS_BOT_PROCESS_H_
 #define ARBITER_PROCESS_BOT_PROCESS_H_
 
+#include <signal.h>
 #include <sys/types.h>
 
 #include <atomic>
@@ -94,16 +95,21 @@ void BecomeChildSubreaper();
 // Sends `signal` to the process group of every bot that has not been reaped.
 void SignalAllBotGroups(int signal);
 
+// Blocks the stop signals SIGINT, SIGTERM and SIGHUP in the calling thread
+// (threads started later inherit the mask) and returns them as a set, for
+// sigwait.
+sigset_t BlockStopSignals();
+
 // Blocks SIGINT, SIGTERM and SIGHUP in the calling thread (call it before any
 // thread is started, so that every thread inherits the mask) and starts a
 // thread that, on one of them, stops every bot process group, runs `cleanup`
 // and exits with 128 + signal. Call once.
 void InstallInterruptCleanup(void (*cleanup)());
 
-// True once that cleanup has begun. A game thread that sees it must not
-// record its game (its bots are being killed, which is no fault of theirs:
-// the game is replayed on resume); it calls WaitForInterruptExit(), which
-// never returns, so that the cleanup owns the exit.
+// True once that cleanup has begun. PlayGame then never returns a game (its
+// bots are being killed, which is no fault of theirs: the game is replayed
+// on resume); it calls WaitForInterruptExit(), which never returns, so that
+// the cleanup owns the exit.
 bool InterruptCleanupStarted();
 [[noreturn]] void WaitForInterruptExit();
 

@@ -148,7 +148,6 @@ std::expected<std::string, std::string> ProcessRunner::Run(
     seats.push_back(runners.back()->Seat());
   }
   auto played = PlayGame(setup, seats);
-  if (InterruptCleanupStarted()) WaitForInterruptExit();
   for (int s = 0; s < n; ++s) {
     if (played) runners[s]->AfterGame(played->faults[s]);
     Release(game.seat_bots[s], runners[s]);

@@ -232,23 +232,9 @@ Round PairMany(const SwissHistory& h, const Ranking& ranking, int units,
   }
   const size_t window = 4 * size_t(units);
   while (!pool.empty()) {
-    Table table = {pool.front()};
-    pool.erase(pool.begin());
-    while (int(table.size()) < units) {
-      size_t best = 0;
-      int best_cost = INT_MAX;
-      for (size_t c = 0; c < pool.size() && c < window; ++c) {
-        const int cost = Conflicts(h, table, pool[c]);
-        if (cost < best_cost) {
-          best_cost = cost;
-          best = c;
-          if (cost == 0) break;
-        }
-      }
-      table.push_back(pool[best]);
-      pool.erase(pool.begin() + best);
-    }
-    out.tables.push_back(std::move(table));
+    out.tables.push_back(TakeGreedyTable(
+        pool, units, window,
+        [&](const Table& t, int bot) { return Conflicts(h, t, bot); }));
   }
   Improve(h, out.tables);
   for (Table& table : out.tables) {

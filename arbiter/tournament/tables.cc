@@ -51,23 +51,12 @@ std::vector<Table> Partition(int n, int k, SplitMix64& rng,
   constexpr size_t kWindow = 64;
   std::vector<Table> tables;
   while (!pool.empty()) {
-    Table table = {pool.front()};
-    pool.erase(pool.begin());
-    while (int(table.size()) < k) {
-      size_t best = 0;
-      int best_cost = INT_MAX;
-      for (size_t c = 0; c < pool.size() && c < kWindow; ++c) {
-        int cost = 0;
-        for (int member : table) cost += meetings.Count(member, pool[c]);
-        if (cost < best_cost) {
-          best_cost = cost;
-          best = c;
-          if (cost == 0) break;
-        }
-      }
-      table.push_back(pool[best]);
-      pool.erase(pool.begin() + best);
-    }
+    Table table =
+        TakeGreedyTable(pool, k, kWindow, [&](const Table& t, int bot) {
+          int cost = 0;
+          for (int member : t) cost += meetings.Count(member, bot);
+          return cost;
+        });
     std::sort(table.begin(), table.end());
     for (int bot : table) ++appearances[bot];
     meetings.Add(table);
@@ -137,6 +126,27 @@ std::vector<std::vector<Table>> BalancedRounds(int n, int k, int rounds,
     out.push_back(std::move(round));
   }
   return out;
+}
+
+Table TakeGreedyTable(std::vector<int>& pool, int size, size_t window,
+                      const std::function<int(const Table&, int)>& cost) {
+  Table table = {pool.front()};
+  pool.erase(pool.begin());
+  while (int(table.size()) < size) {
+    size_t best = 0;
+    int best_cost = INT_MAX;
+    for (size_t c = 0; c < pool.size() && c < window; ++c) {
+      const int candidate = cost(table, pool[c]);
+      if (candidate < best_cost) {
+        best_cost = candidate;
+        best = c;
+        if (candidate == 0) break;
+      }
+    }
+    table.push_back(pool[best]);
+    pool.erase(pool.begin() + best);
+  }
+  return table;
 }
 
 }  // namespace arbiter::tournament

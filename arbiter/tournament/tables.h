@@ -3,7 +3,9 @@
 #ifndef ARBITER_TOURNAMENT_TABLES_H_
 #define ARBITER_TOURNAMENT_TABLES_H_
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "arbiter/tournament/schedule.h"
@@ -39,6 +41,13 @@ class SplitMix64 {
 
 // A seeded Fisher-Yates shuffle.
 void Shuffle(std::vector<int>& items, uint64_t seed);
+
+// Takes a table of `size` bots from `pool`: its first bot, then each time the
+// candidate among the next `window` with the lowest cost(table, bot), the
+// first of cost 0 at once. Fast for thousands of bots; used by balanced
+// round-robin designs and by Swiss.
+Table TakeGreedyTable(std::vector<int>& pool, int size, size_t window,
+                      const std::function<int(const Table&, int)>& cost);
 
 }  // namespace arbiter::tournament
 
