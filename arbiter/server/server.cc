@@ -1,5 +1,6 @@
 #include "arbiter/server/server.h"
 
+#include <pthread.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -70,6 +71,8 @@ std::expected<std::unique_ptr<Server>, std::string> Server::Start(
   }
   s->RequestCall();
   s->acceptor_ = std::thread([raw = s.get()] { raw->AcceptLoop(); });
+  // Named so that tools (and server_test) can tell it from gRPC's threads.
+  ::pthread_setname_np(s->acceptor_.native_handle(), kAcceptThreadName);
   return s;
 }
 
@@ -115,7 +118,22 @@ void Server::RequestCall() {
 void Server::AcceptLoop() {
   void* tag;
   bool ok;
-  while (accept_cq_->Next(&tag, &ok)) {
+  while (true) {
+    // Never block in the queue. gRPC's epoll1 engine lets one waiting thread
+    // at a time poll the process's sockets for every queue; a thread blocked
+    // here would often hold that role, read a bot's answer meant for a game
+    // thread and wake that thread: two wake-ups per decision instead of one.
+    // So: a poll that does not wait (epoch 0 is long past: an epoll timeout
+    // of 0, where "now" would round up to 1 ms), then a sleep; 2 ms is plenty
+    // for new connections, and the game threads' polling does the sockets'
+    // work meanwhile.
+    const auto status =
+        accept_cq_->AsyncNext(&tag, &ok, gpr_time_0(GPR_CLOCK_REALTIME));
+    if (status == grpc::CompletionQueue::SHUTDOWN) break;
+    if (status == grpc::CompletionQueue::TIMEOUT) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+      continue;
+    }
     auto call = std::move(requested_);
     if (!ok) {
       // The server is shutting down: the call never started.
@@ -134,8 +152,17 @@ void Server::AcceptLoop() {
 }
 
 void Server::Handshake(std::shared_ptr<CallState> call) {
+  ::pthread_setname_np(::pthread_self(), kHelloThreadName);
   CallDriver driver(call);
-  auto first = driver.Read(Clock::now() + std::chrono::seconds(10));
+  // Waits outside gRPC, as AcceptLoop does and for the same reason: a bot
+  // that connects and says nothing must not make the game threads slower.
+  const auto deadline = Clock::now() + std::chrono::seconds(10);
+  auto first = driver.Read(Clock::time_point{});  // long past: no wait
+  while (!first && first.error() == ReceiveError::kTimeout &&
+         Clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    first = driver.Read(Clock::time_point{});
+  }
   std::string message, player_name;
   v1::ErrorCode error = v1::ERROR_CODE_UNSPECIFIED;
   if (!first) {

@@ -31,6 +31,10 @@
 namespace arbiter {
 
 inline constexpr uint32_t kProtocolVersion = 1;
+// Names of the threads that accept calls and read each call's Hello (at
+// most 15 characters).
+inline constexpr char kAcceptThreadName[] = "arbiter-accept";
+inline constexpr char kHelloThreadName[] = "arbiter-hello";
 inline constexpr char kAddressEnv[] = "ZETEMA_ARBITER_ADDRESS";
 inline constexpr char kTokenEnv[] = "ZETEMA_TOKEN";
 

@@ -5,7 +5,11 @@
 #include <sys/stat.h>
 
 #include <filesystem>
+#include <fstream>
+#include <set>
+#include <string>
 #include <thread>
+#include <vector>
 
 namespace arbiter {
 namespace {
@@ -150,6 +154,70 @@ TEST(ServerTest, WaitForBotTimesOutOrGivesUp) {
   auto gave_up = server->WaitForBot(token, In(5000), [] { return true; });
   ASSERT_FALSE(gave_up.has_value());
   EXPECT_NE(gave_up.error().find("exited"), std::string::npos);
+}
+
+// The threads of this process with this name.
+std::vector<std::filesystem::path> ThreadsNamed(const std::string& name) {
+  std::vector<std::filesystem::path> found;
+  for (const auto& task :
+       std::filesystem::directory_iterator("/proc/self/task")) {
+    std::ifstream comm(task.path() / "comm");
+    std::string line;
+    std::getline(comm, line);
+    if (line == name) found.push_back(task.path());
+  }
+  return found;
+}
+
+// The system call a thread of this process is in ("running" when none):
+// the first field of /proc/self/task/TID/syscall.
+std::string SyscallOf(const std::filesystem::path& task) {
+  std::ifstream in(task / "syscall");
+  std::string first;
+  in >> first;
+  return first;
+}
+
+// The server's own threads must not wait inside gRPC: a waiting thread may
+// become the one that polls every socket, and would then read the bots'
+// answers and hand them to the game threads, a wake-up more per decision.
+// They poll without waiting and sleep between polls, also while a client
+// that has connected says nothing.
+TEST(ServerTest, ServerThreadsSleepInsteadOfWaitingInGrpc) {
+  auto server = std::move(*Server::Start({}));
+  TestClient silent(server->address());  // never says Hello
+  std::vector<std::filesystem::path> threads;
+  for (int i = 0; i < 500 && threads.size() < 2; ++i) {
+    std::this_thread::sleep_for(milliseconds(10));
+    threads = ThreadsNamed(kAcceptThreadName);
+    for (auto& t : ThreadsNamed(kHelloThreadName)) threads.push_back(t);
+  }
+  ASSERT_EQ(threads.size(), 2u) << "no " << kAcceptThreadName << " and "
+                                << kHelloThreadName << " threads";
+  // System call numbers of the sleeps, and of the waits gRPC could use.
+#if defined(__x86_64__)
+  const std::set<std::string> sleeps = {"35", "230"};
+  const std::set<std::string> waits = {"7", "202", "232", "271", "281", "441"};
+#elif defined(__aarch64__)
+  const std::set<std::string> sleeps = {"101", "115"};
+  const std::set<std::string> waits = {"22", "73", "98", "441"};
+#else
+  GTEST_SKIP() << "system call numbers of this architecture are not listed";
+#endif
+  if (SyscallOf(threads[0]).empty()) {
+    GTEST_SKIP() << "this kernel does not show /proc/self/task/*/syscall";
+  }
+  for (const auto& thread : threads) {
+    int slept = 0;
+    for (int i = 0; i < 100; ++i) {
+      const std::string call = SyscallOf(thread);
+      EXPECT_FALSE(waits.contains(call))
+          << thread << " sample " << i << ": syscall " << call;
+      slept += sleeps.contains(call);
+      std::this_thread::sleep_for(std::chrono::microseconds(500));
+    }
+    EXPECT_GT(slept, 0) << thread;
+  }
 }
 
 TEST(ServerTest, CloseSendsErrorAndEndsTheStream) {
