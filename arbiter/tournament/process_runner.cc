@@ -1,7 +1,6 @@
 #include "arbiter/tournament/process_runner.h"
 
 #include <fmt/format.h>
-#include <unistd.h>
 
 #include "arbiter/match/match.h"
 #include "arbiter/match/record_io.h"
@@ -10,58 +9,26 @@
 namespace arbiter::tournament {
 namespace {
 
-// Single quotes for SplitCommand (and a POSIX shell).
-std::string Quote(const std::string& word) {
-  std::string out = "'";
-  for (char c : word)
-    out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
-// Checks that the bot's program can be run, as Spawn would find it.
-std::expected<void, std::string> CheckCommand(const BotConfig& bot, int index) {
-  auto argv = SplitCommand(bot.command);
-  if (!argv || argv->empty()) {
-    return std::unexpected(fmt::format("bots[{}].command: {}", index,
-                                       argv ? "empty" : argv.error()));
-  }
-  const std::string& exe = argv->front();
-  if (!bot.cwd.empty() && exe.find('/') != std::string::npos &&
-      exe.front() != '/') {
-    const auto path = std::filesystem::path(bot.cwd) / exe;
-    if (::access(path.c_str(), X_OK) != 0) {
-      return std::unexpected(
-          fmt::format("bots[{}].command: cannot run '{}' in {}: not an "
-                      "executable file",
-                      index, exe, bot.cwd));
-    }
-    return {};
-  }
-  if (auto ok = CheckBotCommand({bot.name, bot.command}); !ok) {
-    return std::unexpected(
-        fmt::format("bots[{}].command: {}", index, ok.error()));
-  }
-  return {};
+BotSpec SpecOf(const BotConfig& bot) {
+  return {
+      .name = bot.name, .command = bot.command, .cwd = bot.cwd, .env = bot.env};
 }
 
 }  // namespace
-
-std::string ProcessRunner::SpawnCommand(const BotConfig& bot) {
-  if (bot.cwd.empty() && bot.env.empty()) return bot.command;
-  // GNU env: change directory, set variables, then exec the command's words.
-  std::string out = "env";
-  if (!bot.cwd.empty()) out += " -C " + Quote(bot.cwd);
-  for (const auto& [name, value] : bot.env)
-    out += " " + Quote(name + "=" + value);
-  return out + " " + bot.command;
-}
 
 std::expected<std::unique_ptr<ProcessRunner>, std::string> ProcessRunner::Start(
     const TournamentConfig& config, zetema::Ruleset rules,
     ProcessRunnerOptions options) {
   for (size_t i = 0; i < config.bots.size(); ++i) {
-    if (auto ok = CheckCommand(config.bots[i], int(i)); !ok) {
-      return std::unexpected(ok.error());
+    const BotConfig& bot = config.bots[i];
+    std::error_code ec;
+    if (!bot.cwd.empty() && !std::filesystem::is_directory(bot.cwd, ec)) {
+      return std::unexpected(
+          fmt::format("bots[{}].cwd: '{}' is not a directory", i, bot.cwd));
+    }
+    if (auto ok = CheckBotCommand(SpecOf(bot)); !ok) {
+      return std::unexpected(
+          fmt::format("bots[{}].command: {}", i, ok.error()));
     }
   }
   if (!options.log_dir.empty()) {
@@ -112,8 +79,8 @@ BotRunner* ProcessRunner::Acquire(int bot) {
          fmt::format("{}.{}.log", config.name, runners_[bot].size() + 1))
             .string();
   }
-  runners_[bot].push_back(std::make_unique<BotRunner>(
-      *server_, BotSpec{config.name, SpawnCommand(config)}, options));
+  runners_[bot].push_back(
+      std::make_unique<BotRunner>(*server_, SpecOf(config), options));
   return runners_[bot].back().get();
 }
 

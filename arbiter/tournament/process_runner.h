@@ -40,10 +40,6 @@ class ProcessRunner : public GameRunner {
   std::expected<std::string, std::string> Run(
       const ScheduledGame& game) override;
 
-  // The command BotRunner spawns for a bot: its command, wrapped in
-  // `env -C DIR NAME=VALUE...` when it has a cwd or env.
-  static std::string SpawnCommand(const BotConfig& bot);
-
  private:
   ProcessRunner(const TournamentConfig& config, zetema::Ruleset rules,
                 ProcessRunnerOptions options, std::unique_ptr<Server> server);

@@ -2,21 +2,8 @@
 
 #include <gtest/gtest.h>
 
-#include "arbiter/process/bot_process.h"
-
 namespace arbiter::tournament {
 namespace {
-
-TEST(ProcessRunnerTest, SpawnCommandAppliesCwdAndEnv) {
-  BotConfig plain{"a", "./bot --level 2", "", {}};
-  EXPECT_EQ(ProcessRunner::SpawnCommand(plain), "./bot --level 2");
-  BotConfig full{"b", "python3 bot.py", "/srv/my bots/it's", {{"A", "x y"}}};
-  const std::string command = ProcessRunner::SpawnCommand(full);
-  auto argv = SplitCommand(command);
-  ASSERT_TRUE(argv) << argv.error();
-  EXPECT_EQ(*argv, (std::vector<std::string>{"env", "-C", "/srv/my bots/it's",
-                                             "A=x y", "python3", "bot.py"}));
-}
 
 TEST(ProcessRunnerTest, StartChecksEveryCommand) {
   TournamentConfig config;
@@ -24,6 +11,13 @@ TEST(ProcessRunnerTest, StartChecksEveryCommand) {
   auto runner = ProcessRunner::Start(config, zetema::Ruleset{}, {});
   ASSERT_FALSE(runner);
   EXPECT_EQ(runner.error().rfind("bots[1].command: ", 0), 0u) << runner.error();
+  // A relative command is looked for in the bot's directory.
+  config.bots[1] = {"here", "./true", "/bin", {}};
+  EXPECT_TRUE(ProcessRunner::Start(config, zetema::Ruleset{}, {}));
+  config.bots[1] = {"lost", "true", "/no/such/dir", {}};
+  runner = ProcessRunner::Start(config, zetema::Ruleset{}, {});
+  ASSERT_FALSE(runner);
+  EXPECT_EQ(runner.error(), "bots[1].cwd: '/no/such/dir' is not a directory");
 }
 
 }  // namespace

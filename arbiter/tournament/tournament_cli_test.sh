@@ -115,9 +115,10 @@ name = "steady"
 command = "$test_bot --seed=1"
 [[bots]]
 name = "local"
-command = "./$(basename "$test_bot") --seed=2"
+# Starts only in its directory and with its variable: else a startup fault.
+command = "sh -c 'test \"\$BOT_LEVEL\" = \"x y\" && exec ./$(basename "$test_bot") --seed=2'"
 cwd = "$bot_dir"
-env = { ZETEMA_UNUSED = "x y" }
+env = { BOT_LEVEL = "x y" }
 [[bots]]
 name = "crasher"
 command = "$test_bot --mode=crash --after=2"
