@@ -126,14 +126,11 @@ void RunPlay(const PlayOptions& o) {
     Fail(std::to_string(specs.size()) + " bots for " + std::to_string(players) +
          " seats");
   }
-  if (auto e = zetema::ValidateRuleset(*rules); !e.empty()) Fail(e);
   auto server = Server::Start({.listen = o.listen});
   if (!server) Fail(server.error());
   static std::string socket_dir;
-  if (auto a = (*server)->address(); a.rfind("unix://", 0) == 0) {
-    socket_dir = std::filesystem::path(a.substr(7)).parent_path();
-    g_socket_dir = &socket_dir;
-  }
+  socket_dir = (*server)->socket_dir();
+  if (!socket_dir.empty()) g_socket_dir = &socket_dir;
   const std::string log_dir = o.log_dir.empty() ? o.out + ".logs" : o.log_dir;
   std::filesystem::create_directories(log_dir);
 

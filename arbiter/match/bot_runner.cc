@@ -1,11 +1,7 @@
 #include "arbiter/match/bot_runner.h"
 
-#include <unistd.h>
-
-#include <algorithm>
 #include <cctype>
 #include <cstdio>
-#include <cstdlib>
 #include <filesystem>
 
 namespace arbiter {
@@ -38,28 +34,8 @@ std::expected<void, std::string> CheckBotCommand(const BotSpec& spec) {
     return std::unexpected("bot '" + spec.name + "': working directory '" +
                            spec.cwd + "' is not a directory");
   }
-  // Resolved as Spawn does, without running anything.
-  std::string exe = (*argv)[0];
-  if (!spec.cwd.empty() && exe[0] != '/' &&
-      exe.find('/') != std::string::npos) {
-    exe = spec.cwd + "/" + exe;
-  }
-  if (exe.find('/') == std::string::npos) {
-    const char* path = std::getenv("PATH");
-    std::string dirs = path ? path : "";
-    size_t start = 0;
-    while (start <= dirs.size()) {
-      const size_t end = std::min(dirs.find(':', start), dirs.size());
-      const std::string candidate = dirs.substr(start, end - start) + "/" + exe;
-      if (::access(candidate.c_str(), X_OK) == 0) return {};
-      start = end + 1;
-    }
-    return std::unexpected("bot '" + spec.name + "': no executable '" + exe +
-                           "' found on PATH");
-  }
-  if (::access(exe.c_str(), X_OK) != 0) {
-    return std::unexpected("bot '" + spec.name + "': cannot run '" + exe +
-                           "': not an executable file");
+  if (auto exe = ResolveExecutable((*argv)[0], spec.cwd); !exe) {
+    return std::unexpected("bot '" + spec.name + "': " + exe.error());
   }
   return {};
 }

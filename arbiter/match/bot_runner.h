@@ -58,7 +58,6 @@ class BotRunner {
   BotRunner(Server& server, BotSpec spec, BotRunnerOptions options);
   ~BotRunner() { Stop(); }
 
-  const BotSpec& spec() const { return spec_; }
   // The seat for the next game: connected when possible; otherwise without
   // a channel and with the reason (a startup fault).
   SeatPlayer Seat();

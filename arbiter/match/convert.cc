@@ -162,9 +162,10 @@ std::expected<zetema::Ruleset, std::string> RulesetFromProto(
   r.points.sequence = points.sequence();
   r.points.flush = points.flush();
   r.points.flush_sequence = points.flush_sequence();
-  for (auto [from, name, to] : {std::tuple{
-           &points.marriages(), "points.marriages", &r.points.marriages}}) {
-    if (auto e = CopyFrom(*from, name, to); !e.empty()) return fail(e);
+  if (auto e =
+          CopyFrom(points.marriages(), "points.marriages", &r.points.marriages);
+      !e.empty()) {
+    return fail(e);
   }
   if (auto e =
           CopyFrom(points.assembly(), "points.assembly", &r.points.assembly);
@@ -303,7 +304,8 @@ pb::Event EventToProto(const zetema::Event& e, int viewer) {
   if (e.type == zetema::EventType::kWaste) {
     AddCards(e.action.cards, p.mutable_cards());
   }
-  p.set_text(zetema::EventToString(e, hidden ? kPublicViewer : viewer));
+  // EventToString hides the same draws (kPublicViewer is not a seat).
+  p.set_text(zetema::EventToString(e, viewer));
   return p;
 }
 

@@ -1,6 +1,5 @@
 #include "arbiter/match/match.h"
 
-#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <ctime>

@@ -33,8 +33,17 @@ std::set<pid_t>& Groups() {
   return groups;
 }
 
-// `dir` is the directory the bot will run in: a relative path with a slash is
-// taken from there, as `env -C DIR COMMAND` would.
+std::string JoinArgv(const std::vector<std::string>& argv) {
+  std::string out;
+  for (const auto& a : argv) {
+    if (!out.empty()) out += ' ';
+    out += a;
+  }
+  return out;
+}
+
+}  // namespace
+
 std::expected<std::string, std::string> ResolveExecutable(
     const std::string& name, const std::string& dir) {
   std::string path = name;
@@ -58,17 +67,6 @@ std::expected<std::string, std::string> ResolveExecutable(
   }
   return path;
 }
-
-std::string JoinArgv(const std::vector<std::string>& argv) {
-  std::string out;
-  for (const auto& a : argv) {
-    if (!out.empty()) out += ' ';
-    out += a;
-  }
-  return out;
-}
-
-}  // namespace
 
 std::expected<std::vector<std::string>, std::string> SplitCommand(
     std::string_view command) {
@@ -172,7 +170,6 @@ std::expected<std::unique_ptr<BotProcess>, std::string> BotProcess::Spawn(
   }
   std::unique_ptr<BotProcess> p(new BotProcess());
   p->pid_ = child.id();
-  p->command_ = command;
   child.detach();  // we reap it ourselves
   // Both sides set the group, so that it exists whichever runs first.
   ::setpgid(p->pid_, p->pid_);

@@ -19,7 +19,6 @@
 #include <expected>
 #include <memory>
 #include <mutex>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -32,6 +31,13 @@ namespace arbiter {
 // 'single' and "double" quotes and backslash escapes (no expansions).
 std::expected<std::vector<std::string>, std::string> SplitCommand(
     std::string_view command);
+
+// The path Spawn runs for `name` (argv[0]): looked up on PATH when it has no
+// slash; a relative path with a slash is taken from `dir`, the directory the
+// bot will run in, as `env -C DIR COMMAND` would. Fails unless it names an
+// executable regular file.
+std::expected<std::string, std::string> ResolveExecutable(
+    const std::string& name, const std::string& dir);
 
 struct SpawnOptions {
   // argv[0] is looked up on PATH unless it contains a slash.
@@ -58,7 +64,6 @@ class BotProcess {
   ~BotProcess();
 
   pid_t pid() const { return pid_; }
-  const std::string& command() const { return command_; }
 
   // True once the process has exited (and has been reaped); waits at most
   // `timeout`. Thread-safe.
@@ -80,7 +85,6 @@ class BotProcess {
 
   pid_t pid_ = -1;
   int pidfd_ = -1;
-  std::string command_;
   std::mutex mu_;
   bool reaped_ = false;
   int wait_status_ = 0;

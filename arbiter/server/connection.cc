@@ -136,7 +136,6 @@ BotConnection::BotConnection(std::shared_ptr<CallState> call,
         return h;
       }()),
       stuck_write_limit_(stuck_write_limit),
-      call_(call),
       driver_(std::move(call)) {}
 
 BotConnection::~BotConnection() { Shutdown(); }
@@ -186,7 +185,9 @@ std::string BotConnection::MalformedDetail() {
 
 void BotConnection::Shutdown() {
   if (done_) return;
-  call_->context.TryCancel();  // unblocks a holder of mu_ at once
+  // Unblocks a holder of mu_ at once. Safe without the lock: Cancel() only
+  // reads the driver's call, which never changes.
+  driver_.Cancel();
   std::lock_guard lock(mu_);
   driver_.Finalize(grpc::Status::CANCELLED);
   done_ = true;

@@ -129,7 +129,6 @@ class BotConnection : public BotChannel {
  private:
   const v1::Hello hello_;
   const Clock::duration stuck_write_limit_;
-  std::shared_ptr<CallState> call_;
   std::atomic<bool> done_{false};  // finalized: the call may be gone
   std::mutex mu_;
   CallDriver driver_;

@@ -30,7 +30,7 @@
 
 namespace arbiter {
 
-inline constexpr uint32_t kProtocolVersion = 1;
+inline constexpr uint32_t kProtocolVersion = v1::PROTOCOL_VERSION_CURRENT;
 // Names of the threads that accept calls and read each call's Hello (at
 // most 15 characters).
 inline constexpr char kAcceptThreadName[] = "arbiter-accept";
@@ -54,6 +54,8 @@ class Server {
   // The gRPC target bots connect to: "unix:///tmp/zetema-XXXXXX/arbiter.sock"
   // or "HOST:PORT".
   const std::string& address() const { return address_; }
+  // The private directory of the Unix socket ("" when listening on TCP).
+  const std::string& socket_dir() const { return socket_dir_; }
   const std::string& arbiter_version() const {
     return options_.arbiter_version;
   }
