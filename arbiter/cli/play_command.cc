@@ -13,6 +13,7 @@
 #include "arbiter/match/bot_runner.h"
 #include "arbiter/match/record_io.h"
 #include "arbiter/zetema/ruleset_file.h"
+#include "arbiter/zetema/splitmix.h"
 
 namespace arbiter {
 namespace {
@@ -42,13 +43,6 @@ struct BotStats {
   long decisions = 0;
   double total_us = 0, max_us = 0;
 };
-
-uint64_t SplitMix64(uint64_t x) {
-  x += 0x9E3779B97F4A7C15ULL;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-  return x ^ (x >> 31);
-}
 
 std::string* g_socket_dir = nullptr;
 
@@ -156,7 +150,7 @@ void RunPlay(const PlayOptions& o) {
         .game_id = "s" + std::to_string(o.seed) + "-g" + std::to_string(g + 1),
         .rules = *rules,
         .num_players = players,
-        .seed = SplitMix64(o.seed * 1000003 + uint64_t(g)),
+        .seed = zetema::SplitMix64Of(o.seed * 1000003 + uint64_t(g)),
         .time = o.time,
         .policy = o.fault_policy == "default" ? FaultPolicy::kDefaultAction
                                               : FaultPolicy::kForfeit,

@@ -89,10 +89,7 @@ class Checker {
   }
 
   void Legal(std::string_view key, const toml::node& node, bool included) {
-    if (!legal_loaded_) {
-      legal_ = s_.LegalActions();
-      legal_loaded_ = true;
-    }
+    const std::vector<Action>& legal = LegalList();
     const toml::array* arr = node.as_array();
     if (!arr) return Bad(key, "must be a list of actions");
     for (size_t i = 0; i < arr->size(); ++i) {
@@ -108,7 +105,7 @@ class Checker {
         continue;
       }
       const bool found =
-          std::find(legal_.begin(), legal_.end(), *action) != legal_.end();
+          std::find(legal.begin(), legal.end(), *action) != legal.end();
       if (found != included) {
         failures.push_back(fmt::format("expect.{}: \"{}\" is {}legal", key,
                                        *text, found ? "" : "not "));
@@ -116,9 +113,7 @@ class Checker {
     }
   }
 
-  int LegalCount() {
-    return s_.IsTerminal() ? 0 : int(s_.LegalActions().size());
-  }
+  int LegalCount() { return int(LegalList().size()); }
 
   std::string error;  // a malformed expectation
 
@@ -133,8 +128,13 @@ class Checker {
   }
 
   const State& s_;
-  std::vector<Action> legal_;
-  bool legal_loaded_ = false;
+  // Listed once, on first use (none once the game is over).
+  const std::vector<Action>& LegalList() {
+    if (!legal_) legal_ = s_.LegalActions();
+    return *legal_;
+  }
+
+  std::optional<std::vector<Action>> legal_;
 };
 
 }  // namespace

@@ -11,6 +11,7 @@
 
 #include "arbiter/cli/command.h"
 #include "arbiter/zetema/ruleset.h"
+#include "arbiter/zetema/splitmix.h"
 #include "arbiter/zetema/state.h"
 
 namespace arbiter {
@@ -46,13 +47,8 @@ struct Summary {
   int64_t count[kNumKinds] = {};
 };
 
-// SplitMix64: the same games on every platform for a given --seed.
-uint64_t Mix(uint64_t x) {
-  x += 0x9E3779B97F4A7C15ULL;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-  return x ^ (x >> 31);
-}
+// The same games on every platform for a given --seed.
+constexpr auto Mix = zetema::SplitMix64Of;
 
 void Tally(const zetema::Ruleset& rules, const Event& e, Summary* s) {
   if (e.type == EventType::kZetema) {

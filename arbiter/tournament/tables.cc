@@ -67,13 +67,6 @@ std::vector<Table> Partition(int n, int k, SplitMix64& rng,
 
 }  // namespace
 
-uint64_t SplitMix64::Next() {
-  uint64_t z = (state_ += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
-
 void Shuffle(std::vector<int>& items, uint64_t seed) {
   SplitMix64 rng(seed);
   for (size_t i = items.size(); i > 1; --i) {

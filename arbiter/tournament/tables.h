@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "arbiter/tournament/schedule.h"
+#include "arbiter/zetema/splitmix.h"
 
 namespace arbiter::tournament {
 
@@ -27,17 +28,8 @@ std::vector<Table> AllCombinations(int n, int k);
 std::vector<std::vector<Table>> BalancedRounds(int n, int k, int rounds,
                                                int max_tables, uint64_t seed);
 
-// SplitMix64: the one seeded generator of this library, stable everywhere.
-class SplitMix64 {
- public:
-  explicit SplitMix64(uint64_t seed) : state_(seed) {}
-  uint64_t Next();
-  // Uniform in [0, bound).
-  uint64_t Below(uint64_t bound) { return Next() % bound; }
-
- private:
-  uint64_t state_;
-};
+// The one seeded generator of this library, stable everywhere.
+using zetema::SplitMix64;
 
 // A seeded Fisher-Yates shuffle.
 void Shuffle(std::vector<int>& items, uint64_t seed);

@@ -1,32 +1,11 @@
 #include "arbiter/zetema/playout_checks.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
-#include <sstream>
-#include <string_view>
 
 namespace zetema::playout {
 namespace {
-
-// std::format is missing from g++ 12's library: "{}" takes the next argument,
-// printed with operator<<.
-void FormatTo(std::ostringstream& out, std::string_view text) { out << text; }
-template <typename T, typename... Rest>
-void FormatTo(std::ostringstream& out, std::string_view text, const T& first,
-              const Rest&... rest) {
-  const size_t at = text.find("{}");
-  if (at == std::string_view::npos) {
-    out << text;
-    return;
-  }
-  out << text.substr(0, at) << first;
-  FormatTo(out, text.substr(at + 2), rest...);
-}
-template <typename... T>
-std::string Format(std::string_view text, const T&... args) {
-  std::ostringstream out;
-  FormatTo(out, text, args...);
-  return out.str();
-}
 
 // Counts of each card kind (suit * 16 + rank).
 using KindCounts = std::array<int, 64>;
@@ -42,7 +21,7 @@ std::string CountsDiff(const KindCounts& got, const KindCounts& want) {
       missing += CardToString(Card(k)) + " ";
     for (int i = want[k]; i < got[k]; ++i) extra += CardToString(Card(k)) + " ";
   }
-  return Format("missing [{}] extra [{}]", missing, extra);
+  return fmt::format("missing [{}] extra [{}]", missing, extra);
 }
 
 }  // namespace
@@ -56,7 +35,6 @@ Snapshot TakeSnapshot(const State& state) {
   }
   for (int t = 0; t < state.NumTeams(); ++t)
     s.team_scores[t] = state.TeamScore(t);
-  for (int r = 0; r < kNumRanks; ++r) s.pile_size[r] = state.PileSize(r);
   s.piles = state.Piles();
   s.waste = state.Waste();
   s.stock_size = state.StockSize();
@@ -70,15 +48,16 @@ Snapshot TakeSnapshot(const State& state) {
 
 std::string DescribeState(const State& state) {
   std::string out =
-      Format("hand {} dealer {} to_move {} winner {} stock {} waste {}\n",
-             state.HandNumber(), state.Dealer(), state.CurrentPlayer(),
-             state.Winner(), state.StockSize(), state.WasteSize());
+      fmt::format("hand {} dealer {} to_move {} winner {} stock {} waste {}\n",
+                  state.HandNumber(), state.Dealer(), state.CurrentPlayer(),
+                  state.Winner(), state.StockSize(), state.WasteSize());
   for (int seat = 0; seat < state.num_players(); ++seat) {
-    out += Format("  seat {} team {} score {} hand [{}] known [{}]\n", seat,
-                  state.TeamOf(seat), state.Score(seat),
-                  state.Hand(seat).ToString(), state.Known(seat).ToString());
+    out +=
+        fmt::format("  seat {} team {} score {} hand [{}] known [{}]\n", seat,
+                    state.TeamOf(seat), state.Score(seat),
+                    state.Hand(seat).ToString(), state.Known(seat).ToString());
   }
-  out += Format("  piles [{}]\n", state.Piles().ToString());
+  out += fmt::format("  piles [{}]\n", state.Piles().ToString());
   return out;
 }
 
@@ -86,13 +65,13 @@ std::string CheckState(const State& state) {
   const int n = state.num_players();
   const Ruleset& rules = state.rules();
   if (state.HandNumber() < 1 || state.HandNumber() > rules.max_hands) {
-    return Format("hand number {} outside 1..{}", state.HandNumber(),
-                  rules.max_hands);
+    return fmt::format("hand number {} outside 1..{}", state.HandNumber(),
+                       rules.max_hands);
   }
   const std::vector<Card>& deck = state.Deck(state.HandNumber());
   if (state.StockSize() < 0 || state.StockSize() > int(deck.size())) {
-    return Format("stock size {} outside 0..{}", state.StockSize(),
-                  deck.size());
+    return fmt::format("stock size {} outside 0..{}", state.StockSize(),
+                       deck.size());
   }
   KindCounts got{}, want{};
   for (Card c : FullDeck(rules.imperial_suit)) ++want[c];
@@ -107,58 +86,58 @@ std::string CheckState(const State& state) {
   const int max_hand = rules.HandSize(n) + 1;
   for (int seat = 0; seat < n; ++seat) {
     if (state.Hand(seat).Size() > max_hand) {
-      return Format("seat {} holds {} cards, more than {}", seat,
-                    state.Hand(seat).Size(), max_hand);
+      return fmt::format("seat {} holds {} cards, more than {}", seat,
+                         state.Hand(seat).Size(), max_hand);
     }
     if (!state.Hand(seat).Contains(state.Known(seat))) {
-      return Format("seat {} known cards [{}] not all in hand", seat,
-                    state.Known(seat).ToString());
+      return fmt::format("seat {} known cards [{}] not all in hand", seat,
+                         state.Known(seat).ToString());
     }
   }
   for (int r = 0; r < kNumRanks; ++r) {
-    if (state.PileSize(r) != state.Piles().RankCount(r) ||
-        state.PileSize(r) > 4) {
-      return Format("pile {} size {} but holds {} cards of its rank", r,
-                    state.PileSize(r), state.Piles().RankCount(r));
+    if (state.PileSize(r) > 4) {
+      return fmt::format("pile {} holds {} cards, more than 4", r,
+                         state.PileSize(r));
     }
   }
   const std::vector<int> teams = rules.Teams(n);
   std::vector<int> sums(state.NumTeams(), 0);
   for (int seat = 0; seat < n; ++seat) {
     if (state.TeamOf(seat) != teams[seat]) {
-      return Format("seat {} in team {}, rules say {}", seat,
-                    state.TeamOf(seat), teams[seat]);
+      return fmt::format("seat {} in team {}, rules say {}", seat,
+                         state.TeamOf(seat), teams[seat]);
     }
     sums[teams[seat]] += state.Score(seat);
   }
   const int target = rules.Target(n);
   for (int t = 0; t < state.NumTeams(); ++t) {
     if (sums[t] != state.TeamScore(t)) {
-      return Format("team {} score {} but its members have {}", t,
-                    state.TeamScore(t), sums[t]);
+      return fmt::format("team {} score {} but its members have {}", t,
+                         state.TeamScore(t), sums[t]);
     }
     if (!state.IsTerminal() && state.TeamScore(t) >= target) {
-      return Format("team {} has {} >= target {} but the game goes on", t,
-                    state.TeamScore(t), target);
+      return fmt::format("team {} has {} >= target {} but the game goes on", t,
+                         state.TeamScore(t), target);
     }
   }
   const int w = state.Winner();
   if (w != -1 && (!state.IsTerminal() || w < 0 || w >= n ||
                   state.TeamScore(state.TeamOf(w)) < target)) {
-    return Format("winner {} inconsistent (terminal {}, target {})", w,
-                  state.IsTerminal(), target);
+    return fmt::format("winner {} inconsistent (terminal {}, target {})", w,
+                       int(state.IsTerminal()), target);
   }
   if (state.IsTerminal()) {
     if (w == -1 && state.HandNumber() != rules.max_hands) {
-      return Format("game over with no winner in hand {} of {}",
-                    state.HandNumber(), rules.max_hands);
+      return fmt::format("game over with no winner in hand {} of {}",
+                         state.HandNumber(), rules.max_hands);
     }
     return "";
   }
   const int cur = state.CurrentPlayer();
-  if (cur < 0 || cur >= n) return Format("seat to act {} out of range", cur);
+  if (cur < 0 || cur >= n)
+    return fmt::format("seat to act {} out of range", cur);
   if (state.Hand(cur).Empty())
-    return Format("seat {} must act with no cards", cur);
+    return fmt::format("seat {} must act with no cards", cur);
   const Observation obs = state.ObservationFor(cur, /*with_history=*/false);
   if (obs.seat != cur || obs.hand != state.Hand(cur) ||
       obs.piles != state.Piles() || obs.waste != state.Waste() ||
@@ -175,15 +154,15 @@ std::string CheckLegalList(const State& state,
     return legal.empty() ? "" : "legal actions listed after the game ended";
   }
   if (legal.empty()) {
-    return Format("seat {} must act but has no legal action",
-                  state.CurrentPlayer());
+    return fmt::format("seat {} must act but has no legal action",
+                       state.CurrentPlayer());
   }
   for (size_t i = 0; i < legal.size(); ++i) {
     const Action& a = legal[i];
     for (size_t j = i + 1; j < legal.size(); ++j) {
       if (a == legal[j]) {
-        return Format("legal action listed twice: {} (at {} and {})",
-                      ActionToString(a), i, j);
+        return fmt::format("legal action listed twice: {} (at {} and {})",
+                           ActionToString(a), i, j);
       }
     }
     if (a.type == ActionType::kMeld && a.meld == MeldType::kNone) {
@@ -192,13 +171,14 @@ std::string CheckLegalList(const State& state,
     const std::string text = ActionToString(a);
     auto parsed = ParseAction(text);
     if (!parsed || !(*parsed == a)) {
-      return Format("'{}' does not parse back to itself ({})", text,
-                    parsed ? ActionToString(*parsed) : parsed.error());
+      return fmt::format("'{}' does not parse back to itself ({})", text,
+                         parsed ? ActionToString(*parsed) : parsed.error());
     }
     auto legalized = state.Legalize(*parsed);
     if (!legalized || !(*legalized == a) || legalized->meld != a.meld) {
-      return Format("Legalize refuses listed '{}': {}", text,
-                    legalized ? ActionToString(*legalized) : legalized.error());
+      return fmt::format(
+          "Legalize refuses listed '{}': {}", text,
+          legalized ? ActionToString(*legalized) : legalized.error());
     }
   }
   return "";
@@ -209,7 +189,8 @@ std::string CheckAllApply(const State& state,
   for (const Action& a : legal) {
     State copy = state;
     if (auto r = copy.Apply(a); !r) {
-      return Format("listed '{}' refused: {}", ActionToString(a), r.error());
+      return fmt::format("listed '{}' refused: {}", ActionToString(a),
+                         r.error());
     }
   }
   return "";
@@ -218,17 +199,15 @@ std::string CheckAllApply(const State& state,
 // Text of an action that may hold cards no pack has (the near misses do):
 // CardToString is only defined for real cards.
 std::string SafeText(const Action& a) {
-  auto real = [](Card c) {
-    return RankOf(c) < kNumRanks && SuitOf(c) < kNumSuits;
-  };
-  bool all_real = a.discard == kNoCard || real(a.discard);
-  for (Card c : a.cards.Plus(a.pile).Cards()) all_real = all_real && real(c);
+  bool all_real = a.discard == kNoCard || IsValidCard(a.discard);
+  for (Card c : a.cards.Plus(a.pile).Cards())
+    all_real = all_real && IsValidCard(c);
   if (all_real && !(a.type == ActionType::kDiscard && a.discard == kNoCard)) {
     return ActionToString(a);
   }
-  return Format("(type {} discard {} cards {}/{} pile {}/{})", int(a.type),
-                int(a.discard), a.cards.KindBits(), a.cards.DoubleBits(),
-                a.pile.KindBits(), a.pile.DoubleBits());
+  return fmt::format("(type {} discard {} cards {}/{} pile {}/{})", int(a.type),
+                     int(a.discard), a.cards.KindBits(), a.cards.DoubleBits(),
+                     a.pile.KindBits(), a.pile.DoubleBits());
 }
 
 std::string CheckApplyMatchesList(const State& state,
@@ -238,16 +217,16 @@ std::string CheckApplyMatchesList(const State& state,
       std::find(legal.begin(), legal.end(), action) != legal.end();
   auto legalized = state.Legalize(action);
   if (legalized.has_value() != listed) {
-    return Format("Legalize {} '{}', which is {}listed",
-                  legalized ? "accepts" : "refuses", SafeText(action),
-                  listed ? "" : "not ");
+    return fmt::format("Legalize {} '{}', which is {}listed",
+                       legalized ? "accepts" : "refuses", SafeText(action),
+                       listed ? "" : "not ");
   }
   State copy = state;
   auto applied = copy.Apply(action);
   if (applied.has_value() != listed) {
-    return Format("Apply {} '{}', which is {}listed",
-                  applied ? "accepts" : "refuses", SafeText(action),
-                  listed ? "" : "not ");
+    return fmt::format("Apply {} '{}', which is {}listed",
+                       applied ? "accepts" : "refuses", SafeText(action),
+                       listed ? "" : "not ");
   }
   if (!listed) {
     if (applied.error().empty())
@@ -268,12 +247,13 @@ std::string CheckObservations(const State& state) {
         int(obs.hand_sizes.size()) != n || int(obs.known.size()) != n ||
         int(obs.team_scores.size()) != state.NumTeams() ||
         obs.history.size() != events.size()) {
-      return Format("observation of seat {} has the wrong shape", seat);
+      return fmt::format("observation of seat {} has the wrong shape", seat);
     }
     for (int p = 0; p < n; ++p) {
       if (obs.hand_sizes[p] != state.Hand(p).Size() ||
           obs.known[p] != state.Known(p) || obs.team_of[p] != state.TeamOf(p)) {
-        return Format("observation of seat {} is wrong about seat {}", seat, p);
+        return fmt::format("observation of seat {} is wrong about seat {}",
+                           seat, p);
       }
     }
     for (size_t i = 0; i < events.size(); ++i) {
@@ -281,9 +261,9 @@ std::string CheckObservations(const State& state) {
       if (want.type == EventType::kDraw && want.seat != seat)
         want.card = kNoCard;
       if (!SameEvent(obs.history[i], want)) {
-        return Format("seat {} sees event {} as '{}', should be '{}'", seat, i,
-                      EventToString(obs.history[i], seat),
-                      EventToString(want, seat));
+        return fmt::format("seat {} sees event {} as '{}', should be '{}'",
+                           seat, i, EventToString(obs.history[i], seat),
+                           EventToString(want, seat));
       }
     }
   }
@@ -294,7 +274,7 @@ std::string CheckStandings(const State& state) {
   const int n = state.num_players();
   const std::vector<int> places = state.Standings();
   if (int(places.size()) != n) {
-    return Format("standings list {} seats of {}", places.size(), n);
+    return fmt::format("standings list {} seats of {}", places.size(), n);
   }
   const int win_team = state.Winner() >= 0 ? state.TeamOf(state.Winner()) : -1;
   // Lower key = better place: the winner's team first, then by team score.
@@ -309,7 +289,7 @@ std::string CheckStandings(const State& state) {
     for (int j = 0; j < n; ++j) {
       if ((key(i) < key(j)) != (places[i] < places[j]) ||
           (key(i) == key(j)) != (places[i] == places[j])) {
-        return Format(
+        return fmt::format(
             "seat {} (team score {}) placed {} but seat {} (team score {}) "
             "placed {}; winner {}",
             i, state.TeamScore(state.TeamOf(i)), places[i], j,
@@ -324,8 +304,8 @@ std::string CheckScoresRise(const State& state, std::vector<int>* previous) {
   previous->resize(state.num_players(), 0);
   for (int seat = 0; seat < state.num_players(); ++seat) {
     if (state.Score(seat) < (*previous)[seat]) {
-      return Format("seat {} score fell from {} to {}", seat, (*previous)[seat],
-                    state.Score(seat));
+      return fmt::format("seat {} score fell from {} to {}", seat,
+                         (*previous)[seat], state.Score(seat));
     }
     (*previous)[seat] = state.Score(seat);
   }

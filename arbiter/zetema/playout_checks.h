@@ -25,7 +25,6 @@ struct Snapshot {
   std::array<CardSet, 6> known{};
   CardSet piles;
   CardSet waste;
-  std::array<int, 13> pile_size{};
   std::array<int, 6> scores{};
   std::array<int, 6> team_scores{};
   int stock_size = 0;

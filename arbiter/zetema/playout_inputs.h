@@ -8,27 +8,14 @@
 
 #include "arbiter/zetema/action.h"
 #include "arbiter/zetema/ruleset.h"
+#include "arbiter/zetema/splitmix.h"
 #include "arbiter/zetema/state.h"
 
 namespace zetema::playout {
 
-// A small, fast generator (SplitMix64) with the same sequence everywhere, so
-// that a seed names the same playout on every platform.
-class Rng {
- public:
-  explicit Rng(uint64_t seed) : state_(seed) {}
-  uint64_t Next() {
-    uint64_t z = (state_ += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-  }
-  // Uniform enough below n > 0 (n is tiny next to 2^64).
-  uint32_t Below(uint32_t n) { return uint32_t(Next() % n); }
-
- private:
-  uint64_t state_;
-};
+// The same sequence everywhere, so that a seed names the same playout on
+// every platform.
+using Rng = SplitMix64;
 
 // Near-miss actions: small mutations of listed actions (a discard not in
 // hand, a meld with a wrong discard or one card changed, marriages with a

@@ -62,14 +62,19 @@ Ruleset Casual() {
   return r;
 }
 
-std::string CheckPositive(std::string_view key, int value) {
+// The key is formatted only for an error: State::New validates every game's
+// rules, and building some 40 keys up front cost 5% of a random playout.
+template <typename... Args>
+std::string CheckPositive(int value, fmt::format_string<Args...> key,
+                          Args&&... args) {
   if (value >= 1) return "";
-  return fmt::format("{}: must be at least 1, got {}", key, value);
+  return fmt::format("{}: must be at least 1, got {}",
+                     fmt::format(key, std::forward<Args>(args)...), value);
 }
 
 std::string CheckRankTable(std::string_view key, const std::array<int, 13>& t) {
   for (int r = 0; r < kNumRanks; ++r) {
-    auto err = CheckPositive(fmt::format("{}.{}", key, RankChar(r)), t[r]);
+    auto err = CheckPositive(t[r], "{}.{}", key, RankChar(r));
     if (!err.empty()) return err;
   }
   return "";
@@ -115,8 +120,7 @@ std::string ValidateRuleset(const Ruleset& r) {
           "for {} players",
           r.hand_size[i] + 1, r.meld_length[i], players);
     }
-    auto err = CheckPositive(fmt::format("target (for {} players)", players),
-                             r.target[i]);
+    auto err = CheckPositive(r.target[i], "target (for {} players)", players);
     if (!err.empty()) return err;
   }
   const Points& p = r.points;
@@ -125,12 +129,11 @@ std::string ValidateRuleset(const Ruleset& r) {
         {"points.sequence", p.sequence},
         {"points.flush", p.flush},
         {"points.flush_sequence", p.flush_sequence}}) {
-    auto err = CheckPositive(key, value);
+    auto err = CheckPositive(value, "{}", key);
     if (!err.empty()) return err;
   }
   for (int i = 0; i < 5; ++i) {
-    auto err =
-        CheckPositive(fmt::format("points.marriages[{}]", i), p.marriages[i]);
+    auto err = CheckPositive(p.marriages[i], "points.marriages[{}]", i);
     if (!err.empty()) return err;
   }
   auto err = CheckRankTable("points.assembly", p.assembly);

@@ -2,9 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <functional>
-#include <map>
-#include <optional>
 #include <sstream>
 
 namespace zetema {

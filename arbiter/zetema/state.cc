@@ -6,22 +6,16 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cassert>
+
+#include "arbiter/zetema/splitmix.h"
 
 namespace zetema {
 namespace {
 
-// SplitMix64: tiny, well mixed, and the same on every platform, unlike the
-// standard distributions.
-uint64_t SplitMix(uint64_t* x) {
-  uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
-
-uint64_t Below(uint64_t* x, uint64_t n) {
-  return uint64_t((unsigned __int128)SplitMix(x) * n >> 64);
+// Multiply-high rather than SplitMix64::Below's modulo: the deals were
+// defined this way first, and a seed must keep naming the same deal.
+uint64_t Below(SplitMix64& rng, uint64_t n) {
+  return uint64_t((unsigned __int128)rng.Next() * n >> 64);
 }
 
 }  // namespace
@@ -29,16 +23,16 @@ uint64_t Below(uint64_t* x, uint64_t n) {
 std::vector<Card> ShuffledDeck(uint64_t seed, int hand_number,
                                int imperial_suit) {
   std::vector<Card> deck = FullDeck(imperial_suit);
-  uint64_t x = seed ^ (uint64_t(hand_number) * 0xD1B54A32D192ED03ULL);
+  SplitMix64 rng(seed ^ (uint64_t(hand_number) * 0xD1B54A32D192ED03ULL));
   for (size_t i = deck.size() - 1; i > 0; --i) {
-    std::swap(deck[i], deck[Below(&x, i + 1)]);
+    std::swap(deck[i], deck[Below(rng, i + 1)]);
   }
   return deck;
 }
 
 int DealerFromSeed(uint64_t seed, int num_players) {
-  uint64_t x = seed ^ 0xA0761D6478BD642FULL;
-  return int(Below(&x, uint64_t(num_players)));
+  SplitMix64 rng(seed ^ 0xA0761D6478BD642FULL);
+  return int(Below(rng, uint64_t(num_players)));
 }
 
 std::expected<State, std::string> State::New(GameConfig config) {
@@ -95,7 +89,6 @@ void State::Deal() {
     refill_pending_[p] = false;
   }
   piles_.Clear();
-  pile_size_.fill(0);
   waste_.Clear();
   assembly_declared_.fill(false);
   imperial_marriages_this_deal_ = 0;

@@ -68,7 +68,7 @@ class State {
   const CardSet& Known(int seat) const { return known_[seat]; }
   // All rank piles together; pile r holds the cards of rank r.
   const CardSet& Piles() const { return piles_; }
-  int PileSize(int rank) const { return pile_size_[rank]; }
+  int PileSize(int rank) const { return piles_.RankCount(rank); }
   const CardSet& Waste() const { return waste_; }
   int WasteSize() const { return waste_.Size(); }
   int StockSize() const { return kDeckSize - stock_pos_; }
@@ -124,7 +124,6 @@ class State {
   std::array<CardSet, kMaxPlayers> hands_{};
   std::array<CardSet, kMaxPlayers> known_{};
   CardSet piles_;
-  std::array<int, kNumRanks> pile_size_{};
   CardSet waste_;
 
   std::array<int, kMaxPlayers> scores_{};

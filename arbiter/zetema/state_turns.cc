@@ -32,36 +32,32 @@ void State::LegalActions(std::vector<Action>* out) const {
   for (uint64_t bits = hand.KindBits(); bits; bits &= bits - 1) {
     out->push_back(Action::Discard(Card(std::countr_zero(bits))));
   }
-  if (MayHoldMeld(hand, meld_length_)) {
-    thread_local std::vector<Meld> melds;
-    melds.clear();
-    ListMelds(hand, r, meld_length_, &melds);
-    const bool draw_first = r.turn_order == TurnOrder::kDrawFirst;
-    for (const Meld& m : melds) {
-      Action a;
-      a.type = ActionType::kMeld;
-      a.meld = m.type;
-      a.cards = m.cards;
-      if (m.type == MeldType::kAssembly &&
-          r.assembly_after == AssemblyAfter::kWasteAndRefill) {
-        out->push_back(a);
-      } else {
-        // Draw first: discard one of the declared cards; play first: any.
-        AddWithDiscards(a, draw_first ? m.cards : hand, out);
-      }
+  thread_local std::vector<Meld> melds;
+  melds.clear();
+  ListMelds(hand, r, meld_length_, &melds);
+  const bool draw_first = r.turn_order == TurnOrder::kDrawFirst;
+  for (const Meld& m : melds) {
+    Action a;
+    a.type = ActionType::kMeld;
+    a.meld = m.type;
+    a.cards = m.cards;
+    if (m.type == MeldType::kAssembly &&
+        r.assembly_after == AssemblyAfter::kWasteAndRefill) {
+      out->push_back(a);
+    } else {
+      // Draw first: discard one of the declared cards; play first: any.
+      AddWithDiscards(a, draw_first ? m.cards : hand, out);
     }
   }
-  if (MayMarry(hand, piles_)) {
-    thread_local std::vector<Marriage> marriages;
-    marriages.clear();
-    ListMarriages(hand, piles_, &marriages);
-    for (const Marriage& m : marriages) {
-      Action a;
-      a.type = ActionType::kMarry;
-      a.cards = m.from_hand;
-      a.pile = m.from_pile;
-      out->push_back(a);
-    }
+  thread_local std::vector<Marriage> marriages;
+  marriages.clear();
+  ListMarriages(hand, piles_, &marriages);
+  for (const Marriage& m : marriages) {
+    Action a;
+    a.type = ActionType::kMarry;
+    a.cards = m.from_hand;
+    a.pile = m.from_pile;
+    out->push_back(a);
   }
 }
 
@@ -165,7 +161,7 @@ void State::Discard(int seat, Card card, bool* extra_turn) {
   const int rank = RankOf(card);
   piles_.Add(card);
   Emit({.type = EventType::kDiscard, .seat = int8_t(seat), .card = card});
-  if (++pile_size_[rank] == kAssemblySize) {
+  if (piles_.RankCount(rank) == kAssemblySize) {
     const Ruleset& r = rules();
     int points = r.points.zetema[rank];
     if (r.kq_zetema_needs_assembly && (rank == kKing || rank == kQueen) &&
@@ -174,7 +170,6 @@ void State::Discard(int seat, Card card, bool* extra_turn) {
     }
     const CardSet five = piles_.OfRank(rank);
     piles_ = piles_.Minus(five);
-    pile_size_[rank] = 0;
     waste_ = waste_.Plus(five);
     Emit({.type = EventType::kZetema,
           .seat = int8_t(seat),
@@ -267,8 +262,6 @@ void State::PlayMarriages(const Action& a) {
   hands_[p] = hands_[p].Minus(a.cards);
   known_[p] = known_[p].Intersect(hands_[p]);
   piles_ = piles_.Minus(a.pile);
-  pile_size_[kKing] = piles_.RankCount(kKing);
-  pile_size_[kQueen] = piles_.RankCount(kQueen);
   waste_ = waste_.Plus(a.cards).Plus(a.pile);
   Event waste{.type = EventType::kWaste, .seat = int8_t(p)};
   waste.action.cards = a.cards.Plus(a.pile);
