@@ -48,8 +48,7 @@ BootstrapResult Bootstrap(const Dataset& data, const FitResult& full,
                          // The last step taken is below this; with Newton's
                          // quadratic convergence the error after it is far
                          // smaller (about its square).
-                         .step_tolerance = 1e-3,
-                         .log_likelihood = false});
+                         .step_tolerance = 1e-3});
     std::vector<uint32_t> counts(samples);
     std::vector<double> y;
     for (int r = next++; r < options.replicates; r = next++) {

@@ -133,7 +133,6 @@ std::expected<std::vector<Game>, std::string> ParseCsv(
   std::optional<Format> format;
   std::string line;
   int line_number = 0;
-  std::unordered_map<std::string, int> first_line_of_game;
   while (std::getline(in, line)) {
     ++line_number;
     if (!line.empty() && line.back() == '\r') line.pop_back();

@@ -351,12 +351,8 @@ FitResult Fitter::Fit(std::span<const double> slot_y, const Prior& prior,
       break;
     }
   }
-  if (options_.log_likelihood) {
-    ll = Evaluate(x, &gradient, /*log_likelihood=*/true);
-  }
   result.theta.assign(x.begin(), x.begin() + players);
   result.advantage = options_.first_seat_advantage ? x[players] : 0.0;
-  result.log_likelihood = ll;
   result.hessian_products = hessian_products_;
   result.evaluations = evaluations_;
   return result;

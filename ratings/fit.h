@@ -13,7 +13,6 @@
 #ifndef ZETEMA_RATINGS_FIT_H_
 #define ZETEMA_RATINGS_FIT_H_
 
-#include <cmath>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -27,16 +26,14 @@ struct FitOptions {
   bool first_seat_advantage = false;
   double step_tolerance = 1e-10;  // stop when no theta moves more than this
   int max_iterations = 200;
-  bool log_likelihood = true;  // compute it for the result
 };
 
 struct FitResult {
-  std::vector<double> theta;    // per player, natural-log units
-  double advantage = 0;         // first-seat advantage, natural-log units
-  double log_likelihood = NAN;  // unless FitOptions::log_likelihood
-  int iterations = 0;           // Newton steps
-  int hessian_products = 0;     // conjugate-gradient steps, over all of them
-  int evaluations = 0;          // log-likelihood evaluations
+  std::vector<double> theta;  // per player, natural-log units
+  double advantage = 0;       // first-seat advantage, natural-log units
+  int iterations = 0;         // Newton steps
+  int hessian_products = 0;   // conjugate-gradient steps, over all of them
+  int evaluations = 0;        // log-likelihood evaluations
   bool converged = false;
 };
 

@@ -17,33 +17,34 @@ namespace {
 
 using nlohmann::json;
 
-// Proto JSON prints 64-bit integers as strings, and readers must accept
-// strings for any number.
-std::expected<int64_t, std::string> Integer(const json& parent, const char* key,
-                                            const std::string& field) {
-  const auto it = parent.find(key);
-  if (it == parent.end() || it->is_null()) return 0;
-  if (it->is_number_integer()) return it->get<int64_t>();
-  if (it->is_number_float()) {
-    const double v = it->get<double>();
+// One value; null reads as 0. Proto JSON prints 64-bit integers as strings,
+// and readers must accept strings for any number.
+std::expected<int64_t, std::string> IntegerValue(const json& value,
+                                                 const std::string& field) {
+  if (value.is_null()) return 0;
+  if (value.is_number_integer()) return value.get<int64_t>();
+  if (value.is_number_float()) {
+    const double v = value.get<double>();
     if (v == static_cast<double>(static_cast<int64_t>(v))) {
       return static_cast<int64_t>(v);
     }
   }
-  if (it->is_string()) {
-    const std::string& s = it->get_ref<const std::string&>();
+  if (value.is_string()) {
+    const std::string& s = value.get_ref<const std::string&>();
     int64_t v = 0;
     const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
     if (ec == std::errc() && end == s.data() + s.size() && !s.empty()) return v;
   }
   return std::unexpected(fmt::format("field '{}': expected an integer, got {}",
-                                     field, it->dump()));
+                                     field, value.dump()));
 }
 
-std::expected<int64_t, std::string> ArrayInteger(const json& value,
-                                                 const std::string& field) {
-  json wrapper = {{"v", value}};
-  return Integer(wrapper, "v", field);
+// A member of `parent` (absent reads as 0).
+std::expected<int64_t, std::string> Integer(const json& parent, const char* key,
+                                            const std::string& field) {
+  const auto it = parent.find(key);
+  if (it == parent.end()) return 0;
+  return IntegerValue(*it, field);
 }
 
 std::expected<std::string, std::string> String(const json& parent,
@@ -158,7 +159,7 @@ std::expected<Game, std::string> ParseRecord(const json& record,
                     where, n, places.size()));
   }
   for (int s = 0; s < n; ++s) {
-    ZR_TRY(place, ArrayInteger(places[s], fmt::format("result.places[{}]", s)));
+    ZR_TRY(place, IntegerValue(places[s], fmt::format("result.places[{}]", s)));
     if (place < 1 || place > n) {
       return std::unexpected(
           fmt::format("{}: field 'result.places[{}]': {} is not in 1..{}",
@@ -169,7 +170,7 @@ std::expected<Game, std::string> ParseRecord(const json& record,
   const json& scores = ArrayOrEmpty(result, "scores");
   for (int s = 0; s < n && s < static_cast<int>(scores.size()); ++s) {
     ZR_TRY(points,
-           ArrayInteger(scores[s], fmt::format("result.scores[{}]", s)));
+           IntegerValue(scores[s], fmt::format("result.scores[{}]", s)));
     game.seats[s].points = points;
   }
   for (size_t k = 0; k < ArrayOrEmpty(result, "faults").size(); ++k) {

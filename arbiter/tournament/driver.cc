@@ -46,9 +46,11 @@ class Driver {
     return failed_ || (options_.stop != nullptr && options_.stop->load());
   }
 
-  // Counts the games of `games` recorded earlier and plays the others.
+  // Counts the games of `games` recorded earlier and plays the others. Game
+  // ids never repeat from one call to the next.
   std::expected<void, std::string> Play(
       const std::vector<ScheduledGame>& games) {
+    summaries_.clear();  // Summary() answers for these games only
     std::vector<const ScheduledGame*> pending;
     for (const ScheduledGame& game : games) {
       const auto it = recorded_.find(game.game_id);
@@ -124,7 +126,6 @@ class Driver {
     }
     if (auto ok = Score(game, *summary); !ok) return fail(ok.error());
     if (auto ok = writer_.Append(*record); !ok) return fail(ok.error());
-    recorded_.emplace(game.game_id, std::move(*record));
     ++result_.played;
     progress_.played = result_.played;
     progress_.done = result_.already_done + result_.played;
@@ -190,6 +191,7 @@ std::expected<void, std::string> PlaySwiss(const TournamentConfig& config,
                                            Driver& driver,
                                            ProgressListener* listener) {
   const int units = UnitsPerTable(config, layout);
+  const std::vector<std::string> names = Names(config);
   SwissHistory history(int(config.bots.size()));
   int index = 0;
   for (int r = 1; r <= config.rounds; ++r) {
@@ -207,7 +209,7 @@ std::expected<void, std::string> PlaySwiss(const TournamentConfig& config,
       history.AddGame(game.seat_bots);
       const RecordSummary* summary = driver.Summary(game.game_id);
       if (summary == nullptr) continue;  // unreadable record: warned about
-      auto bot_points = BotPoints(*summary, Names(config));
+      auto bot_points = BotPoints(*summary, names);
       if (!bot_points) return Error(bot_points.error());
       for (auto [bot, p] : *bot_points) {
         points[bot] += p;

@@ -50,8 +50,7 @@ std::expected<RunResult, std::string> RunIn(
   options.shard_index = shard;
   options.shard_count = shards;
   options.stop = stop;
-  return RunTournament(config, TeamLayout::Make(config.seats, true), runner,
-                       options);
+  return RunTournament(config, Layout(config.seats, true), runner, options);
 }
 
 TournamentConfig RoundRobin() {
@@ -80,8 +79,7 @@ TEST(DriverTest, PlaysEveryGameOnceAndReportsProgress) {
   options.out_dir = TempDir("driver_all");
   options.concurrency = 4;
   options.progress = &listener;
-  auto result =
-      RunTournament(config, TeamLayout::Make(3, true), runner, options);
+  auto result = RunTournament(config, Layout(3, true), runner, options);
   ASSERT_TRUE(result) << result.error();
   EXPECT_TRUE(result->complete);
   EXPECT_EQ(result->total, 60);

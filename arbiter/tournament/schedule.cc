@@ -98,17 +98,6 @@ int TeamLayout::NumTeams() const {
              : *std::max_element(team_of.begin(), team_of.end()) + 1;
 }
 
-TeamLayout TeamLayout::Make(int seats, bool partnerships, bool six_trios) {
-  TeamLayout layout;
-  for (int s = 0; s < seats; ++s) {
-    int team = s;
-    if (partnerships && seats == 4) team = s % 2;
-    if (partnerships && seats == 6) team = six_trios ? s % 2 : s % 3;
-    layout.team_of.push_back(team);
-  }
-  return layout;
-}
-
 int UnitsPerTable(const TournamentConfig& config, const TeamLayout& layout) {
   return config.partnership_fill == PartnershipFill::kTeam ? layout.NumTeams()
                                                            : layout.NumSeats();

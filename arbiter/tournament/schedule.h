@@ -25,9 +25,6 @@ struct TeamLayout {
 
   int NumSeats() const { return int(team_of.size()); }
   int NumTeams() const;
-  // The layouts of RULES.md: partners {0,2}{1,3} at 4 seats; {0,3}{1,4}{2,5}
-  // (pairs) or {0,2,4}{1,3,5} (trios) at 6; everyone alone otherwise.
-  static TeamLayout Make(int seats, bool partnerships, bool six_trios = false);
 };
 
 struct ScheduledGame {

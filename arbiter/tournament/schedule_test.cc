@@ -47,7 +47,7 @@ TEST(ScheduleTest, TwoSeatRoundRobinPlaysEveryPairWithDuplicateDeals) {
   config.duplicate = true;
   config.deals_per_pairing = 2;
   config.rounds = 2;
-  const auto games = Build(config, TeamLayout::Make(2, true));
+  const auto games = Build(config, Layout(2, true));
   ASSERT_EQ(games.size(),
             10u * 2 * 2 * 2);  // pairs x deals x rotations x rounds
   ExpectUniqueIdsAndIndexes(games);
@@ -82,7 +82,7 @@ TEST(ScheduleTest, TwoSeatRoundRobinPlaysEveryPairWithDuplicateDeals) {
 TEST(ScheduleTest, OddDealsEvenOutOverCycles) {
   TournamentConfig config = MakeConfig(4);
   config.rounds = 2;  // each pair: seat 0 in one cycle, seat 1 in the other
-  const auto games = Build(config, TeamLayout::Make(2, true));
+  const auto games = Build(config, Layout(2, true));
   ASSERT_EQ(games.size(), 12u);
   EXPECT_TRUE(games[0].duplicate_group.empty());
   for (const auto& seats : SeatCounts(games, 4, 2)) EXPECT_EQ(seats[0], 3);
@@ -91,7 +91,7 @@ TEST(ScheduleTest, OddDealsEvenOutOverCycles) {
 TEST(ScheduleTest, ThreeSeatsPlayEveryCombinationInEverySeat) {
   TournamentConfig config = MakeConfig(6, 3);
   config.duplicate = true;
-  const auto games = Build(config, TeamLayout::Make(3, true));
+  const auto games = Build(config, Layout(3, true));
   ASSERT_EQ(games.size(), 20u * 3);
   ExpectUniqueIdsAndIndexes(games);
   std::set<std::set<int>> tables;
@@ -107,7 +107,7 @@ TEST(ScheduleTest, ThreeSeatsPlayEveryCombinationInEverySeat) {
 TEST(ScheduleTest, TeamFillSeatsOneBotPerTeam) {
   TournamentConfig config = MakeConfig(3, 4);
   config.duplicate = true;
-  const auto games = Build(config, TeamLayout::Make(4, true));
+  const auto games = Build(config, Layout(4, true));
   ASSERT_EQ(games.size(), 3u * 2);  // pairs x team rotations
   for (const auto& g : games) {
     EXPECT_EQ(g.teams, (std::vector<int>{0, 1, 0, 1}));
@@ -118,7 +118,7 @@ TEST(ScheduleTest, TeamFillSeatsOneBotPerTeam) {
   // Six seats in trios: two teams, two rotations.
   TournamentConfig six = MakeConfig(2, 6);
   six.duplicate = true;
-  const auto trios = Build(six, TeamLayout::Make(6, true, /*six_trios=*/true));
+  const auto trios = Build(six, Layout(6, true, /*six_trios=*/true));
   ASSERT_EQ(trios.size(), 2u);
   EXPECT_EQ(trios[0].seat_bots, (std::vector<int>{0, 1, 0, 1, 0, 1}));
   EXPECT_EQ(trios[1].seat_bots, (std::vector<int>{1, 0, 1, 0, 1, 0}));
@@ -129,7 +129,7 @@ TEST(ScheduleTest, IndividualFillRotatesPartners) {
   config.partnership_fill = PartnershipFill::kIndividual;
   config.deals_per_pairing = 3;
   config.duplicate = true;
-  const auto games = Build(config, TeamLayout::Make(4, true));
+  const auto games = Build(config, Layout(4, true));
   ASSERT_EQ(games.size(), 3u * 4);  // deals x rotations
   std::set<std::set<int>> partnerships;
   for (const auto& g : games) {
@@ -144,7 +144,7 @@ TEST(ScheduleTest, IndividualFillRotatesPartners) {
   TournamentConfig six = MakeConfig(6, 6);
   six.partnership_fill = PartnershipFill::kIndividual;
   six.deals_per_pairing = 15;
-  const auto pairs = Build(six, TeamLayout::Make(6, true));
+  const auto pairs = Build(six, Layout(6, true));
   std::set<std::set<std::set<int>>> splits;
   for (const auto& g : pairs) {
     std::set<std::set<int>> split;
@@ -158,7 +158,7 @@ TEST(ScheduleTest, IndividualFillRotatesPartners) {
 TEST(ScheduleTest, ManyBotsUseABalancedDesign) {
   TournamentConfig config = MakeConfig(31, 3);  // C(31,3) = 4495 tables
   config.rounds = 3;
-  const auto games = Build(config, TeamLayout::Make(3, true));
+  const auto games = Build(config, Layout(3, true));
   // 200 / 10 tables per partition = 20 partitions of 10 tables per round.
   ASSERT_EQ(games.size(), 3u * 200);
   std::vector<int> appearances(31, 0);
@@ -179,9 +179,9 @@ TEST(ScheduleTest, ManyBotsUseABalancedDesign) {
   for (const auto& [pair, n] : meetings) most = std::max(most, n);
   EXPECT_EQ(meetings.size(), 465u);
   EXPECT_LE(most, 7);
-  EXPECT_EQ(games, Build(config, TeamLayout::Make(3, true)));  // deterministic
+  EXPECT_EQ(games, Build(config, Layout(3, true)));  // deterministic
   config.seed = 8;
-  EXPECT_NE(games, Build(config, TeamLayout::Make(3, true)));
+  EXPECT_NE(games, Build(config, Layout(3, true)));
 }
 
 TEST(ScheduleTest, GauntletSeatsItsBotAtEveryTable) {
@@ -189,7 +189,7 @@ TEST(ScheduleTest, GauntletSeatsItsBotAtEveryTable) {
   config.format = Format::kGauntlet;
   config.gauntlet_bot = "b2";
   config.deals_per_pairing = 2;
-  const auto games = Build(config, TeamLayout::Make(2, true));
+  const auto games = Build(config, Layout(2, true));
   ASSERT_EQ(games.size(), 4u * 2);
   std::set<int> opponents;
   for (const auto& g : games) {
@@ -204,10 +204,10 @@ TEST(ScheduleTest, GauntletSeatsItsBotAtEveryTable) {
 TEST(ScheduleTest, SameSeedSameScheduleAndDeals) {
   TournamentConfig config = MakeConfig(6, 3);
   config.deals_per_pairing = 4;
-  const auto a = Build(config, TeamLayout::Make(3, true));
-  EXPECT_EQ(a, Build(config, TeamLayout::Make(3, true)));
+  const auto a = Build(config, Layout(3, true));
+  EXPECT_EQ(a, Build(config, Layout(3, true)));
   config.seed = 123;
-  const auto b = Build(config, TeamLayout::Make(3, true));
+  const auto b = Build(config, Layout(3, true));
   ASSERT_EQ(a.size(), b.size());
   for (size_t i = 0; i < a.size(); ++i) {
     EXPECT_EQ(a[i].game_id, b[i].game_id);
@@ -218,11 +218,11 @@ TEST(ScheduleTest, SameSeedSameScheduleAndDeals) {
 TEST(ScheduleTest, ErrorsNameTheKey) {
   TournamentConfig config = MakeConfig(3, 4);
   config.partnership_fill = PartnershipFill::kIndividual;
-  auto games = BuildSchedule(config, TeamLayout::Make(4, true));
+  auto games = BuildSchedule(config, Layout(4, true));
   ASSERT_FALSE(games);
   EXPECT_THAT(games.error(),
               HasSubstr("bots: 3 bots cannot fill tables of 4 seats"));
-  auto wrong = BuildSchedule(MakeConfig(3, 2), TeamLayout::Make(3, false));
+  auto wrong = BuildSchedule(MakeConfig(3, 2), Layout(3, false));
   ASSERT_FALSE(wrong);
   EXPECT_THAT(wrong.error(), HasSubstr("seats:"));
 }
@@ -230,7 +230,7 @@ TEST(ScheduleTest, ErrorsNameTheKey) {
 TEST(ScheduleTest, ShardsSplitTheScheduleExactly) {
   TournamentConfig config = MakeConfig(7);
   config.deals_per_pairing = 3;
-  const auto games = Build(config, TeamLayout::Make(2, true));
+  const auto games = Build(config, Layout(2, true));
   std::multiset<std::string> seen;
   for (int shard = 0; shard < 4; ++shard) {
     for (const auto& g : games) {

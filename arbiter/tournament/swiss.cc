@@ -256,16 +256,9 @@ SwissHistory::SwissHistory(int num_bots)
     : score_(num_bots, 0.0),
       byes_(num_bots, 0),
       games_(num_bots, 0),
-      first_moves_(num_bots, 0),
-      met_(num_bots) {}
+      first_moves_(num_bots, 0) {}
 
-void SwissHistory::AddTable(const Table& table) {
-  for (int a : table) {
-    for (int b : table) {
-      if (a != b) met_[a].push_back(b);
-    }
-  }
-}
+void SwissHistory::AddTable(const Table& table) { meetings_.Add(table); }
 
 void SwissHistory::AddGame(const std::vector<int>& seat_bots) {
   std::vector<int> distinct = seat_bots;
@@ -275,10 +268,7 @@ void SwissHistory::AddGame(const std::vector<int>& seat_bots) {
   if (!seat_bots.empty()) ++first_moves_[seat_bots[0]];
 }
 
-int SwissHistory::Meetings(int a, int b) const {
-  const std::vector<int>& met = met_[a];
-  return int(std::count(met.begin(), met.end(), b));
-}
+int SwissHistory::Meetings(int a, int b) const { return meetings_.Count(a, b); }
 
 Round PairSwissRound(const SwissHistory& history, int units, int round,
                      uint64_t seed) {

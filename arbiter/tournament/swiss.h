@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "arbiter/tournament/schedule.h"
+#include "arbiter/tournament/tables.h"
 
 namespace arbiter::tournament {
 
@@ -46,7 +47,7 @@ class SwissHistory {
  private:
   std::vector<double> score_;
   std::vector<int> byes_, games_, first_moves_;
-  std::vector<std::vector<int>> met_;  // with repeats
+  tournament::Meetings meetings_;
 };
 
 // Pairs round `round` (1-based) into tables of `units` bots (2 to 6).

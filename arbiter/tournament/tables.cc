@@ -4,33 +4,9 @@
 #include <climits>
 #include <cstdint>
 #include <numeric>
-#include <unordered_map>
 
 namespace arbiter::tournament {
 namespace {
-
-// How often each pair of bots sat at one table.
-class Meetings {
- public:
-  int Count(int a, int b) const {
-    const auto it = counts_.find(Key(a, b));
-    return it == counts_.end() ? 0 : it->second;
-  }
-  void Add(const Table& table) {
-    for (size_t i = 0; i < table.size(); ++i) {
-      for (size_t j = i + 1; j < table.size(); ++j) {
-        ++counts_[Key(table[i], table[j])];
-      }
-    }
-  }
-
- private:
-  static uint64_t Key(int a, int b) {
-    if (a > b) std::swap(a, b);
-    return (uint64_t(uint32_t(a)) << 32) | uint32_t(b);
-  }
-  std::unordered_map<uint64_t, int> counts_;
-};
 
 // One partition of the bots into tables of k (the n % k bots that played
 // most sit out).

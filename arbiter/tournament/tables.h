@@ -6,6 +6,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "arbiter/tournament/schedule.h"
@@ -30,6 +32,29 @@ std::vector<std::vector<Table>> BalancedRounds(int n, int k, int rounds,
 
 // The one seeded generator of this library, stable everywhere.
 using zetema::SplitMix64;
+
+// How often each pair of bots sat at one table (partners included).
+class Meetings {
+ public:
+  int Count(int a, int b) const {
+    const auto it = counts_.find(Key(a, b));
+    return it == counts_.end() ? 0 : it->second;
+  }
+  void Add(const Table& table) {
+    for (size_t i = 0; i < table.size(); ++i) {
+      for (size_t j = i + 1; j < table.size(); ++j) {
+        if (table[i] != table[j]) ++counts_[Key(table[i], table[j])];
+      }
+    }
+  }
+
+ private:
+  static uint64_t Key(int a, int b) {
+    if (a > b) std::swap(a, b);
+    return (uint64_t(uint32_t(a)) << 32) | uint32_t(b);
+  }
+  std::unordered_map<uint64_t, int> counts_;
+};
 
 // A seeded Fisher-Yates shuffle.
 void Shuffle(std::vector<int>& items, uint64_t seed);

@@ -5,6 +5,8 @@
 #include <string>
 
 #include "arbiter/tournament/config.h"
+#include "arbiter/tournament/schedule.h"
+#include "arbiter/zetema/ruleset.h"
 
 namespace arbiter::tournament {
 
@@ -17,6 +19,16 @@ inline TournamentConfig MakeConfig(int num_bots, int seats = 2) {
     config.bots.push_back({"b" + std::to_string(i), "builtin:random", "", {}});
   }
   return config;
+}
+
+// The engine's layout for `seats` seats (Ruleset::Teams): partners {0,2}{1,3}
+// at 4 seats; {0,3}{1,4}{2,5} (pairs) or {0,2,4}{1,3,5} (trios) at 6.
+inline TeamLayout Layout(int seats, bool partnerships, bool six_trios = false) {
+  zetema::Ruleset rules;
+  rules.partnerships = partnerships;
+  rules.six_player_teams = six_trios ? zetema::SixPlayerTeams::kTrios
+                                     : zetema::SixPlayerTeams::kPairs;
+  return {rules.Teams(seats)};
 }
 
 }  // namespace arbiter::tournament
