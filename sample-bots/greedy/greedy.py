@@ -6,6 +6,8 @@ tested without an arbiter (test_greedy.py).
 """
 
 from zetema_bot import DISCARD, MARRY, MELD, parse_card, parse_suit
+from zetema_bot.cards import KING, QUEEN
+from zetema_bot.proto import zetema_pb2
 
 # Parlett's points, for an observation that carries no ruleset.
 DEFAULT_MARRIAGES = [10, 30, 60, 100, 150]
@@ -14,8 +16,10 @@ DEFAULT_ASSEMBLY = [110, 100, 100, 100, 110, 100, 100, 100, 100, 100, 120,
 DEFAULT_ZETEMA = [15, 5, 5, 5, 15, 5, 5, 5, 5, 5, 20, 50, 50]
 DEFAULT_MELDS = {"sequence": 20, "flush": 30, "flush_sequence": 50}
 
-EVENT_DEAL, EVENT_DECLARE = 1, 3  # zetema.v1.EventType
-BONUS_EACH, BONUS_SECOND = 1, 2  # zetema.v1.ImperialBonus
+EVENT_DEAL = zetema_pb2.EVENT_TYPE_DEAL
+EVENT_DECLARE = zetema_pb2.EVENT_TYPE_DECLARE
+BONUS_EACH = zetema_pb2.IMPERIAL_BONUS_EACH
+BONUS_SECOND = zetema_pb2.IMPERIAL_BONUS_SECOND
 CARDS_PER_RANK = 5  # every rank has exactly five cards
 
 
@@ -91,7 +95,7 @@ def zetema_points(card, observation, points):
     """What discarding `card` scores now: a zetema when its pile holds four."""
     if card is None or len(observation.pile(card.rank)) != CARDS_PER_RANK - 1:
         return 0
-    if points.kq_needs_assembly and card.rank in (11, 12) and \
+    if points.kq_needs_assembly and card.rank in (QUEEN, KING) and \
             card.rank not in assemblies_declared(observation.history):
         return 0
     return points.zetema[card.rank]
@@ -168,8 +172,8 @@ def keep_value(card, observation):
     """How much the card may be worth keeping (ties between safe discards)."""
     hand = observation.hand
     value = 2 * (sum(1 for c in hand if c.rank == card.rank) - 1)
-    if card.rank in (11, 12):  # a queen or king whose partner is reachable
-        other = 23 - card.rank
+    if card.rank in (QUEEN, KING):  # its partner is reachable
+        other = QUEEN + KING - card.rank
         reachable = list(hand) + observation.pile(other)
         if any(c.rank == other and c.suit == card.suit for c in reachable):
             value += 3

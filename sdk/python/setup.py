@@ -22,12 +22,19 @@ from setuptools import setup
 from setuptools.command.build_py import build_py
 
 HERE = pathlib.Path(__file__).resolve().parent
-PROTO_FILES = [
-    "zetema/v1/zetema.proto",
-    "zetema/v1/record.proto",
-    "arbiter/v1/arbiter.proto",
-]
 GEN_PACKAGE = "zetema_bot._proto"
+
+
+def fingerprint_module():
+    spec = importlib.util.spec_from_file_location(
+        "_zetema_fingerprint", HERE / "src" / "zetema_bot" / "_fingerprint.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+FINGERPRINT = fingerprint_module()
+PROTO_FILES = FINGERPRINT.PROTO_FILES
 
 
 def find_proto_dir():
@@ -80,14 +87,6 @@ def generate(out_dir):
     return protobuf_version
 
 
-def fingerprint_module():
-    spec = importlib.util.spec_from_file_location(
-        "_zetema_fingerprint", HERE / "src" / "zetema_bot" / "_fingerprint.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def runtime_requirements():
     from grpc_tools import grpc_version
 
@@ -110,7 +109,7 @@ class BuildWithStubs(build_py):
         super().run()
         generate(self.build_lib)
         info = pathlib.Path(self.build_lib) / "zetema_bot" / "_build_info.py"
-        fp = fingerprint_module().source_fingerprint(
+        fp = FINGERPRINT.source_fingerprint(
             HERE / "src" / "zetema_bot", find_proto_dir())
         info.write_text("# Written by setup.py at build time.\n"
                         "SOURCE_FINGERPRINT = %r\n" % fp)

@@ -50,14 +50,6 @@ CASES = {
 }
 
 
-# Known arbiter bugs, reported to the lead. Strict: every other check still
-# applies; only the reason is an expected failure, and once the arbiter is
-# fixed the test fails until the case comes off the list. (Empty since the
-# arbiter parses bots' bytes itself: garbage and over-4-MiB messages are
-# recorded as malformed, no longer as disconnects.)
-KNOWN_ARBITER_BUGS = {}
-
-
 def seat_of(record, name):
     (seat,) = [s["seat"] for s in record["seats"] if s["bot_name"] == name]
     return seat
@@ -92,13 +84,6 @@ def test_misbehaving_bot(tmp_path, case):
     assert log_text in run.log("bad"), context  # it did misbehave
     first, then = run.records
     bad = seat_of(first, "bad")
-    if case in KNOWN_ARBITER_BUGS:
-        got = [(s, r) for s, r, _ in faults(first)]
-        assert got != [(bad, reason)], \
-            "fixed: take %s off KNOWN_ARBITER_BUGS" % case
-        assert len(got) == 1 and got[0][0] == bad, context
-        assert faults(then) == [], context
-        pytest.xfail(KNOWN_ARBITER_BUGS[case] + ", got %s" % got[0][1])
     if reason is None:
         assert faults(first) == [], context
         assert first["result"]["end_reason"] == "END_REASON_TARGET"

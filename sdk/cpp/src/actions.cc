@@ -1,6 +1,7 @@
 #include "zetema_bot/actions.h"
 
 #include <algorithm>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -67,16 +68,16 @@ std::expected<zetema::v1::Action, std::string> ParseDiscard(
 
 std::expected<zetema::v1::Action, std::string> ParseMeld(
     std::span<const Token> args) {
-  zetema::v1::Action action;
-  auto* meld = action.mutable_meld();
+  std::vector<Card> cards;
+  std::optional<Card> discard;
   size_t i = 0;
   for (; i < args.size() && !KeywordIs(args[i].text, "discard"); ++i) {
     if (args[i].text == ",") return TokenError(args[i], "unexpected");
     auto card = CardAt(args[i]);
     if (!card) return std::unexpected(card.error());
-    meld->add_cards(FormatCard(*card));
+    cards.push_back(*card);
   }
-  if (meld->cards().empty()) return Error("meld needs the declared cards");
+  if (cards.empty()) return Error("meld needs the declared cards");
   if (i < args.size()) {
     if (i + 1 == args.size())
       return TokenError(args[i], "missing a card after");
@@ -85,15 +86,14 @@ std::expected<zetema::v1::Action, std::string> ParseMeld(
     }
     auto card = CardAt(args[i + 1]);
     if (!card) return std::unexpected(card.error());
-    meld->set_discard(FormatCard(*card));
+    discard = *card;
   }
-  return action;
+  return MeldAction(cards, discard);
 }
 
 std::expected<zetema::v1::Action, std::string> ParseMarry(
     std::span<const Token> args) {
-  zetema::v1::Action action;
-  auto* marry = action.mutable_marry();
+  std::vector<MarriagePair> pairs;
   size_t i = 0;
   while (true) {
     if (i + 2 > args.size() || args[i].text == "," || args[i + 1].text == ",") {
@@ -123,13 +123,12 @@ std::expected<zetema::v1::Action, std::string> ParseMarry(
                    std::to_string(args[i + 1].number) +
                    ") is not a king and a queen of one suit");
     }
-    auto* pair = marry->add_marriages();
-    pair->set_king(FormatCard(cards[0]));
-    pair->set_king_from_pile(from_pile[0]);
-    pair->set_queen(FormatCard(cards[1]));
-    pair->set_queen_from_pile(from_pile[1]);
+    pairs.push_back({.king = cards[0],
+                     .queen = cards[1],
+                     .king_from_pile = from_pile[0],
+                     .queen_from_pile = from_pile[1]});
     i += 2;
-    if (i == args.size()) return action;
+    if (i == args.size()) return MarryAction(pairs);
     if (args[i].text != ",") {
       return TokenError(args[i], "expected ',' between marriages, found");
     }

@@ -8,7 +8,8 @@ old code. Standard library only: setup.py loads this file directly.
 import hashlib
 import pathlib
 
-_PROTO_FILES = ("zetema/v1/zetema.proto", "zetema/v1/record.proto",
+# The protocol files the SDK is generated from (setup.py reads this list).
+PROTO_FILES = ("zetema/v1/zetema.proto", "zetema/v1/record.proto",
                 "arbiter/v1/arbiter.proto")
 
 
@@ -22,6 +23,6 @@ def source_fingerprint(package_dir, proto_dir):
     for path in files:
         digest.update(path.relative_to(package_dir).as_posix().encode())
         digest.update(b"\0" + path.read_bytes() + b"\0")
-    for name in _PROTO_FILES:
+    for name in PROTO_FILES:
         digest.update(name.encode() + b"\0" + (proto_dir / name).read_bytes())
     return digest.hexdigest()

@@ -24,6 +24,7 @@ from typing import List, Optional, Tuple
 
 from zetema_bot.cards import (ACE, KING, QUEEN, Card, CardError, parse_card,
                               sorted_by_rank)
+from zetema_bot.proto import zetema_pb2
 
 DISCARD, MELD, MARRY = "discard", "meld", "marry"
 
@@ -233,7 +234,12 @@ def parse_action(text: str) -> Action:
                     tokens[0])
 
 
-_MELD_TYPES = {1: "sequence", 2: "flush", 3: "flush_sequence", 4: "assembly"}
+_MELD_TYPES = {
+    zetema_pb2.MELD_TYPE_SEQUENCE: "sequence",
+    zetema_pb2.MELD_TYPE_FLUSH: "flush",
+    zetema_pb2.MELD_TYPE_FLUSH_SEQUENCE: "flush_sequence",
+    zetema_pb2.MELD_TYPE_ASSEMBLY: "assembly",
+}
 
 
 def action_from_proto(proto, index=None) -> Action:
@@ -260,8 +266,6 @@ def action_from_proto(proto, index=None) -> Action:
 
 def action_to_proto(action: Action):
     """The zetema.v1.Action of an Action."""
-    from zetema_bot.proto import zetema_pb2
-
     out = zetema_pb2.Action()
     if action.kind == DISCARD:
         out.discard.card = str(action.discard)

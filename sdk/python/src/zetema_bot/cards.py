@@ -11,6 +11,7 @@ sequences, ace low; an ace may also top a sequence after the king) and suits
 0..3 for S H D C. The two copies of an imperial card are the same Card.
 """
 
+import functools
 from typing import Iterable, List
 
 RANKS = "A23456789TJQK"
@@ -23,6 +24,7 @@ class CardError(ValueError):
     """A card or action text that does not parse; the message names it."""
 
 
+@functools.total_ordering
 class Card:
     """One card: rank 0..12 (A 2 3 4 5 6 7 8 9 T J Q K), suit 0..3 (S H D C).
 
@@ -54,21 +56,6 @@ class Card:
         if not isinstance(other, Card):
             return NotImplemented
         return self._key() < other._key()
-
-    def __le__(self, other):
-        if not isinstance(other, Card):
-            return NotImplemented
-        return self._key() <= other._key()
-
-    def __gt__(self, other):
-        if not isinstance(other, Card):
-            return NotImplemented
-        return self._key() > other._key()
-
-    def __ge__(self, other):
-        if not isinstance(other, Card):
-            return NotImplemented
-        return self._key() >= other._key()
 
     def __hash__(self):
         return hash(self._key())
