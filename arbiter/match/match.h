@@ -24,7 +24,7 @@
 #include <vector>
 
 #include "arbiter/match/clock.h"
-#include "arbiter/server/connection.h"
+#include "arbiter/server/server.h"
 #include "arbiter/zetema/cards.h"
 #include "arbiter/zetema/ruleset.h"
 #include "arbiter/zetema/state.h"
@@ -45,7 +45,7 @@ struct GameSetup {
   std::vector<std::vector<zetema::Card>> decks;
   TimeControl time;
   FaultPolicy policy = FaultPolicy::kForfeit;
-  std::string arbiter_version = "0.1.0";
+  std::string arbiter_version = kArbiterVersion;
   std::string tournament_id;
   int round = 0;
   std::string duplicate_group;

@@ -35,12 +35,14 @@ inline constexpr uint32_t kProtocolVersion = v1::PROTOCOL_VERSION_CURRENT;
 // most 15 characters).
 inline constexpr char kAcceptThreadName[] = "arbiter-accept";
 inline constexpr char kHelloThreadName[] = "arbiter-hello";
+// The arbiter's version (the CMake project's): in Welcome and every record.
+inline constexpr char kArbiterVersion[] = ZETEMA_ARBITER_VERSION;
 inline constexpr char kAddressEnv[] = "ZETEMA_ARBITER_ADDRESS";
 inline constexpr char kTokenEnv[] = "ZETEMA_TOKEN";
 
 struct ServerOptions {
   std::string listen;  // "" = Unix socket in a private directory
-  std::string arbiter_version = "0.1.0";
+  std::string arbiter_version = kArbiterVersion;
   // A Send blocked this long (the bot stopped reading) cancels the stream.
   std::chrono::milliseconds stuck_write_limit{10000};
 };

@@ -38,7 +38,7 @@ std::expected<std::string, std::string> BuiltinRandomRunner::Run(
 
   zetema::v1::GameRecord record;
   record.set_game_id(game.game_id);
-  record.set_arbiter_version("0.1.0");
+  record.set_arbiter_version(kArbiterVersion);
   record.set_game("zetema");
   *record.mutable_ruleset() = RulesetToProto(*rules_);
   record.set_num_players(n);
