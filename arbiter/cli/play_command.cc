@@ -12,8 +12,8 @@
 #include "arbiter/cli/command.h"
 #include "arbiter/match/bot_runner.h"
 #include "arbiter/match/record_io.h"
-#include "arbiter/zetema/ruleset_file.h"
-#include "arbiter/zetema/splitmix.h"
+#include "arbiter/games/zetema/ruleset_file.h"
+#include "arbiter/games/zetema/splitmix.h"
 
 namespace arbiter {
 namespace {

@@ -4,7 +4,7 @@
 
 #include "arbiter/cli/command.h"
 #include "arbiter/cli/scenario.h"
-#include "arbiter/zetema/ruleset_file.h"
+#include "arbiter/games/zetema/ruleset_file.h"
 
 namespace arbiter {
 namespace {

@@ -7,8 +7,8 @@
 #include <memory>
 #include <set>
 
-#include "arbiter/zetema/ruleset_file.h"
-#include "arbiter/zetema/ruleset_toml.h"
+#include "arbiter/games/zetema/ruleset_file.h"
+#include "arbiter/games/zetema/ruleset_toml.h"
 
 namespace arbiter {
 namespace {

@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "arbiter/zetema/state.h"
+#include "arbiter/games/zetema/state.h"
 
 namespace arbiter {
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "arbiter/zetema/state.h"
+#include "arbiter/games/zetema/state.h"
 
 namespace arbiter {
 namespace {

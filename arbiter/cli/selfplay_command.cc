@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "arbiter/cli/command.h"
-#include "arbiter/zetema/ruleset.h"
-#include "arbiter/zetema/splitmix.h"
-#include "arbiter/zetema/state.h"
+#include "arbiter/games/zetema/ruleset.h"
+#include "arbiter/games/zetema/splitmix.h"
+#include "arbiter/games/zetema/state.h"
 
 namespace arbiter {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <atomic>
 
-#include "arbiter/match/convert.h"
+#include "arbiter/games/zetema/wire/convert.h"
 
 namespace arbiter {
 namespace {

@@ -11,7 +11,7 @@
 
 #include "arbiter/match/clock.h"
 #include "arbiter/server/connection.h"
-#include "arbiter/zetema/state.h"
+#include "arbiter/games/zetema/state.h"
 #include "zetema/v1/zetema.pb.h"
 
 namespace arbiter {

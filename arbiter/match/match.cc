@@ -5,10 +5,10 @@
 #include <ctime>
 #include <memory>
 
-#include "arbiter/match/convert.h"
+#include "arbiter/games/zetema/wire/convert.h"
 #include "arbiter/match/decision.h"
 #include "arbiter/process/bot_process.h"
-#include "arbiter/zetema/state.h"
+#include "arbiter/games/zetema/state.h"
 
 namespace arbiter {
 namespace {

@@ -25,9 +25,9 @@
 
 #include "arbiter/match/clock.h"
 #include "arbiter/server/server.h"
-#include "arbiter/zetema/cards.h"
-#include "arbiter/zetema/ruleset.h"
-#include "arbiter/zetema/state.h"
+#include "arbiter/games/zetema/cards.h"
+#include "arbiter/games/zetema/ruleset.h"
+#include "arbiter/games/zetema/state.h"
 #include "zetema/v1/record.pb.h"
 
 namespace arbiter {

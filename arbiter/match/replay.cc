@@ -4,7 +4,7 @@
 
 #include <memory>
 
-#include "arbiter/match/convert.h"
+#include "arbiter/games/zetema/wire/convert.h"
 #include "arbiter/match/match.h"
 
 namespace arbiter {

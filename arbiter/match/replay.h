@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "arbiter/zetema/state.h"
+#include "arbiter/games/zetema/state.h"
 #include "zetema/v1/record.pb.h"
 
 namespace arbiter {

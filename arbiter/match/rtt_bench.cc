@@ -25,7 +25,7 @@
 #include "arbiter/match/bot_runner.h"
 #include "arbiter/match/decision.h"
 #include "arbiter/process/bot_process.h"
-#include "arbiter/zetema/state.h"
+#include "arbiter/games/zetema/state.h"
 
 namespace arbiter {
 namespace {

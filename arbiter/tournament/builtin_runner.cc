@@ -4,11 +4,11 @@
 
 #include <vector>
 
-#include "arbiter/match/convert.h"
+#include "arbiter/games/zetema/wire/convert.h"
 #include "arbiter/match/match.h"
 #include "arbiter/match/record_io.h"
 #include "arbiter/tournament/tables.h"
-#include "arbiter/zetema/state.h"
+#include "arbiter/games/zetema/state.h"
 
 namespace arbiter::tournament {
 

@@ -10,7 +10,7 @@
 
 #include "arbiter/tournament/config.h"
 #include "arbiter/tournament/runner.h"
-#include "arbiter/zetema/ruleset.h"
+#include "arbiter/games/zetema/ruleset.h"
 
 namespace arbiter::tournament {
 

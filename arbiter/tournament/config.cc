@@ -8,7 +8,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "arbiter/zetema/ruleset.h"
+#include "arbiter/games/zetema/ruleset.h"
 
 namespace arbiter::tournament {
 namespace {

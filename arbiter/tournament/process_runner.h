@@ -18,7 +18,7 @@
 #include "arbiter/server/server.h"
 #include "arbiter/tournament/config.h"
 #include "arbiter/tournament/runner.h"
-#include "arbiter/zetema/ruleset.h"
+#include "arbiter/games/zetema/ruleset.h"
 
 namespace arbiter::tournament {
 

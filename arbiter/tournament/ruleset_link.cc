@@ -1,6 +1,6 @@
 #include "arbiter/tournament/ruleset_link.h"
 
-#include "arbiter/zetema/ruleset_file.h"
+#include "arbiter/games/zetema/ruleset_file.h"
 
 namespace arbiter::tournament {
 

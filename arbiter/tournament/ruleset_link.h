@@ -8,7 +8,7 @@
 
 #include "arbiter/tournament/config.h"
 #include "arbiter/tournament/schedule.h"
-#include "arbiter/zetema/ruleset.h"
+#include "arbiter/games/zetema/ruleset.h"
 
 namespace arbiter::tournament {
 

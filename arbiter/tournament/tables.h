@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "arbiter/tournament/schedule.h"
-#include "arbiter/zetema/splitmix.h"
+#include "arbiter/games/zetema/splitmix.h"
 
 namespace arbiter::tournament {
 

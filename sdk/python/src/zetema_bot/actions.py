@@ -111,7 +111,7 @@ def _count(cards, card):
 
 
 def _pair_marriages(action: Action):
-    """The arbiter's pairing (arbiter/zetema/action.cc, MarryText)."""
+    """The arbiter's pairing (arbiter/games/zetema/action.cc, MarryText)."""
     pairs, loose = [], []
     for s in range(4):
         k, q = Card(KING, s), Card(QUEEN, s)
