@@ -1,5 +1,5 @@
 // Game records (`*.jsonl`): one protobuf-JSON GameRecord per line (see
-// proto/zetema/v1/record.proto). Only what ratings need is read: seats and
+// proto/arbiter/v1/record.proto). Only what ratings need is read: seats and
 // teams, places, scores, faults, decision times, the first mover and the
 // duplicate group. Missing fields take their proto defaults; numbers may be
 // given as strings.

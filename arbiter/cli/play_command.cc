@@ -55,7 +55,7 @@ void Fail(const std::string& message) {
   throw CLI::RuntimeError(2);
 }
 
-void Tally(const pb::GameRecord& record,
+void Tally(const arbiter::v1::GameRecord& record,
            std::map<std::string, BotStats>* stats) {
   const auto& r = record.result();
   for (const auto& seat : record.seats()) {
@@ -81,16 +81,16 @@ void PrintSummary(const std::map<std::string, BotStats>& stats) {
               "games", "wins", "points", "timeout", "illegal", "malformed",
               "crash", "disconnect", "startup", "mean_ms", "max_ms");
   for (const auto& [name, s] : stats) {
-    auto f = [&](pb::FaultReason r) {
+    auto f = [&](arbiter::v1::FaultReason r) {
       auto it = s.faults.find(r);
       return it == s.faults.end() ? 0 : it->second;
     };
     std::printf("%-16s %5d %5d %7ld %7d %7d %9d %5d %10d %7d %9.3f %9.3f\n",
                 name.c_str(), s.games, s.wins, s.points,
-                f(pb::FAULT_REASON_TIMEOUT), f(pb::FAULT_REASON_ILLEGAL_ACTION),
-                f(pb::FAULT_REASON_MALFORMED_MESSAGE),
-                f(pb::FAULT_REASON_CRASH), f(pb::FAULT_REASON_DISCONNECT),
-                f(pb::FAULT_REASON_STARTUP),
+                f(arbiter::v1::FAULT_REASON_TIMEOUT), f(arbiter::v1::FAULT_REASON_ILLEGAL_ACTION),
+                f(arbiter::v1::FAULT_REASON_MALFORMED_MESSAGE),
+                f(arbiter::v1::FAULT_REASON_CRASH), f(arbiter::v1::FAULT_REASON_DISCONNECT),
+                f(arbiter::v1::FAULT_REASON_STARTUP),
                 s.decisions ? s.total_us / s.decisions / 1000.0 : 0.0,
                 s.max_us / 1000.0);
   }

@@ -42,7 +42,7 @@ int RunReplay(const ReplayOptions& o) {
     for (const auto& r : *records) {
       std::printf("%s  %d players  %d steps  %s\n", r.game_id().c_str(),
                   r.num_players(), r.steps_size(),
-                  zetema::v1::EndReason_Name(r.result().end_reason()).c_str());
+                  arbiter::v1::EndReason_Name(r.result().end_reason()).c_str());
     }
     return 0;
   }

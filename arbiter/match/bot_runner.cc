@@ -93,7 +93,7 @@ std::expected<void, std::string> BotRunner::Connect() {
 SeatPlayer BotRunner::Seat() {
   SeatPlayer seat{.name = spec_.name};
   if (channel_ && !channel_->IsOpen())
-    AfterGame(zetema::v1::FAULT_REASON_CRASH);
+    AfterGame(arbiter::v1::FAULT_REASON_CRASH);
   if (!channel_) {
     if (auto connected = Connect(); !connected) {
       seat.startup_detail = connected.error();
@@ -111,9 +111,9 @@ SeatPlayer BotRunner::Seat() {
   return seat;
 }
 
-void BotRunner::AfterGame(zetema::v1::FaultReason fault) {
-  const bool gone = fault == zetema::v1::FAULT_REASON_CRASH ||
-                    fault == zetema::v1::FAULT_REASON_DISCONNECT ||
+void BotRunner::AfterGame(arbiter::v1::FaultReason fault) {
+  const bool gone = fault == arbiter::v1::FAULT_REASON_CRASH ||
+                    fault == arbiter::v1::FAULT_REASON_DISCONNECT ||
                     (channel_ && !channel_->IsOpen()) ||
                     (process_ && process_->Exited());
   if (!gone) return;

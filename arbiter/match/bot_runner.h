@@ -63,7 +63,7 @@ class BotRunner {
   SeatPlayer Seat();
   // After a game: a bot whose stream closed is stopped, to be restarted by
   // the next Seat().
-  void AfterGame(zetema::v1::FaultReason fault);
+  void AfterGame(arbiter::v1::FaultReason fault);
   // Says goodbye (Error SHUTDOWN) and stops the process.
   void Stop();
   int starts() const { return starts_; }

@@ -99,7 +99,7 @@ TEST_F(BotRunnerTest, ReusesOneProcessAcrossGamesAndLeavesNothingBehind) {
   for (uint64_t seed = 1; seed <= 3; ++seed) {
     auto m = Game(seed);
     EXPECT_EQ(m.record.result().faults_size(), 0);
-    EXPECT_NE(m.record.result().end_reason(), pb::END_REASON_FORFEIT);
+    EXPECT_NE(m.record.result().end_reason(), arbiter::v1::END_REASON_FORFEIT);
     EXPECT_EQ(m.record.seats(1).bot_name(), "b");
     EXPECT_EQ(m.record.seats(1).bot_version(), "2.5");
   }
@@ -118,11 +118,11 @@ TEST_F(BotRunnerTest, CrashIsRecordedAndTheBotRestarts) {
   auto& bad = Add("bad", "--mode=crash --after=3");
   auto m = Game(5);
   ASSERT_EQ(m.record.result().faults_size(), 1);
-  EXPECT_EQ(m.record.result().faults(0).reason(), pb::FAULT_REASON_CRASH)
+  EXPECT_EQ(m.record.result().faults(0).reason(), arbiter::v1::FAULT_REASON_CRASH)
       << m.record.result().faults(0).detail();
   EXPECT_EQ(m.record.result().forfeit_seat(), 1);
   auto again = Game(6);
-  EXPECT_EQ(again.record.result().faults(0).reason(), pb::FAULT_REASON_CRASH);
+  EXPECT_EQ(again.record.result().faults(0).reason(), arbiter::v1::FAULT_REASON_CRASH);
   EXPECT_EQ(bad.starts(), 2);
 }
 
@@ -131,7 +131,7 @@ TEST_F(BotRunnerTest, DisconnectWhileAliveIsNotACrash) {
   auto& bad = Add("bad", "--mode=disconnect --after=2");
   auto m = Game(7);
   ASSERT_EQ(m.record.result().faults_size(), 1);
-  EXPECT_EQ(m.record.result().faults(0).reason(), pb::FAULT_REASON_DISCONNECT);
+  EXPECT_EQ(m.record.result().faults(0).reason(), arbiter::v1::FAULT_REASON_DISCONNECT);
   Game(8);
   EXPECT_EQ(bad.starts(), 2);
   bad.Stop();
@@ -144,7 +144,7 @@ TEST_F(BotRunnerTest, TimeoutAndLateAnswersAreNeverCredited) {
   for (uint64_t seed : {9, 10}) {
     auto m = Game(seed, /*move_ms=*/100);
     ASSERT_EQ(m.record.result().faults_size(), 1);
-    EXPECT_EQ(m.record.result().faults(0).reason(), pb::FAULT_REASON_TIMEOUT)
+    EXPECT_EQ(m.record.result().faults(0).reason(), arbiter::v1::FAULT_REASON_TIMEOUT)
         << m.record.result().faults(0).detail();
   }
 }
@@ -155,8 +155,8 @@ TEST_F(BotRunnerTest, IllegalAndMalformedOverTheWire) {
   auto m = Game(11);
   ASSERT_EQ(m.record.result().faults_size(), 1);
   const auto& f = m.record.result().faults(0);
-  EXPECT_EQ(f.reason(), f.seat() == 0 ? pb::FAULT_REASON_ILLEGAL_ACTION
-                                      : pb::FAULT_REASON_MALFORMED_MESSAGE)
+  EXPECT_EQ(f.reason(), f.seat() == 0 ? arbiter::v1::FAULT_REASON_ILLEGAL_ACTION
+                                      : arbiter::v1::FAULT_REASON_MALFORMED_MESSAGE)
       << f.detail();
 }
 
@@ -166,10 +166,10 @@ TEST_F(BotRunnerTest, DefaultPolicyFinishesTheGameWithStrikes) {
   // every turn (the fake-bot unit tests cover timeouts under this policy).
   Add("illegal", "--mode=illegal --after=2");
   auto m = Game(12, /*move_ms=*/2000, FaultPolicy::kDefaultAction);
-  EXPECT_NE(m.record.result().end_reason(), pb::END_REASON_FORFEIT);
+  EXPECT_NE(m.record.result().end_reason(), arbiter::v1::END_REASON_FORFEIT);
   EXPECT_GT(m.record.result().faults_size(), 1);
   EXPECT_EQ(m.record.result().faults(0).reason(),
-            pb::FAULT_REASON_ILLEGAL_ACTION);
+            arbiter::v1::FAULT_REASON_ILLEGAL_ACTION);
 }
 
 TEST_F(BotRunnerTest, StartupFailuresAreStartupFaults) {
@@ -177,7 +177,7 @@ TEST_F(BotRunnerTest, StartupFailuresAreStartupFaults) {
   Add("exits", "--mode=exit");
   auto m = Game(13);
   ASSERT_EQ(m.record.result().faults_size(), 1);
-  EXPECT_EQ(m.record.result().faults(0).reason(), pb::FAULT_REASON_STARTUP);
+  EXPECT_EQ(m.record.result().faults(0).reason(), arbiter::v1::FAULT_REASON_STARTUP);
   EXPECT_NE(m.record.result().faults(0).detail().find("exit status 4"),
             std::string::npos)
       << m.record.result().faults(0).detail();
@@ -188,7 +188,7 @@ TEST_F(BotRunnerTest, WrongProtocolVersionIsRefused) {
   Add("future", "--mode=bad-version");
   auto m = Game(14);
   ASSERT_EQ(m.record.result().faults_size(), 1);
-  EXPECT_EQ(m.record.result().faults(0).reason(), pb::FAULT_REASON_STARTUP);
+  EXPECT_EQ(m.record.result().faults(0).reason(), arbiter::v1::FAULT_REASON_STARTUP);
   EXPECT_NE(ReadFile(Log("future")).find("protocol version"),
             std::string::npos);
 }

@@ -12,7 +12,7 @@ namespace pb = zetema::v1;
 std::expected<zetema::Action, DecisionFault> CheckAnswer(
     const v1::ActionReply& reply, const zetema::State& state,
     const std::vector<zetema::Action>& legal) {
-  auto fault = [](pb::FaultReason reason, std::string detail) {
+  auto fault = [](arbiter::v1::FaultReason reason, std::string detail) {
     return std::unexpected(
         DecisionFault{.reason = reason, .detail = std::move(detail)});
   };
@@ -20,7 +20,7 @@ std::expected<zetema::Action, DecisionFault> CheckAnswer(
   switch (reply.answer_case()) {
     case v1::ActionReply::kIndex:
       if (reply.index() >= legal.size()) {
-        return fault(pb::FAULT_REASON_ILLEGAL_ACTION,
+        return fault(arbiter::v1::FAULT_REASON_ILLEGAL_ACTION,
                      "index " + std::to_string(reply.index()) +
                          " is out of range: " + std::to_string(legal.size()) +
                          " legal actions");
@@ -36,16 +36,16 @@ std::expected<zetema::Action, DecisionFault> CheckAnswer(
       }
       break;
     case v1::ActionReply::ANSWER_NOT_SET:
-      return fault(pb::FAULT_REASON_MALFORMED_MESSAGE,
+      return fault(arbiter::v1::FAULT_REASON_MALFORMED_MESSAGE,
                    "the reply has no index, action or text");
   }
   if (!parsed) {
-    return fault(pb::FAULT_REASON_MALFORMED_MESSAGE,
+    return fault(arbiter::v1::FAULT_REASON_MALFORMED_MESSAGE,
                  "unreadable action: " + parsed.error());
   }
   auto legalized = state.Legalize(*parsed);
   if (!legalized) {
-    return fault(pb::FAULT_REASON_ILLEGAL_ACTION,
+    return fault(arbiter::v1::FAULT_REASON_ILLEGAL_ACTION,
                  "illegal action '" + zetema::ActionToString(*parsed) +
                      "': " + legalized.error());
   }
@@ -97,7 +97,7 @@ std::expected<Decision, DecisionFault> AskForDecision(
                         Clock::now() - start)
                         .count());
   };
-  auto fault = [&](pb::FaultReason reason, std::string detail) {
+  auto fault = [&](arbiter::v1::FaultReason reason, std::string detail) {
     return std::unexpected(DecisionFault{.reason = reason,
                                          .detail = std::move(detail),
                                          .decision_us = elapsed_us(),
@@ -105,9 +105,9 @@ std::expected<Decision, DecisionFault> AskForDecision(
   };
   auto closed = [&] {
     const bool crashed = process_exited && process_exited();
-    return crashed ? fault(pb::FAULT_REASON_CRASH,
+    return crashed ? fault(arbiter::v1::FAULT_REASON_CRASH,
                            "the bot's process exited during the game")
-                   : fault(pb::FAULT_REASON_DISCONNECT,
+                   : fault(arbiter::v1::FAULT_REASON_DISCONNECT,
                            "the bot closed its stream during the game");
   };
   if (!channel.Send(request)) return closed();
@@ -118,31 +118,31 @@ std::expected<Decision, DecisionFault> AskForDecision(
       if (message.error() == ReceiveError::kMalformed) {
         const std::string why = channel.MalformedDetail();
         return fault(
-            pb::FAULT_REASON_MALFORMED_MESSAGE,
+            arbiter::v1::FAULT_REASON_MALFORMED_MESSAGE,
             "the bot sent " +
                 (why.empty() ? std::string("an unreadable message") : why));
       }
-      return fault(pb::FAULT_REASON_TIMEOUT,
+      return fault(arbiter::v1::FAULT_REASON_TIMEOUT,
                    "no answer within " +
                        std::to_string(clock.HardLimit().count() / 1000) +
                        " ms (limit plus grace)");
     }
     if (!message->has_action_reply()) {
-      return fault(pb::FAULT_REASON_MALFORMED_MESSAGE,
+      return fault(arbiter::v1::FAULT_REASON_MALFORMED_MESSAGE,
                    "expected an ActionReply, got another message");
     }
     const auto& reply = message->action_reply();
     // Answers to earlier requests (late, or duplicates) are never credited.
     if (reply.request_id() != 0 && reply.request_id() < id) continue;
     if (reply.request_id() != id) {
-      return fault(pb::FAULT_REASON_MALFORMED_MESSAGE,
+      return fault(arbiter::v1::FAULT_REASON_MALFORMED_MESSAGE,
                    "answer to unknown request id " +
                        std::to_string(reply.request_id()) + " (expected " +
                        std::to_string(id) + ")");
     }
     const uint32_t used_us = elapsed_us();
     if (!clock.Charge(std::chrono::microseconds(used_us))) {
-      return fault(pb::FAULT_REASON_TIMEOUT,
+      return fault(arbiter::v1::FAULT_REASON_TIMEOUT,
                    "answered after " + std::to_string(used_us / 1000) +
                        " ms, beyond the limit plus grace");
     }

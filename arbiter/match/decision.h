@@ -23,7 +23,7 @@ struct Decision {
 };
 
 struct DecisionFault {
-  zetema::v1::FaultReason reason = zetema::v1::FAULT_REASON_UNSPECIFIED;
+  arbiter::v1::FaultReason reason = arbiter::v1::FAULT_REASON_UNSPECIFIED;
   std::string detail;
   uint32_t decision_us = 0;
   uint64_t request_id = 0;

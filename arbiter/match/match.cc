@@ -32,7 +32,7 @@ class Game {
       seats_.push_back({&p, SeatClock(setup.time),
                         p.channel != nullptr && p.channel->IsOpen()});
     }
-    faults_.assign(players.size(), pb::FAULT_REASON_UNSPECIFIED);
+    faults_.assign(players.size(), arbiter::v1::FAULT_REASON_UNSPECIFIED);
   }
 
   MatchResult Play();
@@ -46,14 +46,14 @@ class Game {
   void SendNewEvents(int seat);
   void Broadcast(const v1::ArbiterMessage& m);
   // Records a fault; true when the game ends because of it.
-  bool Fault(int seat, pb::FaultReason reason, const std::string& detail);
+  bool Fault(int seat, arbiter::v1::FaultReason reason, const std::string& detail);
   void Finish();
 
   const GameSetup& setup_;
   zetema::State state_;
   std::vector<SeatState> seats_;
-  std::vector<pb::FaultReason> faults_;
-  pb::GameRecord record_;
+  std::vector<arbiter::v1::FaultReason> faults_;
+  arbiter::v1::GameRecord record_;
   int forfeit_seat_ = -1;
 };
 
@@ -131,16 +131,16 @@ void Game::SendNewEvents(int seat) {
   s.events_sent = events.size();
 }
 
-bool Game::Fault(int seat, pb::FaultReason reason, const std::string& detail) {
+bool Game::Fault(int seat, arbiter::v1::FaultReason reason, const std::string& detail) {
   auto* f = record_.mutable_result()->add_faults();
   f->set_seat(seat);
   f->set_reason(reason);
   f->set_step(record_.steps_size());
   f->set_detail(detail);
-  if (faults_[seat] == pb::FAULT_REASON_UNSPECIFIED) faults_[seat] = reason;
-  if (reason == pb::FAULT_REASON_CRASH ||
-      reason == pb::FAULT_REASON_DISCONNECT ||
-      reason == pb::FAULT_REASON_STARTUP) {
+  if (faults_[seat] == arbiter::v1::FAULT_REASON_UNSPECIFIED) faults_[seat] = reason;
+  if (reason == arbiter::v1::FAULT_REASON_CRASH ||
+      reason == arbiter::v1::FAULT_REASON_DISCONNECT ||
+      reason == arbiter::v1::FAULT_REASON_STARTUP) {
     seats_[seat].live = false;
   }
   if (setup_.policy == FaultPolicy::kForfeit) {
@@ -156,6 +156,7 @@ void Game::Finish() {
   record_.set_finished_at(NowRfc3339());
   v1::ArbiterMessage end;
   end.mutable_game_end()->set_game_id(setup_.game_id);
+  *end.mutable_game_end()->mutable_outcome() = record_.result();
   *end.mutable_game_end()->mutable_zetema() = record_.result();
   Broadcast(end);
 }
@@ -166,7 +167,7 @@ MatchResult Game::Play() {
   for (int s = 0; s < int(seats_.size()) && !over; ++s) {
     if (seats_[s].live) continue;
     const auto& p = *seats_[s].player;
-    over = Fault(s, pb::FAULT_REASON_STARTUP,
+    over = Fault(s, arbiter::v1::FAULT_REASON_STARTUP,
                  p.startup_detail.empty() ? "the bot is not connected"
                                           : p.startup_detail);
   }
@@ -218,7 +219,7 @@ MatchResult Game::Play() {
 }  // namespace
 
 void FillOutcome(const zetema::State& state, int forfeit_seat,
-                 pb::GameRecord* record) {
+                 arbiter::v1::GameRecord* record) {
   auto* result = record->mutable_result();
   const int n = state.num_players();
   std::vector<int> team_of(n), team_scores(state.NumTeams());
@@ -235,12 +236,12 @@ void FillOutcome(const zetema::State& state, int forfeit_seat,
   }
   std::vector<int> places;
   if (forfeit_seat >= 0) {
-    result->set_end_reason(pb::END_REASON_FORFEIT);
+    result->set_end_reason(arbiter::v1::END_REASON_FORFEIT);
     result->set_winner(-1);
     places = ForfeitPlaces(team_of, team_scores, forfeit_seat);
   } else {
-    result->set_end_reason(state.Winner() >= 0 ? pb::END_REASON_TARGET
-                                               : pb::END_REASON_MAX_HANDS);
+    result->set_end_reason(state.Winner() >= 0 ? arbiter::v1::END_REASON_TARGET
+                                               : arbiter::v1::END_REASON_MAX_HANDS);
     result->set_winner(state.Winner());
     places = state.Standings();
   }

@@ -28,7 +28,7 @@
 #include "arbiter/games/zetema/cards.h"
 #include "arbiter/games/zetema/ruleset.h"
 #include "arbiter/games/zetema/state.h"
-#include "zetema/v1/record.pb.h"
+#include "arbiter/v1/record.pb.h"
 
 namespace arbiter {
 
@@ -63,9 +63,9 @@ struct SeatPlayer {
 };
 
 struct MatchResult {
-  zetema::v1::GameRecord record;
+  arbiter::v1::GameRecord record;
   // Per seat: the reason of its first fault, or FAULT_REASON_UNSPECIFIED.
-  std::vector<zetema::v1::FaultReason> faults;
+  std::vector<arbiter::v1::FaultReason> faults;
 };
 
 // Fails only on a bad setup (player count, ruleset, decks).
@@ -76,7 +76,7 @@ std::expected<MatchResult, std::string> PlayGame(const GameSetup& setup,
 // the deals and the public events. `forfeit_seat` is -1 unless a seat
 // forfeited. Replay verification rebuilds these and compares.
 void FillOutcome(const zetema::State& state, int forfeit_seat,
-                 zetema::v1::GameRecord* record);
+                 arbiter::v1::GameRecord* record);
 
 // Places per seat (1 = first, ties share) when `forfeit_seat` forfeits: its
 // team is last, the other teams go by team score.

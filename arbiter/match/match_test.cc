@@ -179,7 +179,7 @@ MatchResult Play(const GameSetup& setup, std::vector<FakeBot*> bots,
   return std::move(*r);
 }
 
-void ExpectVerifies(const pb::GameRecord& record) {
+void ExpectVerifies(const arbiter::v1::GameRecord& record) {
   // Through JSON, as a reader of the file would see it.
   auto back = RecordFromJson(RecordToJson(record));
   ASSERT_TRUE(back.has_value()) << back.error();
@@ -197,8 +197,8 @@ TEST(MatchTest, RandomBotsPlayAFullVerifiableGame) {
     }
     auto m = Play(MakeSetup(players, 7 + players), bots);
     const auto& r = m.record.result();
-    EXPECT_TRUE(r.end_reason() == pb::END_REASON_TARGET ||
-                r.end_reason() == pb::END_REASON_MAX_HANDS);
+    EXPECT_TRUE(r.end_reason() == arbiter::v1::END_REASON_TARGET ||
+                r.end_reason() == arbiter::v1::END_REASON_MAX_HANDS);
     EXPECT_EQ(r.faults_size(), 0);
     EXPECT_EQ(r.forfeit_seat(), -1);
     EXPECT_EQ(r.places_size(), players);
@@ -243,7 +243,7 @@ TEST(MatchTest, OtherSeatsNeverSeeTheCardsOthersDraw) {
 
 struct FaultCase {
   Mode mode;
-  pb::FaultReason reason;
+  arbiter::v1::FaultReason reason;
 };
 
 class ForfeitTest : public ::testing::TestWithParam<FaultCase> {};
@@ -257,34 +257,34 @@ TEST_P(ForfeitTest, TheFaultingSeatForfeits) {
   EXPECT_EQ(r.faults(0).seat(), 1);
   EXPECT_FALSE(r.faults(0).detail().empty());
   EXPECT_EQ(r.faults(0).step(), m.record.steps_size());
-  EXPECT_EQ(r.end_reason(), pb::END_REASON_FORFEIT);
+  EXPECT_EQ(r.end_reason(), arbiter::v1::END_REASON_FORFEIT);
   EXPECT_EQ(r.forfeit_seat(), 1);
   EXPECT_EQ(r.winner(), -1);
   EXPECT_EQ(r.places(0), 1);
   EXPECT_EQ(r.places(1), 2);
   EXPECT_EQ(m.faults[1], GetParam().reason);
-  EXPECT_EQ(m.faults[0], pb::FAULT_REASON_UNSPECIFIED);
+  EXPECT_EQ(m.faults[0], arbiter::v1::FAULT_REASON_UNSPECIFIED);
   ExpectVerifies(m.record);
 }
 
 INSTANTIATE_TEST_SUITE_P(
     Faults, ForfeitTest,
     ::testing::Values(
-        FaultCase{Mode::kIllegal, pb::FAULT_REASON_ILLEGAL_ACTION},
-        FaultCase{Mode::kOutOfRange, pb::FAULT_REASON_ILLEGAL_ACTION},
-        FaultCase{Mode::kMalformed, pb::FAULT_REASON_MALFORMED_MESSAGE},
-        FaultCase{Mode::kGarbage, pb::FAULT_REASON_MALFORMED_MESSAGE},
-        FaultCase{Mode::kUnknownId, pb::FAULT_REASON_MALFORMED_MESSAGE},
-        FaultCase{Mode::kUnparseable, pb::FAULT_REASON_MALFORMED_MESSAGE},
-        FaultCase{Mode::kStall, pb::FAULT_REASON_TIMEOUT},
-        FaultCase{Mode::kClose, pb::FAULT_REASON_DISCONNECT}));
+        FaultCase{Mode::kIllegal, arbiter::v1::FAULT_REASON_ILLEGAL_ACTION},
+        FaultCase{Mode::kOutOfRange, arbiter::v1::FAULT_REASON_ILLEGAL_ACTION},
+        FaultCase{Mode::kMalformed, arbiter::v1::FAULT_REASON_MALFORMED_MESSAGE},
+        FaultCase{Mode::kGarbage, arbiter::v1::FAULT_REASON_MALFORMED_MESSAGE},
+        FaultCase{Mode::kUnknownId, arbiter::v1::FAULT_REASON_MALFORMED_MESSAGE},
+        FaultCase{Mode::kUnparseable, arbiter::v1::FAULT_REASON_MALFORMED_MESSAGE},
+        FaultCase{Mode::kStall, arbiter::v1::FAULT_REASON_TIMEOUT},
+        FaultCase{Mode::kClose, arbiter::v1::FAULT_REASON_DISCONNECT}));
 
 TEST(MatchTest, UnparseableMessageIsMalformedAndSaysWhatCame) {
   FakeBot good(Mode::kRandom), bad(Mode::kUnparseable, 2);
   auto m = Play(MakeSetup(2, 5), {&good, &bad});
   ASSERT_EQ(m.record.result().faults_size(), 1);
   const auto& fault = m.record.result().faults(0);
-  EXPECT_EQ(fault.reason(), pb::FAULT_REASON_MALFORMED_MESSAGE);
+  EXPECT_EQ(fault.reason(), arbiter::v1::FAULT_REASON_MALFORMED_MESSAGE);
   EXPECT_NE(fault.detail().find("17 bytes of noise"), std::string::npos)
       << fault.detail();
 }
@@ -293,7 +293,7 @@ TEST(MatchTest, ClosedStreamOfAnExitedProcessIsACrash) {
   FakeBot good(Mode::kRandom), bad(Mode::kClose, 2);
   auto m = Play(MakeSetup(2, 4), {&good, &bad}, [] { return true; });
   ASSERT_EQ(m.record.result().faults_size(), 1);
-  EXPECT_EQ(m.record.result().faults(0).reason(), pb::FAULT_REASON_CRASH);
+  EXPECT_EQ(m.record.result().faults(0).reason(), arbiter::v1::FAULT_REASON_CRASH);
 }
 
 TEST(MatchTest, LateAndDuplicateAnswersAreNeverCredited) {
@@ -301,7 +301,7 @@ TEST(MatchTest, LateAndDuplicateAnswersAreNeverCredited) {
   auto m = Play(MakeSetup(2, 12), {&a, &b});
   EXPECT_EQ(m.record.result().faults_size(), 0)
       << m.record.result().faults(0).detail();
-  EXPECT_NE(m.record.result().end_reason(), pb::END_REASON_FORFEIT);
+  EXPECT_NE(m.record.result().end_reason(), arbiter::v1::END_REASON_FORFEIT);
   ExpectVerifies(m.record);
 }
 
@@ -314,7 +314,7 @@ TEST(MatchTest, MissingBotIsAStartupFault) {
   ASSERT_TRUE(m.has_value());
   const auto& r = m->record.result();
   ASSERT_EQ(r.faults_size(), 1);
-  EXPECT_EQ(r.faults(0).reason(), pb::FAULT_REASON_STARTUP);
+  EXPECT_EQ(r.faults(0).reason(), arbiter::v1::FAULT_REASON_STARTUP);
   EXPECT_EQ(r.faults(0).detail(), "exited: 127");
   EXPECT_EQ(r.forfeit_seat(), 1);
   EXPECT_EQ(m->record.steps_size(), 0);
@@ -327,7 +327,7 @@ TEST(MatchTest, DefaultPolicyPlaysOnWithStrikes) {
   setup.policy = FaultPolicy::kDefaultAction;
   auto m = Play(setup, {&good, &bad});
   const auto& r = m.record.result();
-  EXPECT_NE(r.end_reason(), pb::END_REASON_FORFEIT);
+  EXPECT_NE(r.end_reason(), arbiter::v1::END_REASON_FORFEIT);
   EXPECT_GT(r.faults_size(), 1);
   int strikes = 0;
   for (const auto& s : m.record.steps()) {
@@ -347,10 +347,10 @@ TEST(MatchTest, DefaultPolicyKeepsAskingASeatThatTimedOut) {
   setup.time = {.move_ms = 1, .grace_ms = 1};
   auto m = Play(setup, {&good, &bad});
   const auto& r = m.record.result();
-  EXPECT_NE(r.end_reason(), pb::END_REASON_FORFEIT);
+  EXPECT_NE(r.end_reason(), arbiter::v1::END_REASON_FORFEIT);
   ASSERT_GT(r.faults_size(), 1);
   for (const auto& f : r.faults()) {
-    EXPECT_EQ(f.reason(), pb::FAULT_REASON_TIMEOUT);
+    EXPECT_EQ(f.reason(), arbiter::v1::FAULT_REASON_TIMEOUT);
     EXPECT_TRUE(m.record.steps(f.step()).strike());
     EXPECT_GE(m.record.steps(f.step()).decision_us(), 2000u);
   }
@@ -363,7 +363,7 @@ TEST(MatchTest, DefaultPolicyStopsAskingACrashedSeat) {
   setup.policy = FaultPolicy::kDefaultAction;
   auto m = Play(setup, {&good, &bad});
   EXPECT_EQ(m.record.result().faults_size(), 1);
-  EXPECT_NE(m.record.result().end_reason(), pb::END_REASON_FORFEIT);
+  EXPECT_NE(m.record.result().end_reason(), arbiter::v1::END_REASON_FORFEIT);
   ExpectVerifies(m.record);
 }
 

@@ -11,7 +11,7 @@
 
 namespace arbiter {
 
-std::string RecordToJson(const zetema::v1::GameRecord& record) {
+std::string RecordToJson(const arbiter::v1::GameRecord& record) {
   google::protobuf::util::JsonPrintOptions options;
   options.preserve_proto_field_names = true;
   options.always_print_primitive_fields = true;
@@ -24,11 +24,11 @@ std::string RecordToJson(const zetema::v1::GameRecord& record) {
   return out;
 }
 
-std::expected<zetema::v1::GameRecord, std::string> RecordFromJson(
+std::expected<arbiter::v1::GameRecord, std::string> RecordFromJson(
     std::string_view line) {
   google::protobuf::util::JsonParseOptions options;
   options.ignore_unknown_fields = true;
-  zetema::v1::GameRecord record;
+  arbiter::v1::GameRecord record;
   const auto status = google::protobuf::util::JsonStringToMessage(
       std::string(line), &record, options);
   if (!status.ok()) return std::unexpected(std::string(status.message()));
@@ -36,7 +36,7 @@ std::expected<zetema::v1::GameRecord, std::string> RecordFromJson(
 }
 
 std::expected<void, std::string> AppendRecord(
-    const std::string& path, const zetema::v1::GameRecord& record) {
+    const std::string& path, const arbiter::v1::GameRecord& record) {
   static std::mutex mu;  // one line at a time from this process
   const std::string line = RecordToJson(record) + "\n";
   std::lock_guard lock(mu);
@@ -65,11 +65,11 @@ std::expected<void, std::string> AppendRecord(
   return {};
 }
 
-std::expected<std::vector<zetema::v1::GameRecord>, std::string> ReadRecords(
+std::expected<std::vector<arbiter::v1::GameRecord>, std::string> ReadRecords(
     const std::string& path) {
   std::ifstream in(path);
   if (!in) return std::unexpected("cannot open " + path);
-  std::vector<zetema::v1::GameRecord> records;
+  std::vector<arbiter::v1::GameRecord> records;
   std::string line;
   for (int number = 1; std::getline(in, line); ++number) {
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;

@@ -10,23 +10,23 @@
 #include <string_view>
 #include <vector>
 
-#include "zetema/v1/record.pb.h"
+#include "arbiter/v1/record.pb.h"
 
 namespace arbiter {
 
 // One line, without the newline.
-std::string RecordToJson(const zetema::v1::GameRecord& record);
+std::string RecordToJson(const arbiter::v1::GameRecord& record);
 // Accepts missing fields, numbers as strings, and unknown fields (written by
 // a newer arbiter).
-std::expected<zetema::v1::GameRecord, std::string> RecordFromJson(
+std::expected<arbiter::v1::GameRecord, std::string> RecordFromJson(
     std::string_view line);
 
 // Appends one line and fsyncs the file. Safe to call from several threads.
 std::expected<void, std::string> AppendRecord(
-    const std::string& path, const zetema::v1::GameRecord& record);
+    const std::string& path, const arbiter::v1::GameRecord& record);
 
 // Every record of a file; blank lines are skipped; the error names the line.
-std::expected<std::vector<zetema::v1::GameRecord>, std::string> ReadRecords(
+std::expected<std::vector<arbiter::v1::GameRecord>, std::string> ReadRecords(
     const std::string& path);
 
 }  // namespace arbiter

@@ -13,7 +13,7 @@ TEST(RecordIoTest, AppendsOneLinePerRecordWithEveryField) {
   char tmpl[] = "/tmp/record_io_test.XXXXXX";
   const std::string dir = ::mkdtemp(tmpl);
   const std::string path = dir + "/games.jsonl";
-  zetema::v1::GameRecord r;
+  arbiter::v1::GameRecord r;
   r.set_game_id("g1");
   r.set_seed(uint64_t{1} << 60);
   r.mutable_result()->set_winner(-1);

@@ -20,19 +20,19 @@ std::string Compare(const google::protobuf::Message& expected,
   return differ.Compare(expected, recorded) ? "" : report;
 }
 
-const char* FaultName(pb::FaultReason r) {
+const char* FaultName(arbiter::v1::FaultReason r) {
   switch (r) {
-    case pb::FAULT_REASON_TIMEOUT:
+    case arbiter::v1::FAULT_REASON_TIMEOUT:
       return "timeout";
-    case pb::FAULT_REASON_ILLEGAL_ACTION:
+    case arbiter::v1::FAULT_REASON_ILLEGAL_ACTION:
       return "illegal action";
-    case pb::FAULT_REASON_MALFORMED_MESSAGE:
+    case arbiter::v1::FAULT_REASON_MALFORMED_MESSAGE:
       return "malformed message";
-    case pb::FAULT_REASON_CRASH:
+    case arbiter::v1::FAULT_REASON_CRASH:
       return "crash";
-    case pb::FAULT_REASON_DISCONNECT:
+    case arbiter::v1::FAULT_REASON_DISCONNECT:
       return "disconnect";
-    case pb::FAULT_REASON_STARTUP:
+    case arbiter::v1::FAULT_REASON_STARTUP:
       return "startup";
     default:
       return "unspecified";
@@ -42,7 +42,7 @@ const char* FaultName(pb::FaultReason r) {
 }  // namespace
 
 std::expected<zetema::State, std::string> InitialState(
-    const pb::GameRecord& record) {
+    const arbiter::v1::GameRecord& record) {
   auto rules = RulesetFromProto(record.ruleset());
   if (!rules) return std::unexpected(rules.error());
   zetema::GameConfig config;
@@ -67,7 +67,7 @@ std::expected<zetema::State, std::string> InitialState(
   return zetema::State::New(std::move(config));
 }
 
-std::vector<std::string> VerifyRecord(const pb::GameRecord& record) {
+std::vector<std::string> VerifyRecord(const arbiter::v1::GameRecord& record) {
   std::vector<std::string> diffs;
   const std::string id = "game " + record.game_id() + ": ";
   auto state = InitialState(record);
@@ -107,7 +107,7 @@ std::vector<std::string> VerifyRecord(const pb::GameRecord& record) {
     }
   }
   const auto& result = record.result();
-  const bool forfeit = result.end_reason() == pb::END_REASON_FORFEIT;
+  const bool forfeit = result.end_reason() == arbiter::v1::END_REASON_FORFEIT;
   if (!forfeit && !state->IsTerminal()) {
     diffs.push_back(id + "the steps end before the game does");
   }
@@ -120,7 +120,7 @@ std::vector<std::string> VerifyRecord(const pb::GameRecord& record) {
       found |= f.seat() == result.forfeit_seat();
     if (!found) diffs.push_back(id + "the forfeiting seat has no fault");
   }
-  pb::GameRecord rebuilt;
+  arbiter::v1::GameRecord rebuilt;
   *rebuilt.mutable_result() = result;
   FillOutcome(*state, forfeit ? result.forfeit_seat() : -1, &rebuilt);
   if (auto d = Compare(rebuilt.result(), result); !d.empty()) {
@@ -153,7 +153,7 @@ std::vector<std::string> VerifyRecord(const pb::GameRecord& record) {
   return diffs;
 }
 
-std::expected<void, std::string> PrintGame(const pb::GameRecord& record,
+std::expected<void, std::string> PrintGame(const arbiter::v1::GameRecord& record,
                                            int seat, std::ostream& out) {
   auto state = InitialState(record);
   if (!state) return std::unexpected(state.error());
@@ -205,7 +205,7 @@ std::expected<void, std::string> PrintGame(const pb::GameRecord& record,
     out << "fault: seat " << f.seat() << " " << FaultName(f.reason())
         << " at step " << f.step() << ": " << f.detail() << "\n";
   }
-  out << "result: " << pb::EndReason_Name(r.end_reason()) << ", winner "
+  out << "result: " << arbiter::v1::EndReason_Name(r.end_reason()) << ", winner "
       << r.winner() << ", scores";
   for (int v : r.scores()) out << " " << v;
   out << ", places";

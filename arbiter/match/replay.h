@@ -8,23 +8,23 @@
 #include <vector>
 
 #include "arbiter/games/zetema/state.h"
-#include "zetema/v1/record.pb.h"
+#include "arbiter/v1/record.pb.h"
 
 namespace arbiter {
 
 // The engine state at the start of a recorded game (ruleset, seed, first
 // dealer and the recorded decks).
 std::expected<zetema::State, std::string> InitialState(
-    const zetema::v1::GameRecord& record);
+    const arbiter::v1::GameRecord& record);
 
 // Re-derives the game from its ruleset, seed, decks and steps, and lists
 // every difference from the record (empty: the record holds).
-std::vector<std::string> VerifyRecord(const zetema::v1::GameRecord& record);
+std::vector<std::string> VerifyRecord(const arbiter::v1::GameRecord& record);
 
 // Prints the game step by step as `seat` saw it (its hand, public events,
 // its own draws), or as everyone saw it with `seat` = -1 (every hand and
 // every draw).
-std::expected<void, std::string> PrintGame(const zetema::v1::GameRecord& record,
+std::expected<void, std::string> PrintGame(const arbiter::v1::GameRecord& record,
                                            int seat, std::ostream& out);
 
 }  // namespace arbiter

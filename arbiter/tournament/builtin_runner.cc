@@ -36,7 +36,7 @@ std::expected<std::string, std::string> BuiltinRandomRunner::Run(
   auto state = zetema::State::New(setup);
   if (!state) return std::unexpected(state.error());
 
-  zetema::v1::GameRecord record;
+  arbiter::v1::GameRecord record;
   record.set_game_id(game.game_id);
   record.set_arbiter_version(kArbiterVersion);
   record.set_game("zetema");

@@ -151,7 +151,7 @@ def game_end(game_id="g1", winner=0, scores=(300, 0)):
     m = arbiter_pb2.ArbiterMessage()
     m.game_end.game_id = game_id
     r = m.game_end.zetema
-    r.end_reason = zetema_pb2.END_REASON_TARGET
+    r.end_reason = arbiter_pb2.END_REASON_TARGET
     r.winner = winner
     r.scores.extend(scores)
     return m

@@ -9,7 +9,7 @@ import hashlib
 import pathlib
 
 # The protocol files the SDK is generated from (setup.py reads this list).
-PROTO_FILES = ("zetema/v1/zetema.proto", "zetema/v1/record.proto",
+PROTO_FILES = ("zetema/v1/zetema.proto", "arbiter/v1/record.proto",
                 "arbiter/v1/arbiter.proto")
 
 

@@ -168,7 +168,7 @@ def play(callback: Callback, name: str, version: str = "0", *,
     on_connect(welcome), on_game_start(game), on_event(event, game),
     on_game_end(result, game): optional hooks (welcome is the
     arbiter.v1.Welcome, game a GameInfo, event a zetema.v1.Event, result a
-    zetema.v1.Result). Returns the number of games that ended. Raises a
+    arbiter.v1.Result). Returns the number of games that ended. Raises a
     ZetemaError subclass on a configuration, connection or protocol error;
     an exception from the callback or a hook propagates after the stream is
     closed."""
@@ -236,12 +236,15 @@ def _loop(stream, callback, on_connect, on_game_start, on_event,
                 stream.send(arbiter_pb2.BotMessage(
                     action_reply=reply_for(choice, legal, request.request_id)))
             elif kind == "game_end":
-                game = games.pop(message.game_end.game_id, None)
+                end = message.game_end
+                # `outcome` is set by arbiters from 0.2 on; `zetema` by all.
+                result = end.outcome if end.HasField("outcome") else end.zetema
+                game = games.pop(end.game_id, None)
                 finished += 1
                 if game is not None:
-                    game.result = message.game_end.zetema
+                    game.result = result
                 if on_game_end:
-                    on_game_end(message.game_end.zetema, game)
+                    on_game_end(result, game)
             elif kind == "welcome":
                 raise ProtocolError("a second Welcome on one stream")
     except grpc.RpcError as e:

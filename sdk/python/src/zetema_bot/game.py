@@ -14,7 +14,7 @@ class GameInfo:
     every seat), players (arbiter.v1.Player per seat), time_control
     (arbiter.v1.TimeControl), ruleset (zetema.v1.Ruleset: every knob),
     first_dealer, history (every zetema.v1.Event received so far, in engine
-    order), result (zetema.v1.Result once the game has ended, else None) and
+    order), result (arbiter.v1.Result once the game has ended, else None) and
     proto (the arbiter.v1.GameStart itself)."""
 
     def __init__(self, start):

@@ -4,8 +4,9 @@
 """
 
 try:
-    from zetema_bot._proto.arbiter.v1 import arbiter_pb2, arbiter_pb2_grpc
-    from zetema_bot._proto.zetema.v1 import record_pb2, zetema_pb2
+    from zetema_bot._proto.arbiter.v1 import (arbiter_pb2, arbiter_pb2_grpc,
+                                              record_pb2)
+    from zetema_bot._proto.zetema.v1 import zetema_pb2
 except ImportError as e:  # a source checkout, not an installed package
     raise ImportError(
         "zetema_bot's generated protocol stubs are missing (%s): install the "
