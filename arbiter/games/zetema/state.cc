@@ -35,7 +35,7 @@ int DealerFromSeed(uint64_t seed, int num_players) {
   return int(Below(rng, uint64_t(num_players)));
 }
 
-std::expected<State, std::string> State::New(GameConfig config) {
+std::expected<void, std::string> State::CheckConfig(const GameConfig& config) {
   if (!config.rules) return std::unexpected(std::string("no ruleset"));
   if (auto err = ValidateRuleset(*config.rules); !err.empty()) {
     return std::unexpected(err);
@@ -44,11 +44,6 @@ std::expected<State, std::string> State::New(GameConfig config) {
   if (n < kMinPlayers || n > kMaxPlayers) {
     return std::unexpected(fmt::format("players: must be 2 to 6, got {}", n));
   }
-  if (config.first_dealer < -1 || config.first_dealer >= n) {
-    return std::unexpected(
-        fmt::format("dealer: must be a seat from 0 to {}, got {}", n - 1,
-                    config.first_dealer));
-  }
   for (size_t i = 0; i < config.decks.size(); ++i) {
     const auto err =
         CheckFullDeck(config.decks[i], config.rules->imperial_suit);
@@ -56,19 +51,35 @@ std::expected<State, std::string> State::New(GameConfig config) {
       return std::unexpected(fmt::format("deck of hand {}: {}", i + 1, err));
     }
   }
-  State s;
-  s.config_ = std::move(config);
-  const Ruleset& r = *s.config_.rules;
-  s.num_players_ = n;
-  s.hand_size_ = r.HandSize(n);
-  s.meld_length_ = r.MeldLength(n);
-  s.target_ = r.Target(n);
+  return {};
+}
+
+void State::Configure(GameConfig config) {
+  config_ = std::move(config);
+  const Ruleset& r = *config_.rules;
+  const int n = config_.num_players;
+  num_players_ = n;
+  hand_size_ = r.HandSize(n);
+  meld_length_ = r.MeldLength(n);
+  target_ = r.Target(n);
   const std::vector<int> teams = r.Teams(n);
-  std::copy(teams.begin(), teams.end(), s.team_of_.begin());
-  s.num_teams_ = *std::max_element(teams.begin(), teams.end()) + 1;
+  std::copy(teams.begin(), teams.end(), team_of_.begin());
+  num_teams_ = *std::max_element(teams.begin(), teams.end()) + 1;
+  if (config_.record_events) events_.reserve(256);
+}
+
+std::expected<State, std::string> State::New(GameConfig config) {
+  if (auto ok = CheckConfig(config); !ok) return std::unexpected(ok.error());
+  const int n = config.num_players;
+  if (config.first_dealer < -1 || config.first_dealer >= n) {
+    return std::unexpected(
+        fmt::format("dealer: must be a seat from 0 to {}, got {}", n - 1,
+                    config.first_dealer));
+  }
+  State s;
+  s.Configure(std::move(config));
   s.dealer_ = s.config_.first_dealer >= 0 ? s.config_.first_dealer
                                           : DealerFromSeed(s.config_.seed, n);
-  if (s.config_.record_events) s.events_.reserve(256);
   s.Deal();
   s.current_ = (s.dealer_ + 1) % n;
   s.AdvanceToDecision();

@@ -39,12 +39,40 @@ std::vector<Card> ShuffledDeck(uint64_t seed, int hand_number,
                                int imperial_suit);
 int DealerFromSeed(uint64_t seed, int num_players);
 
+// A position in the middle of a hand, at a decision: everything the engine
+// needs to go on from there. A search that fills in the cards its seat cannot
+// see (other hands, the stock order) builds one per sample.
+struct Position {
+  int hand_number = 1;  // the hand in progress, 1-based
+  int dealer = 0;
+  int current = 0;  // the seat to decide; in a draw-first turn it has drawn
+  std::vector<CardSet> hands;  // per seat
+  std::vector<CardSet> known;  // per seat: shown and still held
+  CardSet piles;
+  CardSet waste;
+  std::vector<Card> stock;           // top first
+  std::vector<int> scores;           // per seat
+  std::vector<bool> refill_pending;  // per seat (marriage_refill next_turn)
+  uint16_t assemblies_declared = 0;  // bit r: an assembly of rank r
+  int imperial_marriages = 0;        // imperial-suit marriages this deal
+};
+
 class State {
  public:
   static constexpr int kGameOver = -1;
 
   // Checks the configuration (player count, ruleset, decks) and deals.
   static std::expected<State, std::string> New(GameConfig config);
+  // Starts from `position` instead of a deal: the seat to act decides first
+  // (no automatic step runs). Later hands come from `config` as in New
+  // (config.decks[h - 1] for hand h, else the seed); config.first_dealer is
+  // not used. Errors name what does not fit (a card missing or extra, a
+  // score at the target, a seat to act with no cards).
+  static std::expected<State, std::string> FromPosition(
+      GameConfig config, const Position& position);
+  // The position now; FromPosition(config(), GetPosition()) plays on exactly
+  // as this state does. Needs a game in progress.
+  Position GetPosition() const;
 
   const GameConfig& config() const { return config_; }
   const Ruleset& rules() const { return *config_.rules; }
@@ -72,6 +100,9 @@ class State {
   const CardSet& Waste() const { return waste_; }
   int WasteSize() const { return waste_.Size(); }
   int StockSize() const { return kDeckSize - stock_pos_; }
+  // The deck of a hand, top first. A state made by FromPosition has no deck
+  // for the hands before its position (empty), and the current one holds the
+  // cards out of the stock in no particular order, then the stock.
   const std::vector<Card>& Deck(int hand_number) const {
     return decks_[hand_number - 1];
   }
@@ -93,6 +124,8 @@ class State {
 
  private:
   State() = default;
+  static std::expected<void, std::string> CheckConfig(const GameConfig& config);
+  void Configure(GameConfig config);  // the fields that follow from config
 
   void Deal();
   void AdvanceToDecision();
