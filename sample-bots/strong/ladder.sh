@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# The ladder of the sample bots: random < greedy < strong, each a round-robin
+# with duplicate deals at 2, 3 and 4 seats (parlett, 100 ms per move), rated
+# with 95% intervals. A long run (about an hour on 2 cores): run it niced,
+# from the repository root, after scripts/setup:
+#
+#   nice sample-bots/strong/ladder.sh [DEALS] [OUT_DIR]
+#
+# DEALS is deals per pairing (default 20); OUT_DIR defaults to out/ladder.
+# Each size writes OUT_DIR/pN/games.jsonl; running again resumes. CI plays a
+# small version of the same (sample_bots_strong_ladder, DEALS=1).
+set -euo pipefail
+deals=${1:-20}
+out=${2:-out/ladder}
+arbiter=${ARBITER:-build/arbiter/cli/arbiter}
+strong=${STRONG_BOT:-build/sample-bots/strong/strong_bot}
+random=${RANDOM_BOT:-build/sample-bots/random/random_bot}
+python=${PYTHON:-.venv/bin/python}
+move_ms=${MOVE_MS:-100}
+concurrency=${CONCURRENCY:-2}
+for f in "$arbiter" "$strong" "$random" "$python"; do
+  [[ -x $f ]] || { echo "ladder.sh: $f is missing: build first" >&2; exit 2; }
+done
+mkdir -p "$out"
+for seats in 2 3 4; do
+  config="$out/ladder-p$seats.toml"
+  cat >"$config" <<TOML
+name = "ladder-p$seats"
+seed = $seats
+format = "round-robin"
+seats = $seats
+deals_per_pairing = $deals
+duplicate = true
+ruleset = "parlett"
+partnership_fill = "team"
+fault_policy = "forfeit"
+concurrency = $concurrency
+
+[time_control]
+move_ms = $move_ms
+grace_ms = 100
+
+[[bots]]
+name = "random"
+command = "$(realpath "$random") --seed 1"
+
+[[bots]]
+name = "greedy"
+command = "$(realpath "$python") $(realpath sample-bots/greedy/bot.py)"
+
+[[bots]]
+name = "strong"
+command = "$(realpath "$strong") --seed 1"
+TOML
+  echo "== $seats seats: $config" >&2
+  "$arbiter" tournament "$config" --out "$out/p$seats" >"$out/p$seats.txt"
+  sed -n '/^Ratings/,$p' "$out/p$seats.txt"
+done
