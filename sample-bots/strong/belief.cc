@@ -10,8 +10,8 @@ using zetema::Card;
 using zetema::CardSet;
 using zetema::EventType;
 
-std::expected<Belief, std::string> BeliefFrom(
-    const zetema::Observation& obs, const zetema::Ruleset& rules) {
+std::expected<Belief, std::string> BeliefFrom(const zetema::Observation& obs,
+                                              const zetema::Ruleset& rules) {
   using Error = std::unexpected<std::string>;
   const int n = int(obs.hand_sizes.size());
   if (n < zetema::kMinPlayers || n > zetema::kMaxPlayers ||
@@ -43,9 +43,10 @@ std::expected<Belief, std::string> BeliefFrom(
   for (int seat = 0; seat < n; ++seat) {
     if (seat == obs.seat) continue;
     if (obs.known[seat].Size() > obs.hand_sizes[seat]) {
-      return Error(fmt::format("observation: seat {} shows more cards than "
-                               "it holds",
-                               seat));
+      return Error(
+          fmt::format("observation: seat {} shows more cards than "
+                      "it holds",
+                      seat));
     }
     b.hidden[seat] = obs.hand_sizes[seat] - obs.known[seat].Size();
     seen = seen.Plus(obs.known[seat]);
@@ -78,8 +79,8 @@ std::expected<Belief, std::string> BeliefFrom(
     if (e.seat < 0 || e.seat >= n) continue;
     if (e.type == EventType::kDeclare &&
         e.action.type == zetema::ActionType::kMarry) {
-      p.imperial_marriages +=
-          e.action.cards.Count(imperial_king) + e.action.pile.Count(imperial_king);
+      p.imperial_marriages += e.action.cards.Count(imperial_king) +
+                              e.action.pile.Count(imperial_king);
       p.refill_pending[e.seat] = next_turn_refill;
     } else if (e.type == EventType::kDeclare) {
       const CardSet& cards = e.action.cards;

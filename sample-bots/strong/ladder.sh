@@ -22,6 +22,8 @@ for f in "$arbiter" "$strong" "$random" "$python"; do
   [[ -x $f ]] || { echo "ladder.sh: $f is missing: build first" >&2; exit 2; }
 done
 mkdir -p "$out"
+# Absolute paths, without resolving symlinks (a virtualenv's python is one).
+abs() { echo "$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"; }
 for seats in 2 3 4; do
   config="$out/ladder-p$seats.toml"
   cat >"$config" <<TOML
@@ -42,15 +44,15 @@ grace_ms = 100
 
 [[bots]]
 name = "random"
-command = "$(realpath "$random") --seed 1"
+command = "$(abs "$random") --seed 1"
 
 [[bots]]
 name = "greedy"
-command = "$(realpath "$python") $(realpath sample-bots/greedy/bot.py)"
+command = "$(abs "$python") $(abs sample-bots/greedy/bot.py)"
 
 [[bots]]
 name = "strong"
-command = "$(realpath "$strong") --seed 1"
+command = "$(abs "$strong") --seed 1"
 TOML
   echo "== $seats seats: $config" >&2
   "$arbiter" tournament "$config" --out "$out/p$seats" >"$out/p$seats.txt"

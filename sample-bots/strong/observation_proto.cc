@@ -71,8 +71,7 @@ std::expected<zetema::Observation, std::string> ObservationFromProto(
   o.hand_sizes.assign(proto.hand_sizes().begin(), proto.hand_sizes().end());
   o.scores.assign(proto.scores().begin(), proto.scores().end());
   o.team_of.assign(proto.team_of().begin(), proto.team_of().end());
-  o.team_scores.assign(proto.team_scores().begin(),
-                       proto.team_scores().end());
+  o.team_scores.assign(proto.team_scores().begin(), proto.team_scores().end());
   for (const auto& known : proto.known()) {
     auto cards = Cards(known.cards(), "known");
     if (!cards) return Error(cards.error());

@@ -72,7 +72,8 @@ int ImmediatePoints(const State& state, const Action& action) {
   return points;
 }
 
-const Action& PlayoutChoice(const State& state, const std::vector<Action>& legal,
+const Action& PlayoutChoice(const State& state,
+                            const std::vector<Action>& legal,
                             zetema::SplitMix64& rng) {
   const CardSet& hand = state.Hand(state.CurrentPlayer());
   size_t best = 0;
@@ -115,8 +116,7 @@ double Evaluate(const State& state, int seat) {
                                                          : 0.0;
     }
   } else {
-    const double scale =
-        0.2 * state.rules().Target(state.num_players());
+    const double scale = 0.2 * state.rules().Target(state.num_players());
     for (int t = 0; t < teams; ++t) {
       if (t == mine) continue;
       const double diff = state.TeamScore(mine) - state.TeamScore(t);

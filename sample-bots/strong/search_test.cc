@@ -1,3 +1,5 @@
+#include "sample-bots/strong/search.h"
+
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
@@ -5,7 +7,6 @@
 #include "arbiter/games/zetema/state.h"
 #include "sample-bots/strong/belief.h"
 #include "sample-bots/strong/policy.h"
-#include "sample-bots/strong/search.h"
 
 namespace strong {
 namespace {
@@ -15,7 +16,8 @@ using zetema::State;
 
 zetema::GameConfig Config(std::string_view preset, int players, uint64_t seed) {
   zetema::GameConfig config;
-  config.rules = std::make_shared<const zetema::Ruleset>(*zetema::Preset(preset));
+  config.rules =
+      std::make_shared<const zetema::Ruleset>(*zetema::Preset(preset));
   config.num_players = players;
   config.seed = seed;
   return config;
@@ -42,12 +44,12 @@ TEST(BeliefTest, AgreesWithTheTruthOnEverythingTheSeatMayKnow) {
   for (const char* preset : {"parlett", "sackson", "hunt", "casual"}) {
     for (int players = 2; players <= 6; ++players) {
       for (uint64_t seed = 1; seed <= 8; ++seed) {
-        SCOPED_TRACE(fmt::format("{} {} players seed {}", preset, players, seed));
+        SCOPED_TRACE(
+            fmt::format("{} {} players seed {}", preset, players, seed));
         auto state = MidGame(preset, players, seed);
         if (!state) continue;
         const int seat = state->CurrentPlayer();
-        auto belief =
-            BeliefFrom(state->ObservationFor(seat), state->rules());
+        auto belief = BeliefFrom(state->ObservationFor(seat), state->rules());
         ASSERT_TRUE(belief.has_value()) << belief.error();
         const zetema::Position truth = state->GetPosition();
         EXPECT_EQ(belief->position.refill_pending, truth.refill_pending);
@@ -82,8 +84,8 @@ TEST(BeliefTest, SamplesOnlyUnseenCards) {
   zetema::CardSet unseen;
   for (zetema::Card c : belief->unseen) unseen.Add(c);
   // Unseen and seen make the pack: nothing seen is sampled again.
-  zetema::CardSet seen = state->Hand(seat).Plus(state->Piles()).Plus(
-      state->Waste());
+  zetema::CardSet seen =
+      state->Hand(seat).Plus(state->Piles()).Plus(state->Waste());
   for (int s = 0; s < 3; ++s) {
     if (s != seat) seen = seen.Plus(state->Known(s));
   }
@@ -104,8 +106,8 @@ TEST(BeliefTest, SamplesOnlyUnseenCards) {
 
 TEST(SearchTest, ChoosesALegalActionDeterministicallyForARoundBudget) {
   for (uint64_t seed = 1; seed <= 12; ++seed) {
-    auto state = MidGame(seed % 2 ? "parlett" : "sackson", 2 + int(seed % 3),
-                         seed);
+    auto state =
+        MidGame(seed % 2 ? "parlett" : "sackson", 2 + int(seed % 3), seed);
     if (!state) continue;
     const int seat = state->CurrentPlayer();
     auto belief = BeliefFrom(state->ObservationFor(seat), state->rules());

@@ -71,8 +71,8 @@ bool ParseFlags(std::vector<std::string>& args, Flags* flags) {
     }
     bool ok = false;
     if (name == "--seed") ok = ParseNumber(value, &flags->seed);
-    if (name == "--rounds") ok = ParseNumber(value, &flags->rounds) &&
-                                 flags->rounds >= 0;
+    if (name == "--rounds")
+      ok = ParseNumber(value, &flags->rounds) && flags->rounds >= 0;
     if (name == "--fraction") {
       ok = ParseNumber(value, &flags->fraction) && flags->fraction > 0 &&
            flags->fraction <= 1;
@@ -205,7 +205,6 @@ int main(int argc, char** argv) {
   hooks.on_game_end = [&](const arbiter::v1::GameStart& game,
                           const arbiter::v1::GameEnd&) { bot.OnGameEnd(game); };
   return zetema_bot::Run(
-      *options,
-      [&](const zetema_bot::Decision& d) { return bot.Choose(d); }, info,
-      hooks);
+      *options, [&](const zetema_bot::Decision& d) { return bot.Choose(d); },
+      info, hooks);
 }

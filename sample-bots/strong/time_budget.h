@@ -24,8 +24,7 @@ inline std::chrono::microseconds ThinkTime(uint32_t time_left_ms,
     allowance = std::min<int64_t>(allowance, move_limit_ms + bank_ms / 20);
   }
   const double ms = fraction * double(allowance) - double(kReserveMs);
-  return std::chrono::microseconds(
-      std::max<int64_t>(500, int64_t(ms * 1000)));
+  return std::chrono::microseconds(std::max<int64_t>(500, int64_t(ms * 1000)));
 }
 
 }  // namespace strong

@@ -1,0 +1,105 @@
+// An A/B match: bot A against bot B on duplicate deal sets, scored as
+// pentanomial pairs, with an optional sequential test (sprt.h) that stops it
+// as soon as it decides.
+//
+// A deal set is one deal played twice: A and B in two adjacent seats, then
+// in each other's seats; at 3 to 6 seats every other seat holds a copy of a
+// fixed opponent bot, the same in both games. Adjacent seats are always on
+// different teams (partners sit 2 or 3 apart), so at 4 and 6 seats A and B
+// each partner an opponent copy. The pair of seats moves round the table
+// from one deal set to the next (deal set k starts at seat (k - 1) mod n),
+// so that no seat order favours either bot. A game scores for A 1 when A's
+// team places ahead of B's, 1/2 when level, 0 behind; a deal set's two games
+// make one pentanomial pair.
+//
+// Results count in deal-set order: a deal set counts once it and every one
+// before it are complete, so the verdict does not depend on which games
+// finish first, and a run with the same seed, bots and records is the same
+// match.
+#ifndef ARBITER_TOURNAMENT_AB_MATCH_H_
+#define ARBITER_TOURNAMENT_AB_MATCH_H_
+
+#include <atomic>
+#include <expected>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "arbiter/tournament/records.h"
+#include "arbiter/tournament/runner.h"
+#include "arbiter/tournament/schedule.h"
+#include "arbiter/tournament/sprt.h"
+
+namespace arbiter::tournament {
+
+// Bot indices in the match's TournamentConfig.
+inline constexpr int kBotA = 0;
+inline constexpr int kBotB = 1;
+inline constexpr int kOpponent = 2;
+
+// The two games of deal set `deal_set` (1-based) at a table of `layout`:
+// ids "d{k}-ab" (A in the first of the pair's seats) and "d{k}-ba".
+std::vector<ScheduledGame> DealSetGames(const TeamLayout& layout, uint64_t seed,
+                                        int deal_set);
+
+// A's score in one game (1, 1/2 or 0) from its record; the error says what
+// in the record does not fit the scheduled game.
+std::expected<double, std::string> ScoreOfA(const ScheduledGame& game,
+                                            const RecordSummary& summary,
+                                            const std::string& name_a,
+                                            const std::string& name_b);
+
+struct MatchStatus {
+  int deal_sets = 0;  // counted
+  int games = 0;      // counted
+  Pentanomial pairs{};
+  EloEstimate elo;
+  std::optional<double> llr;  // with a sequential test
+  Verdict verdict = Verdict::kContinue;
+  int faults_a = 0, faults_b = 0;  // in counted games
+};
+
+// "games 124  score 58.1%  Elo +56.6 [+20.1, +93.2]  LLR 1.23 [-2.94,
+// 2.94]  pairs 2-10-25-17-8".
+std::string StatusLine(const MatchStatus& status,
+                       const std::optional<SprtParams>& sprt);
+
+class MatchListener {
+ public:
+  virtual ~MatchListener() = default;
+  // After every deal set counted; calls never overlap.
+  virtual void OnDealSet(const MatchStatus& status) = 0;
+};
+
+struct MatchOptions {
+  uint64_t seed = 1;
+  int max_deal_sets = 0;  // > 0
+  std::optional<SprtParams> sprt;
+  int concurrency = 1;
+  const std::atomic<bool>* stop = nullptr;
+  MatchListener* listener = nullptr;
+  // Records of earlier runs by game id: these games are not played again.
+  std::unordered_map<std::string, std::string> recorded;
+  RecordWriter* writer = nullptr;  // new records, each as its game ends
+};
+
+struct MatchResult {
+  MatchStatus status;
+  bool stopped = false;  // the stop flag ended it before a verdict or the end
+  int played = 0;        // games played by this run (some maybe not counted)
+  int reused = 0;        // games taken from `recorded`
+};
+
+// Plays deal sets through `runner` until the test decides, max_deal_sets
+// are counted, or the stop flag is raised; games running then still finish
+// and are recorded. The error names a game that could not be played or
+// scored.
+std::expected<MatchResult, std::string> RunMatch(const TournamentConfig& config,
+                                                 const TeamLayout& layout,
+                                                 GameRunner& runner,
+                                                 const MatchOptions& options);
+
+}  // namespace arbiter::tournament
+
+#endif  // ARBITER_TOURNAMENT_AB_MATCH_H_

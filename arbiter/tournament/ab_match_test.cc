@@ -1,0 +1,181 @@
+#include "arbiter/tournament/ab_match.h"
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "arbiter/tournament/fake_runner.h"
+#include "arbiter/tournament/test_util.h"
+
+namespace arbiter::tournament {
+namespace {
+
+// Two equal bots: every game is a coin toss from its id and deal.
+class CoinRunner : public GameRunner {
+ public:
+  explicit CoinRunner(const TournamentConfig& config) : config_(config) {}
+  std::expected<std::string, std::string> Run(
+      const ScheduledGame& game) override {
+    const uint64_t h = std::hash<std::string>{}(game.game_id) ^ game.deal_seed;
+    nlohmann::json seats = nlohmann::json::array();
+    nlohmann::json places = nlohmann::json::array();
+    const int winner_team = int((h >> 7) % uint64_t(1 + game.teams[1]));
+    for (size_t s = 0; s < game.seat_bots.size(); ++s) {
+      seats.push_back({{"seat", s},
+                       {"bot_name", config_.bots[game.seat_bots[s]].name},
+                       {"team", game.teams[s]}});
+      places.push_back(game.teams[s] == winner_team ? 1 : 2);
+    }
+    return nlohmann::json({{"game_id", game.game_id},
+                           {"seats", seats},
+                           {"result", {{"places", places}}}})
+        .dump();
+  }
+
+ private:
+  const TournamentConfig& config_;
+};
+
+TEST(AbMatchTest, DealSetsSwapAAndBInAdjacentSeatsOfDifferentTeams) {
+  for (int seats = 2; seats <= 6; ++seats) {
+    const TeamLayout layout = Layout(seats, /*partnerships=*/true);
+    for (int k = 1; k <= 7; ++k) {
+      const std::vector<ScheduledGame> games = DealSetGames(layout, 9, k);
+      ASSERT_EQ(games.size(), 2u);
+      const ScheduledGame &ab = games[0], &ba = games[1];
+      EXPECT_EQ(ab.game_id, fmt::format("d{}-ab", k));
+      EXPECT_EQ(ba.game_id, fmt::format("d{}-ba", k));
+      EXPECT_EQ(ab.deal_seed, ba.deal_seed);
+      EXPECT_EQ(ab.first_dealer, ba.first_dealer);
+      const int first = (k - 1) % seats, second = (first + 1) % seats;
+      EXPECT_EQ(ab.seat_bots[first], kBotA);
+      EXPECT_EQ(ab.seat_bots[second], kBotB);
+      EXPECT_EQ(ba.seat_bots[first], kBotB);
+      EXPECT_EQ(ba.seat_bots[second], kBotA);
+      EXPECT_NE(layout.team_of[first], layout.team_of[second]);
+      for (int s = 0; s < seats; ++s) {
+        if (s != first && s != second) {
+          EXPECT_EQ(ab.seat_bots[s], kOpponent);
+          EXPECT_EQ(ba.seat_bots[s], kOpponent);
+        }
+      }
+    }
+    EXPECT_NE(DealSetGames(layout, 9, 1)[0].deal_seed,
+              DealSetGames(layout, 9, 2)[0].deal_seed);
+  }
+}
+
+TEST(AbMatchTest, ScoresAFromPlaces) {
+  const TeamLayout layout = Layout(3, false);
+  const ScheduledGame game = DealSetGames(layout, 1, 1)[0];  // A 0, B 1
+  RecordSummary s{.game_id = "d1-ab", .bots = {"a", "b", "o"}};
+  s.places = {1, 2, 3};
+  EXPECT_EQ(*ScoreOfA(game, s, "a", "b"), 1.0);
+  s.places = {3, 1, 2};
+  EXPECT_EQ(*ScoreOfA(game, s, "a", "b"), 0.0);
+  s.places = {2, 2, 1};
+  EXPECT_EQ(*ScoreOfA(game, s, "a", "b"), 0.5);
+  s.bots = {"x", "b", "o"};
+  EXPECT_NE(ScoreOfA(game, s, "a", "b").error().find("\"x\""),
+            std::string::npos);
+  s.places = {1, 2};
+  EXPECT_NE(ScoreOfA(game, s, "a", "b").error().find("places"),
+            std::string::npos);
+}
+
+TEST(AbMatchTest, SprtAcceptsH1ForTheStrongerBotWhateverTheConcurrency) {
+  // FakeRunner: a lower bot index is stronger, so A (0) beats B (1).
+  const TournamentConfig config = MakeConfig(3, 3);
+  const TeamLayout layout = Layout(3, false);
+  MatchStatus first;
+  for (int concurrency : {1, 3}) {
+    FakeRunner runner(config);
+    MatchOptions options{.seed = 5,
+                         .max_deal_sets = 1000,
+                         .sprt = *ParseSprt("elo0=0 elo1=10"),
+                         .concurrency = concurrency};
+    auto result = RunMatch(config, layout, runner, options);
+    ASSERT_TRUE(result.has_value()) << result.error();
+    EXPECT_EQ(result->status.verdict, Verdict::kH1);
+    EXPECT_LT(result->status.games, 400);
+    EXPECT_GT(result->status.elo.lower, 0);
+    EXPECT_FALSE(result->stopped);
+    if (concurrency == 1) {
+      first = result->status;
+    } else {
+      EXPECT_EQ(result->status.pairs, first.pairs);
+      EXPECT_EQ(result->status.llr, first.llr);
+    }
+  }
+}
+
+TEST(AbMatchTest, SprtAcceptsH0ForEqualBots) {
+  const TournamentConfig config = MakeConfig(2, 2);
+  const TeamLayout layout = Layout(2, false);
+  CoinRunner runner(config);
+  MatchOptions options{.seed = 3,
+                       .max_deal_sets = 5000,
+                       .sprt = *ParseSprt("elo0=0 elo1=50"),
+                       .concurrency = 2};
+  auto result = RunMatch(config, layout, runner, options);
+  ASSERT_TRUE(result.has_value()) << result.error();
+  EXPECT_EQ(result->status.verdict, Verdict::kH0);
+  EXPECT_LT(result->status.elo.lower, 0);
+  EXPECT_GT(result->status.elo.upper, 0);
+  EXPECT_LE(*result->status.llr, options.sprt->LowerBound());
+}
+
+TEST(AbMatchTest, FixedLengthResumesFromRecords) {
+  const TournamentConfig config = MakeConfig(3, 4);
+  const TeamLayout layout = Layout(4, true);
+  const auto path = std::filesystem::temp_directory_path() /
+                    fmt::format("ab_match_test_{}.jsonl", getpid());
+  std::filesystem::remove(path);
+  MatchStatus full;
+  {
+    auto writer = RecordWriter::Open(path);
+    ASSERT_TRUE(writer.has_value()) << writer.error();
+    FakeRunner runner(config);
+    MatchOptions options{.seed = 2, .max_deal_sets = 6, .concurrency = 2};
+    options.writer = &*writer;
+    auto result = RunMatch(config, layout, runner, options);
+    ASSERT_TRUE(result.has_value()) << result.error();
+    EXPECT_EQ(result->status.games, 12);
+    EXPECT_EQ(result->played, 12);
+    EXPECT_FALSE(result->status.llr.has_value());
+    EXPECT_EQ(result->status.verdict, Verdict::kContinue);
+    EXPECT_FALSE(result->stopped);
+    full = result->status;
+  }
+  RecordScan scan;
+  ASSERT_TRUE(ScanRecords(path, scan).has_value());
+  ASSERT_EQ(scan.lines.size(), 12u);
+  FakeRunner runner(config);
+  MatchOptions options{.seed = 2, .max_deal_sets = 6};
+  for (size_t i = 0; i < scan.lines.size(); ++i) {
+    options.recorded[scan.game_ids[i]] = scan.lines[i];
+  }
+  auto again = RunMatch(config, layout, runner, options);
+  ASSERT_TRUE(again.has_value()) << again.error();
+  EXPECT_EQ(again->played, 0);
+  EXPECT_EQ(again->reused, 12);
+  EXPECT_EQ(runner.calls(), 0);
+  EXPECT_EQ(again->status.pairs, full.pairs);
+  std::filesystem::remove(path);
+}
+
+TEST(AbMatchTest, AGameThatCannotBePlayedIsAnError) {
+  const TournamentConfig config = MakeConfig(2, 2);
+  FakeRunner runner(config);
+  runner.FailFrom(3);
+  MatchOptions options{.seed = 1, .max_deal_sets = 10};
+  auto result = RunMatch(config, Layout(2, false), runner, options);
+  ASSERT_FALSE(result.has_value());
+  EXPECT_NE(result.error().find("d2-ba"), std::string::npos) << result.error();
+}
+
+}  // namespace
+}  // namespace arbiter::tournament
