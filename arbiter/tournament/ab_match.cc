@@ -148,7 +148,8 @@ std::vector<ScheduledGame> DealSetGames(const TeamLayout& layout, uint64_t seed,
   for (int swap = 0; swap < 2; ++swap) {
     ScheduledGame g;
     g.index = 2 * (deal_set - 1) + swap;
-    g.game_id = fmt::format("d{}-{}", deal_set, swap ? "ba" : "ab");
+    g.game_id =
+        fmt::format("p{}-s{}-d{}-{}", n, seed, deal_set, swap ? "ba" : "ab");
     g.round = 1;
     g.table = 1;
     g.deal = deal_set;

@@ -39,7 +39,9 @@ inline constexpr int kBotB = 1;
 inline constexpr int kOpponent = 2;
 
 // The two games of deal set `deal_set` (1-based) at a table of `layout`:
-// ids "d{k}-ab" (A in the first of the pair's seats) and "d{k}-ba".
+// ids "p{seats}-s{seed}-d{k}-ab" (A in the first of the pair's seats) and
+// "...-ba", so that records of another match setting are never taken for
+// this one's.
 std::vector<ScheduledGame> DealSetGames(const TeamLayout& layout, uint64_t seed,
                                         int deal_set);
 

@@ -46,8 +46,8 @@ TEST(AbMatchTest, DealSetsSwapAAndBInAdjacentSeatsOfDifferentTeams) {
       const std::vector<ScheduledGame> games = DealSetGames(layout, 9, k);
       ASSERT_EQ(games.size(), 2u);
       const ScheduledGame &ab = games[0], &ba = games[1];
-      EXPECT_EQ(ab.game_id, fmt::format("d{}-ab", k));
-      EXPECT_EQ(ba.game_id, fmt::format("d{}-ba", k));
+      EXPECT_EQ(ab.game_id, fmt::format("p{}-s9-d{}-ab", seats, k));
+      EXPECT_EQ(ba.game_id, fmt::format("p{}-s9-d{}-ba", seats, k));
       EXPECT_EQ(ab.deal_seed, ba.deal_seed);
       EXPECT_EQ(ab.first_dealer, ba.first_dealer);
       const int first = (k - 1) % seats, second = (first + 1) % seats;
@@ -71,7 +71,7 @@ TEST(AbMatchTest, DealSetsSwapAAndBInAdjacentSeatsOfDifferentTeams) {
 TEST(AbMatchTest, ScoresAFromPlaces) {
   const TeamLayout layout = Layout(3, false);
   const ScheduledGame game = DealSetGames(layout, 1, 1)[0];  // A 0, B 1
-  RecordSummary s{.game_id = "d1-ab", .bots = {"a", "b", "o"}};
+  RecordSummary s{.game_id = "p3-s1-d1-ab", .bots = {"a", "b", "o"}};
   s.places = {1, 2, 3};
   EXPECT_EQ(*ScoreOfA(game, s, "a", "b"), 1.0);
   s.places = {3, 1, 2};

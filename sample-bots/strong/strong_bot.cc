@@ -194,7 +194,7 @@ int main(int argc, char** argv) {
         "  --seed N        seed (with the game id) of every search\n"
         "  --rounds N      sampled positions per decision (0: as many as the "
         "time allows)\n"
-        "  --fraction F    share of the time left to think (default 0.5)\n",
+        "  --fraction F    share of the time left to think (default 0.4)\n",
         stdout);
   }
   Bot bot(flags);

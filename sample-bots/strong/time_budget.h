@@ -8,10 +8,10 @@
 
 namespace strong {
 
-inline constexpr double kDefaultFraction = 0.5;
+inline constexpr double kDefaultFraction = 0.4;
 // Kept back whatever the limit: the reply's way back, a descheduled thread
 // on a loaded machine, and the conversion before the search starts.
-inline constexpr int64_t kReserveMs = 4;
+inline constexpr int64_t kReserveMs = 5;
 
 // `time_left_ms` is the arbiter's whole allowance for this decision (the
 // move limit plus what is left of the bank). A bank is spread over the moves

@@ -1,0 +1,301 @@
+// `arbiter match A B`: bot A against bot B on duplicate deal sets, with a
+// sequential test (--sprt) that stops as soon as it decides, or a fixed
+// number of games (--games). docs/match.md has the design and the maths.
+#include <fmt/format.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "arbiter/cli/command.h"
+#include "arbiter/process/bot_process.h"
+#include "arbiter/tournament/ab_match.h"
+#include "arbiter/tournament/builtin_runner.h"
+#include "arbiter/tournament/config.h"
+#include "arbiter/tournament/driver.h"
+#include "arbiter/tournament/process_runner.h"
+#include "arbiter/tournament/records.h"
+#include "arbiter/tournament/ruleset_link.h"
+
+namespace arbiter {
+namespace {
+
+namespace tour = arbiter::tournament;
+
+// With an SPRT and no --games, the match stops here all the same.
+constexpr int kMaxSprtGames = 100000;
+
+std::atomic<bool> g_stop{false};
+
+[[noreturn]] void Fail(const std::string& message, int code = 1) {
+  std::fprintf(stderr, "arbiter match: %s\n", message.c_str());
+  throw CLI::RuntimeError(code);
+}
+
+// The first SIGINT/SIGTERM/SIGHUP lets the running games finish; a second
+// one kills every bot and exits (as `arbiter tournament` does). Call before
+// any thread starts.
+void WatchInterrupts() {
+  const sigset_t set = BlockStopSignals();
+  std::thread([set] {
+    int sig = 0;
+    sigwait(&set, &sig);
+    g_stop = true;
+    constexpr char kMessage[] =
+        "\narbiter match: stopping after the running games "
+        "(Ctrl-C again to quit now)\n";
+    (void)!write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
+    InstallInterruptCleanup(nullptr);
+  }).detach();
+}
+
+// "NAME=COMMAND", or a bare command named `fallback`.
+tour::BotConfig ParseBot(const std::string& text, const std::string& fallback) {
+  const size_t eq = text.find('=');
+  if (eq != std::string::npos && eq > 0 && text.find_first_of(" \t/") > eq) {
+    return {text.substr(0, eq), text.substr(eq + 1), "", {}};
+  }
+  return {fallback, text, "", {}};
+}
+
+class ConsoleStatus : public tour::MatchListener {
+ public:
+  explicit ConsoleStatus(const std::optional<tour::SprtParams>& sprt)
+      : sprt_(sprt) {}
+  void OnDealSet(const tour::MatchStatus& s) override {
+    const auto now = std::chrono::steady_clock::now();
+    const std::string line = tour::StatusLine(s, sprt_);
+    if (tty_) {
+      std::fprintf(stderr, "\r\033[K%s", line.c_str());
+    } else if (now - last_ > std::chrono::seconds(5)) {
+      std::fprintf(stderr, "%s\n", line.c_str());
+      last_ = now;
+    }
+  }
+  bool tty() const { return tty_; }
+
+ private:
+  std::optional<tour::SprtParams> sprt_;
+  bool tty_ = isatty(STDERR_FILENO) != 0;
+  std::chrono::steady_clock::time_point last_{};
+};
+
+struct Args {
+  std::string a, b, opponent;
+  int seats = 2;
+  std::vector<std::string> sprt;
+  int games = 0;
+  std::string ruleset = "parlett";
+  uint64_t seed = 1;
+  int64_t move_ms = 100, bank_ms = 0, increment_ms = 0, grace_ms = 100;
+  std::string fault_policy = "forfeit";
+  int concurrency = 1;
+  std::string out = "out/match";
+};
+
+std::string Verdict(const tour::MatchStatus& s, const tour::SprtParams& p,
+                    const std::string& a, const std::string& b) {
+  switch (s.verdict) {
+    case tour::Verdict::kH1:
+      return fmt::format(
+          "H1 accepted (LLR {:.2f} >= {:.2f}): {} is stronger than {} by "
+          "about {} Elo or more (alpha {}, beta {})",
+          *s.llr, p.UpperBound(), a, b, p.elo1, p.alpha, p.beta);
+    case tour::Verdict::kH0:
+      return fmt::format(
+          "H0 accepted (LLR {:.2f} <= {:.2f}): {} is not stronger than {} by "
+          "{} Elo; its gain is about {} Elo or less (alpha {}, beta {})",
+          *s.llr, p.LowerBound(), a, b, p.elo1, p.elo0, p.alpha, p.beta);
+    case tour::Verdict::kContinue:
+      break;
+  }
+  return fmt::format("no decision yet (LLR {:.2f} in [{:.2f}, {:.2f}])",
+                     s.llr.value_or(0), p.LowerBound(), p.UpperBound());
+}
+
+void Run(const Args& args) {
+  tour::TournamentConfig config;
+  config.name = "match";
+  config.seed = args.seed;
+  config.seats = args.seats;
+  config.duplicate = true;
+  config.ruleset = args.ruleset;
+  config.concurrency = args.concurrency;
+  config.time_control = {.move_ms = args.move_ms,
+                         .bank_ms = args.bank_ms,
+                         .increment_ms = args.increment_ms,
+                         .grace_ms = args.grace_ms};
+  config.fault_policy = args.fault_policy == "default"
+                            ? tour::FaultPolicy::kDefaultAction
+                            : tour::FaultPolicy::kForfeit;
+  config.bots.push_back(ParseBot(args.a, "A"));
+  config.bots.push_back(ParseBot(args.b, "B"));
+  if (args.seats > 2) {
+    if (args.opponent.empty()) {
+      Fail(
+          "--opponent: needed at 3 to 6 seats (the bot in the seats that A "
+          "and B leave)",
+          2);
+    }
+    config.bots.push_back(ParseBot(args.opponent, "opponent"));
+  } else if (!args.opponent.empty()) {
+    Fail("--opponent: only for 3 to 6 seats", 2);
+  }
+  for (size_t i = 0; i < config.bots.size(); ++i) {
+    for (size_t j = 0; j < i; ++j) {
+      if (config.bots[i].name == config.bots[j].name) {
+        Fail(fmt::format("two bots are called \"{}\": name them "
+                         "NAME=COMMAND",
+                         config.bots[i].name),
+             2);
+      }
+    }
+  }
+  auto resolved = tour::ResolveRuleset(config);
+  if (!resolved) Fail(resolved.error(), 2);
+
+  tour::MatchOptions options;
+  options.seed = args.seed;
+  options.concurrency = args.concurrency;
+  if (!args.sprt.empty()) {
+    std::string text;
+    for (const auto& part : args.sprt) text += part + " ";
+    auto sprt = tour::ParseSprt(text);
+    if (!sprt) Fail(sprt.error(), 2);
+    options.sprt = *sprt;
+  } else if (args.games <= 0) {
+    Fail("give --sprt, --games N, or both", 2);
+  }
+  const int games = args.games > 0 ? args.games : kMaxSprtGames;
+  options.max_deal_sets = (games + 1) / 2;
+
+  const std::filesystem::path out_dir = args.out;
+  std::error_code ec;
+  std::filesystem::create_directories(out_dir, ec);
+  if (ec) Fail(fmt::format("--out {}: {}", args.out, ec.message()), 2);
+  const std::filesystem::path records = out_dir / tour::kRecordsFile;
+  tour::RecordScan scan;
+  if (auto ok = tour::ScanRecords(records, scan); !ok) Fail(ok.error());
+  for (const auto& problem : scan.problems) {
+    std::fprintf(stderr, "warning: %s\n", problem.c_str());
+  }
+  for (size_t i = 0; i < scan.lines.size(); ++i) {
+    options.recorded.emplace(scan.game_ids[i], std::move(scan.lines[i]));
+  }
+  auto writer = tour::RecordWriter::Open(records);
+  if (!writer) Fail(writer.error());
+  options.writer = &*writer;
+
+  WatchInterrupts();  // before the server's and the workers' threads
+  std::unique_ptr<tour::GameRunner> runner;
+  int builtin = 0;
+  for (const auto& bot : config.bots) {
+    builtin += bot.command == tour::kBuiltinRandom ? 1 : 0;
+  }
+  if (builtin == int(config.bots.size())) {
+    runner =
+        std::make_unique<tour::BuiltinRandomRunner>(config, resolved->rules);
+  } else if (builtin > 0) {
+    Fail(fmt::format("\"{}\" bots cannot play bot processes",
+                     tour::kBuiltinRandom),
+         2);
+  } else {
+    BecomeChildSubreaper();
+    auto started = tour::ProcessRunner::Start(config, resolved->rules,
+                                              {.log_dir = out_dir / "logs"});
+    if (!started) Fail(started.error(), 2);
+    runner = std::move(*started);
+  }
+  const std::string& a = config.bots[tour::kBotA].name;
+  const std::string& b = config.bots[tour::kBotB].name;
+  std::fprintf(stderr,
+               "match: %s (A) vs %s (B), %d seats%s, %s, %lld ms per "
+               "move; records in %s\n",
+               a.c_str(), b.c_str(), args.seats,
+               args.seats > 2
+                   ? (" against " + config.bots[tour::kOpponent].name).c_str()
+                   : "",
+               args.ruleset.c_str(), static_cast<long long>(args.move_ms),
+               records.c_str());
+  ConsoleStatus console(options.sprt);
+  options.listener = &console;
+  options.stop = &g_stop;
+  auto result = tour::RunMatch(config, resolved->layout, *runner, options);
+  runner.reset();  // stops the bot processes
+  if (console.tty()) std::fprintf(stderr, "\n");
+  if (!result) Fail(result.error());
+  const tour::MatchStatus& s = result->status;
+  std::printf("%s vs %s: %s\n", a.c_str(), b.c_str(),
+              tour::StatusLine(s, options.sprt).c_str());
+  std::printf(
+      "LOS %.1f%%, normalized Elo %+.1f; %d games played now, %d "
+      "from earlier records\n",
+      100 * s.elo.los, s.elo.normalized_elo, result->played, result->reused);
+  if (options.sprt) {
+    std::printf("%s\n", Verdict(s, *options.sprt, a, b).c_str());
+  } else {
+    std::printf(
+        "fixed length: %d games; %s scores %.1f%%, Elo %+.1f [%+.1f, "
+        "%+.1f]\n",
+        s.games, a.c_str(), 100 * s.elo.score, s.elo.elo, s.elo.lower,
+        s.elo.upper);
+  }
+  if (result->stopped) {
+    std::fprintf(stderr,
+                 "stopped: run the same command again to go on from the "
+                 "records\n");
+    throw CLI::RuntimeError(130);
+  }
+}
+
+const bool kRegistered = RegisterCommand([](CLI::App& app) {
+  auto args = std::make_shared<Args>();
+  CLI::App* cmd = app.add_subcommand(
+      "match",
+      "Bot A against bot B on duplicate deal sets, with a sequential test");
+  cmd->add_option("A", args->a, "Bot A: NAME=COMMAND or COMMAND")->required();
+  cmd->add_option("B", args->b, "Bot B: NAME=COMMAND or COMMAND")->required();
+  cmd->add_option("--sprt", args->sprt,
+                  "elo0=0 elo1=10 alpha=0.05 beta=0.05 [model=logistic|"
+                  "normalized]: stop when the GSPRT decides")
+      ->expected(1, 5);
+  cmd->add_option("--games", args->games,
+                  "games to play (with --sprt: at most this many)")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--seats", args->seats, "seats per game, 2 to 6")
+      ->check(CLI::Range(2, 6));
+  cmd->add_option("--opponent", args->opponent,
+                  "at 3 to 6 seats: the bot in every seat A and B leave "
+                  "(NAME=COMMAND or COMMAND)");
+  cmd->add_option("--ruleset", args->ruleset, "preset name or ruleset file");
+  cmd->add_option("--seed", args->seed, "seed of the deals");
+  cmd->add_option("--move-ms", args->move_ms, "time per decision")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--bank-ms", args->bank_ms, "time bank per game")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--increment-ms", args->increment_ms,
+                  "added to the bank after each decision")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--grace-ms", args->grace_ms, "tolerance beyond the limit")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--fault-policy", args->fault_policy,
+                  "forfeit or default (as in tournaments)")
+      ->check(CLI::IsMember({"forfeit", "default"}));
+  cmd->add_option("--concurrency", args->concurrency, "games at once")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--out", args->out,
+                  "directory for games.jsonl and bot logs (default "
+                  "out/match); the same command resumes from it");
+  cmd->callback([args] { Run(*args); });
+});
+
+}  // namespace
+}  // namespace arbiter
