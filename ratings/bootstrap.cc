@@ -7,19 +7,9 @@
 #include <random>
 #include <thread>
 
+#include "arbiter/common/splitmix.h"
+
 namespace ratings {
-namespace {
-
-// Seeds each replicate from (seed, index) so that results do not depend on
-// the number of threads.
-uint64_t SplitMix(uint64_t x) {
-  x += 0x9e3779b97f4a7c15ull;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
-}
-
-}  // namespace
 
 double Quantile(std::vector<double> values, double q) {
   if (values.empty()) return NAN;
@@ -52,7 +42,10 @@ BootstrapResult Bootstrap(const Dataset& data, const FitResult& full,
     std::vector<uint32_t> counts(samples);
     std::vector<double> y;
     for (int r = next++; r < options.replicates; r = next++) {
-      std::mt19937_64 rng(SplitMix(options.seed ^ SplitMix(r)));
+      // Seeded from (seed, index), so that results do not depend on the
+      // number of threads.
+      std::mt19937_64 rng(
+          arbiter::SplitMix64Of(options.seed ^ arbiter::SplitMix64Of(r)));
       std::fill(counts.begin(), counts.end(), 0);
       std::uniform_int_distribution<size_t> pick(0, samples - 1);
       for (size_t i = 0; i < samples; ++i) ++counts[pick(rng)];

@@ -10,10 +10,10 @@
 #include <vector>
 
 #include "arbiter/cli/command.h"
+#include "arbiter/common/splitmix.h"
+#include "arbiter/games/zetema/ruleset_file.h"
 #include "arbiter/match/bot_runner.h"
 #include "arbiter/match/record_io.h"
-#include "arbiter/games/zetema/ruleset_file.h"
-#include "arbiter/games/zetema/splitmix.h"
 
 namespace arbiter {
 namespace {
@@ -150,7 +150,7 @@ void RunPlay(const PlayOptions& o) {
         .game_id = "s" + std::to_string(o.seed) + "-g" + std::to_string(g + 1),
         .rules = *rules,
         .num_players = players,
-        .seed = zetema::SplitMix64Of(o.seed * 1000003 + uint64_t(g)),
+        .seed = SplitMix64Of(o.seed * 1000003 + uint64_t(g)),
         .time = o.time,
         .policy = o.fault_policy == "default" ? FaultPolicy::kDefaultAction
                                               : FaultPolicy::kForfeit,

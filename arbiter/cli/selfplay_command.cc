@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "arbiter/cli/command.h"
+#include "arbiter/common/splitmix.h"
 #include "arbiter/games/zetema/ruleset.h"
-#include "arbiter/games/zetema/splitmix.h"
 #include "arbiter/games/zetema/state.h"
 
 namespace arbiter {
@@ -48,7 +48,7 @@ struct Summary {
 };
 
 // The same games on every platform for a given --seed.
-constexpr auto Mix = zetema::SplitMix64Of;
+constexpr auto Mix = arbiter::SplitMix64Of;
 
 void Tally(const zetema::Ruleset& rules, const Event& e, Summary* s) {
   if (e.type == EventType::kZetema) {

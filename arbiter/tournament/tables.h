@@ -10,8 +10,8 @@
 #include <utility>
 #include <vector>
 
+#include "arbiter/common/splitmix.h"
 #include "arbiter/tournament/schedule.h"
-#include "arbiter/games/zetema/splitmix.h"
 
 namespace arbiter::tournament {
 
@@ -31,7 +31,7 @@ std::vector<std::vector<Table>> BalancedRounds(int n, int k, int rounds,
                                                int max_tables, uint64_t seed);
 
 // The one seeded generator of this library, stable everywhere.
-using zetema::SplitMix64;
+using arbiter::SplitMix64;
 
 // How often each pair of bots sat at one table (partners included).
 class Meetings {

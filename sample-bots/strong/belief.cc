@@ -98,7 +98,7 @@ std::expected<Belief, std::string> BeliefFrom(const zetema::Observation& obs,
   return b;
 }
 
-zetema::Position Sample(const Belief& belief, zetema::SplitMix64& rng) {
+zetema::Position Sample(const Belief& belief, arbiter::SplitMix64& rng) {
   zetema::Position p = belief.position;
   std::vector<Card> cards = belief.unseen;
   for (size_t i = cards.size(); i > 1; --i) {

@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
+#include "arbiter/common/splitmix.h"
 #include "arbiter/games/zetema/events.h"
 #include "arbiter/games/zetema/ruleset.h"
-#include "arbiter/games/zetema/splitmix.h"
 #include "arbiter/games/zetema/state.h"
 
 namespace strong {
@@ -37,7 +37,7 @@ std::expected<Belief, std::string> BeliefFrom(
 
 // A position consistent with the belief: the unseen cards shuffled into the
 // hidden places and the stock.
-zetema::Position Sample(const Belief& belief, zetema::SplitMix64& rng);
+zetema::Position Sample(const Belief& belief, arbiter::SplitMix64& rng);
 
 }  // namespace strong
 

@@ -74,7 +74,7 @@ int ImmediatePoints(const State& state, const Action& action) {
 
 const Action& PlayoutChoice(const State& state,
                             const std::vector<Action>& legal,
-                            zetema::SplitMix64& rng) {
+                            arbiter::SplitMix64& rng) {
   const CardSet& hand = state.Hand(state.CurrentPlayer());
   size_t best = 0;
   double best_value = -1e9;
@@ -126,7 +126,7 @@ double Evaluate(const State& state, int seat) {
   return total / (teams - 1);
 }
 
-void Playout(State& state, zetema::SplitMix64& rng) {
+void Playout(State& state, arbiter::SplitMix64& rng) {
   thread_local std::vector<Action> legal;
   const int hand = state.HandNumber();
   while (!state.IsTerminal() && state.HandNumber() == hand) {

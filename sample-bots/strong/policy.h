@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "arbiter/games/zetema/splitmix.h"
+#include "arbiter/common/splitmix.h"
 #include "arbiter/games/zetema/state.h"
 
 namespace strong {
@@ -19,7 +19,7 @@ int ImmediatePoints(const zetema::State& state, const zetema::Action& action);
 // the next seats no pile of four. Cheap enough to call at every playout step.
 const zetema::Action& PlayoutChoice(const zetema::State& state,
                                     const std::vector<zetema::Action>& legal,
-                                    zetema::SplitMix64& rng);
+                                    arbiter::SplitMix64& rng);
 
 // The result for `seat`'s team in [0, 1]: the mean over other teams of 1 for
 // a better place, 1/2 for the same, 0 for a worse one. In a game still going
@@ -28,7 +28,7 @@ double Evaluate(const zetema::State& state, int seat);
 
 // Plays `state` on with PlayoutChoice for every seat until the hand in
 // progress ends or the game does.
-void Playout(zetema::State& state, zetema::SplitMix64& rng);
+void Playout(zetema::State& state, arbiter::SplitMix64& rng);
 
 }  // namespace strong
 

@@ -60,7 +60,7 @@ std::expected<SearchResult, std::string> Search(
   result.means.assign(size_t(k), 0.0);
   if (k == 1) return result;
   std::vector<Candidate> cands(static_cast<size_t>(k));
-  zetema::SplitMix64 rng(seed);
+  arbiter::SplitMix64 rng(seed);
   zetema::GameConfig sample_config = config;
   sample_config.decks.clear();
   sample_config.record_events = false;
@@ -78,7 +78,7 @@ std::expected<SearchResult, std::string> Search(
       if (!cands[i].alive) continue;
       zetema::State s = *base;
       s.ApplyLegal(candidates[i]);
-      zetema::SplitMix64 playout_rng(playout_seed);
+      arbiter::SplitMix64 playout_rng(playout_seed);
       Playout(s, playout_rng);
       round_values[i] = float(Evaluate(s, belief.seat));
       ++result.playouts;

@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
-#include "arbiter/games/zetema/splitmix.h"
+#include "arbiter/common/splitmix.h"
 #include "arbiter/games/zetema/state.h"
 #include "sample-bots/strong/belief.h"
 #include "sample-bots/strong/policy.h"
@@ -28,7 +28,7 @@ std::optional<State> MidGame(std::string_view preset, int players,
                              uint64_t seed) {
   auto state = State::New(Config(preset, players, seed));
   EXPECT_TRUE(state.has_value());
-  zetema::SplitMix64 rng(seed * 31 + 7);
+  arbiter::SplitMix64 rng(seed * 31 + 7);
   const int steps = int(rng.Below(300));
   std::vector<Action> legal;
   for (int i = 0; i < steps && !state->IsTerminal(); ++i) {
@@ -57,7 +57,7 @@ TEST(BeliefTest, AgreesWithTheTruthOnEverythingTheSeatMayKnow) {
                   truth.assemblies_declared);
         EXPECT_EQ(belief->position.imperial_marriages,
                   truth.imperial_marriages);
-        zetema::SplitMix64 rng(seed);
+        arbiter::SplitMix64 rng(seed);
         const zetema::Position sample = Sample(*belief, rng);
         EXPECT_EQ(sample.hands[seat], truth.hands[seat]);
         EXPECT_EQ(sample.stock.size(), truth.stock.size());
@@ -93,7 +93,7 @@ TEST(BeliefTest, SamplesOnlyUnseenCards) {
   for (zetema::Card c : zetema::FullDeck(0)) pack.Add(c);
   EXPECT_EQ(unseen.Plus(seen), pack);
   for (int i = 0; i < 20; ++i) {
-    zetema::SplitMix64 rng{uint64_t(i)};
+    arbiter::SplitMix64 rng{uint64_t(i)};
     const zetema::Position p = Sample(*belief, rng);
     zetema::CardSet dealt;
     for (zetema::Card c : p.stock) dealt.Add(c);

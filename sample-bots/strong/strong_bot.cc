@@ -15,7 +15,7 @@
 #include <string_view>
 #include <vector>
 
-#include "arbiter/games/zetema/splitmix.h"
+#include "arbiter/common/splitmix.h"
 #include "arbiter/games/zetema/wire/convert.h"
 #include "sample-bots/strong/belief.h"
 #include "sample-bots/strong/observation_proto.h"
@@ -144,7 +144,7 @@ class Bot {
     // Candidates in the order offered, checked (and their meld type found)
     // on one sampled position: legality depends only on the seat's own hand
     // and the piles, which every sample shares.
-    zetema::SplitMix64 rng(zetema::SplitMix64Of(game_seed_ + decisions_));
+    arbiter::SplitMix64 rng(arbiter::SplitMix64Of(game_seed_ + decisions_));
     auto probe =
         zetema::State::FromPosition(*config_, strong::Sample(*belief, rng));
     if (!probe) return std::unexpected(probe.error());

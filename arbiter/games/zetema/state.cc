@@ -7,10 +7,12 @@
 
 #include <algorithm>
 
-#include "arbiter/games/zetema/splitmix.h"
+#include "arbiter/common/splitmix.h"
 
 namespace zetema {
 namespace {
+
+using arbiter::SplitMix64;
 
 // Multiply-high rather than SplitMix64::Below's modulo: the deals were
 // defined this way first, and a seed must keep naming the same deal.

@@ -1,11 +1,13 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
-#include "arbiter/games/zetema/splitmix.h"
+#include "arbiter/common/splitmix.h"
 #include "arbiter/games/zetema/state.h"
 
 namespace zetema {
 namespace {
+
+using arbiter::SplitMix64;
 
 GameConfig Config(std::string_view preset, int players, uint64_t seed) {
   GameConfig config;

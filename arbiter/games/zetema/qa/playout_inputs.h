@@ -6,16 +6,16 @@
 #include <cstdint>
 #include <vector>
 
+#include "arbiter/common/splitmix.h"
 #include "arbiter/games/zetema/action.h"
 #include "arbiter/games/zetema/ruleset.h"
-#include "arbiter/games/zetema/splitmix.h"
 #include "arbiter/games/zetema/state.h"
 
 namespace zetema::playout {
 
 // The same sequence everywhere, so that a seed names the same playout on
 // every platform.
-using Rng = SplitMix64;
+using Rng = arbiter::SplitMix64;
 
 // Near-miss actions: small mutations of listed actions (a discard not in
 // hand, a meld with a wrong discard or one card changed, marriages with a

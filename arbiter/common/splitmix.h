@@ -1,13 +1,15 @@
 // SplitMix64 (Steele, Lea and Flood, 2014): tiny, well mixed, and the same
 // sequence on every platform, unlike the standard library's distributions.
-// Every seeded choice of the arbiter uses it: deals, playouts, schedules and
-// the seeds derived from a command's --seed.
-#ifndef ZETEMA_SPLITMIX_H_
-#define ZETEMA_SPLITMIX_H_
+// Every seeded choice of the harness uses it: deals, playouts, schedules,
+// bootstrap replicates and the seeds derived from a command's --seed. It is
+// not a secret: what bots must not predict comes from a keyed hash
+// (siphash.h) under a secret (deal_secret.h).
+#ifndef ARBITER_COMMON_SPLITMIX_H_
+#define ARBITER_COMMON_SPLITMIX_H_
 
 #include <cstdint>
 
-namespace zetema {
+namespace arbiter {
 
 // The generator's output for state `x` after one step: a stateless mix, for
 // deriving seeds from seeds.
@@ -33,6 +35,6 @@ class SplitMix64 {
   uint64_t state_;
 };
 
-}  // namespace zetema
+}  // namespace arbiter
 
-#endif  // ZETEMA_SPLITMIX_H_
+#endif  // ARBITER_COMMON_SPLITMIX_H_
