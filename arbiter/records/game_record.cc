@@ -1,0 +1,97 @@
+#include "arbiter/records/game_record.h"
+
+#include <google/protobuf/util/json_util.h>
+
+#include <cstdio>
+#include <cstdlib>
+
+#include "arbiter/records/record_view.h"
+
+namespace arbiter::records {
+
+std::string RecordToJson(const arbiter::v1::GameRecord& record) {
+  google::protobuf::util::JsonPrintOptions options;
+  options.preserve_proto_field_names = true;
+  options.always_print_primitive_fields = true;
+  options.add_whitespace = false;
+  std::string out;
+  const auto status =
+      google::protobuf::util::MessageToJsonString(record, &out, options);
+  // Printing a well-formed message cannot fail.
+  if (!status.ok()) {
+    std::fprintf(stderr, "RecordToJson: %s\n",
+                 std::string(status.message()).c_str());
+    std::abort();
+  }
+  return out;
+}
+
+std::expected<arbiter::v1::GameRecord, ParseError> RecordFromJson(
+    std::string_view line) {
+  google::protobuf::util::JsonParseOptions options;
+  options.ignore_unknown_fields = true;
+  arbiter::v1::GameRecord record;
+  const auto status = google::protobuf::util::JsonStringToMessage(
+      google::protobuf::StringPiece(line.data(), line.size()), &record,
+      options);
+  if (status.ok()) return record;
+  // Protobuf's message does not say whether the text merely ends early:
+  // the scan does.
+  RecordScanner scanner;
+  auto id = scanner.GameId(line);
+  if (!id && id.error().kind == Problem::Kind::kTorn) {
+    return std::unexpected(
+        ParseError{Problem::Kind::kTorn, id.error().message});
+  }
+  return std::unexpected(
+      ParseError{Problem::Kind::kMalformed, std::string(status.message())});
+}
+
+std::expected<GameRecordReader, std::string> GameRecordReader::Open(
+    const std::filesystem::path& path) {
+  auto reader = RecordReader::Open(path);
+  if (!reader) return std::unexpected(reader.error());
+  return GameRecordReader(std::move(*reader));
+}
+
+std::expected<bool, std::string> GameRecordReader::Next(
+    arbiter::v1::GameRecord* record) {
+  std::string_view text;
+  for (;;) {
+    auto more = reader_.Next(&text);
+    if (!more) return std::unexpected(more.error());
+    for (; reader_problems_ < reader_.problems().size(); ++reader_problems_) {
+      problems_.push_back(reader_.problems()[reader_problems_]);
+    }
+    if (!*more) return false;
+    auto parsed = RecordFromJson(text);
+    if (parsed) {
+      *record = std::move(*parsed);
+      return true;
+    }
+    problems_.push_back({.kind = parsed.error().kind,
+                         .where = reader_.Where(),
+                         .message = parsed.error().message});
+  }
+}
+
+std::expected<std::vector<ReadRecord>, std::string> ReadGameRecords(
+    const std::filesystem::path& path, std::vector<Problem>* problems) {
+  auto reader = GameRecordReader::Open(path);
+  if (!reader) return std::unexpected(reader.error());
+  std::vector<ReadRecord> records;
+  arbiter::v1::GameRecord record;
+  for (;;) {
+    auto more = reader->Next(&record);
+    if (!more) return std::unexpected(more.error());
+    if (!*more) break;
+    records.push_back({std::move(record), reader->Where()});
+  }
+  if (problems) {
+    problems->insert(problems->end(), reader->problems().begin(),
+                     reader->problems().end());
+  }
+  return records;
+}
+
+}  // namespace arbiter::records

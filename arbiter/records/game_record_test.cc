@@ -1,0 +1,97 @@
+#include "arbiter/records/game_record.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "arbiter/records/record_view.h"
+
+namespace arbiter::records {
+namespace {
+
+using ::testing::HasSubstr;
+
+const std::string kV01 = std::string(RECORDS_TESTDATA) + "/v0_1.jsonl";
+
+TEST(GameRecord, JsonRoundTrip) {
+  arbiter::v1::GameRecord r;
+  r.set_game_id("g");
+  r.set_seed(18446744073709551615ULL);
+  r.add_seats()->set_bot_name("a");
+  r.set_first_mover(1);
+  const std::string line = RecordToJson(r);
+  EXPECT_EQ(line.find('\n'), std::string::npos);
+  EXPECT_THAT(line, HasSubstr("\"seed\":\"18446744073709551615\""));
+  auto back = RecordFromJson(line);
+  ASSERT_TRUE(back) << back.error().message;
+  EXPECT_EQ(back->SerializeAsString(), r.SerializeAsString());
+}
+
+TEST(GameRecord, TornAndMalformedAreToldApart) {
+  const std::string line = RecordToJson(arbiter::v1::GameRecord());
+  auto torn = RecordFromJson(line.substr(0, line.size() / 2));
+  ASSERT_FALSE(torn);
+  EXPECT_EQ(torn.error().kind, Problem::Kind::kTorn);
+  auto bad = RecordFromJson("{\"game_id\": 3}");
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().kind, Problem::Kind::kMalformed);
+  // Unknown fields (a newer arbiter's) are ignored.
+  EXPECT_TRUE(RecordFromJson("{\"game_id\":\"x\",\"from_the_future\":[1]}"));
+}
+
+// A file written by version 0.1 (package zetema.v1): `arbiter play` games
+// of two and four players, one with a crash, and a duplicate-deal
+// tournament's pair.
+TEST(GameRecord, Version01RecordsRead) {
+  std::vector<Problem> problems;
+  auto records = ReadGameRecords(kV01, &problems);
+  ASSERT_TRUE(records) << records.error();
+  EXPECT_TRUE(problems.empty());
+  ASSERT_EQ(records->size(), 6u);
+  const auto& crash = (*records)[2].record;
+  EXPECT_EQ(crash.game_id(), "s4-g1");
+  ASSERT_EQ(crash.result().faults_size(), 1);
+  EXPECT_EQ(crash.result().faults(0).reason(), arbiter::v1::FAULT_REASON_CRASH);
+  EXPECT_EQ((*records)[3].record.num_players(), 4);
+  EXPECT_EQ((*records)[5].record.duplicate_group(), "r1-t1-d1");
+  EXPECT_FALSE((*records)[0].record.has_first_mover());
+  EXPECT_EQ((*records)[1].where, kV01 + ":2");
+}
+
+// The scan reads what the full parse reads, on every record of the file.
+TEST(GameRecord, ScanAgreesWithTheFullParse) {
+  auto records = ReadGameRecords(kV01, nullptr);
+  ASSERT_TRUE(records);
+  auto reader = RecordReader::Open(kV01);
+  ASSERT_TRUE(reader);
+  RecordScanner scanner({.steps = true});
+  RecordView v;
+  std::string_view text;
+  for (const auto& [r, where] : *records) {
+    ASSERT_TRUE(*reader->Next(&text));
+    ASSERT_TRUE(scanner.Scan(text, &v)) << where;
+    EXPECT_EQ(v.game_id, r.game_id());
+    EXPECT_EQ(v.seed, r.seed());
+    EXPECT_EQ(v.round, r.round());
+    EXPECT_EQ(v.duplicate_group, r.duplicate_group());
+    ASSERT_EQ(int(v.seats.size()), r.seats_size());
+    for (int s = 0; s < r.seats_size(); ++s) {
+      EXPECT_EQ(v.seats[s].bot_name, r.seats(s).bot_name());
+      EXPECT_EQ(v.seats[s].team, r.seats(s).team());
+      EXPECT_EQ(v.places[s], r.result().places(s));
+      EXPECT_EQ(v.scores[s], r.result().scores(s));
+    }
+    ASSERT_EQ(int(v.faults.size()), r.result().faults_size());
+    ASSERT_EQ(int(v.steps.size()), r.steps_size());
+    for (int i = 0; i < r.steps_size(); ++i) {
+      EXPECT_EQ(v.steps[i].seat, r.steps(i).seat());
+      EXPECT_EQ(v.steps[i].decision_us, r.steps(i).decision_us());
+    }
+    // Version 0.1: the seat after the first dealer moved first.
+    EXPECT_EQ(v.FirstMover(), (r.first_dealer() + 1) % r.num_players());
+  }
+}
+
+}  // namespace
+}  // namespace arbiter::records

@@ -1,0 +1,181 @@
+#include "arbiter/records/record_view.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+namespace arbiter::records {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+constexpr char kRecord[] =
+    R"({"game_id":"g1","arbiter_version":"0.2.0","game":"zetema",)"
+    R"("ruleset":{"base":"hunt","target":[40,40]},"num_players":2,)"
+    R"("seed":"18446744073709551615","first_dealer":1,)"
+    R"("deals":[{"hand_number":1,"dealer":1,"deck":"4S 2C"}],)"
+    R"("seats":[{"seat":0,"bot_name":"a\"b","bot_version":"1","team":0},)"
+    R"({"seat":1,"bot_name":"caf\u00e9 \ud83c\udca1","team":1}],)"
+    R"("steps":[{"seat":0,"action":"discard 3H","decision_us":120,)"
+    R"("request_id":"1","strike":false},{"seat":1,"action":"x [}]",)"
+    R"("decision_us":"7","request_id":"2","strike":true}],)"
+    R"("events":[{"type":"EVENT_TYPE_DEAL","text":"a \"quoted\" {"}],)"
+    R"("result":{"scores":[40,"0"],"places":[1,2],"team_scores":[40,0],)"
+    R"("faults":[{"seat":1,"reason":"FAULT_REASON_TIMEOUT","step":3}],)"
+    R"("end_reason":"END_REASON_TARGET"},"tournament_id":"t","round":3,)"
+    R"("duplicate_group":"r3-t1-d1","first_mover":0,"future":{"x":[1]}})";
+
+TEST(RecordScanner, ReadsTheGameIndependentFields) {
+  RecordScanner scanner({.steps = true});
+  RecordView v;
+  auto ok = scanner.Scan(kRecord, &v);
+  ASSERT_TRUE(ok) << ok.error().message;
+  EXPECT_EQ(v.game_id, "g1");
+  EXPECT_EQ(v.game, "zetema");
+  EXPECT_EQ(v.tournament_id, "t");
+  EXPECT_EQ(v.duplicate_group, "r3-t1-d1");
+  EXPECT_EQ(v.round, 3);
+  EXPECT_EQ(v.num_players, 2);
+  EXPECT_EQ(v.seed, 18446744073709551615ULL);
+  EXPECT_EQ(v.first_dealer, 1);
+  EXPECT_EQ(v.first_mover, 0);
+  ASSERT_EQ(v.seats.size(), 2u);
+  EXPECT_EQ(v.seats[0].bot_name, "a\"b");
+  EXPECT_EQ(v.seats[0].bot_version, "1");
+  EXPECT_EQ(v.seats[1].bot_name, "caf\xC3\xA9 \xF0\x9F\x82\xA1");
+  EXPECT_EQ(v.seats[1].seat, 1);
+  EXPECT_THAT(v.Teams(), ElementsAre(0, 1));
+  EXPECT_THAT(v.places, ElementsAre(1, 2));
+  EXPECT_THAT(v.scores, ElementsAre(40, 0));
+  ASSERT_EQ(v.faults.size(), 1u);
+  EXPECT_EQ(v.faults[0].seat, 1);
+  EXPECT_EQ(v.faults[0].reason, "FAULT_REASON_TIMEOUT");
+  ASSERT_EQ(v.steps.size(), 2u);
+  EXPECT_EQ(v.steps[1].seat, 1);
+  EXPECT_EQ(v.steps[1].decision_us, 7);
+  EXPECT_TRUE(v.steps[1].strike);
+  EXPECT_EQ(v.steps[1].request_id, 2u);
+  // Steps are skipped unless asked for.
+  RecordScanner plain;
+  ASSERT_TRUE(plain.Scan(kRecord, &v));
+  EXPECT_TRUE(v.steps.empty());
+  EXPECT_EQ(v.seats[1].bot_name, "caf\xC3\xA9 \xF0\x9F\x82\xA1");
+}
+
+TEST(RecordScanner, CamelCaseNullsAndDefaults) {
+  RecordScanner scanner;
+  RecordView v;
+  ASSERT_TRUE(scanner.Scan(
+      R"({"gameId":"x","numPlayers":3,"firstDealer":"2","duplicateGroup":null,)"
+      R"("seats":[{"botName":"a"},{"botName":"b"},{"botName":"c"}],)"
+      R"("result":{"places":[1.0,2,3],"faults":[{"reason":3}]}})",
+      &v));
+  EXPECT_EQ(v.game_id, "x");
+  EXPECT_EQ(v.duplicate_group, "");
+  EXPECT_EQ(v.first_dealer, 2);
+  EXPECT_FALSE(v.first_mover);
+  EXPECT_FALSE(v.seats[0].seat);
+  EXPECT_THAT(v.places, ElementsAre(1, 2, 3));
+  EXPECT_EQ(v.faults[0].reason, "3");
+  EXPECT_EQ(v.faults[0].seat, 0);
+  // All teams 0 (proto3's default): every seat is its own team.
+  EXPECT_THAT(v.Teams(), ElementsAre(0, 1, 2));
+}
+
+TEST(RecordScanner, FirstMoverOfVersion01Records) {
+  RecordScanner scanner;
+  RecordView v;
+  ASSERT_TRUE(scanner.Scan(R"({"num_players":4,"first_dealer":3})", &v));
+  EXPECT_EQ(v.FirstMover(), 0);
+  ASSERT_TRUE(scanner.Scan(R"({"num_players":4,"first_dealer":1})", &v));
+  EXPECT_EQ(v.FirstMover(), 2);
+  ASSERT_TRUE(scanner.Scan(R"({"seats":[{},{},{}],"first_dealer":1})",
+                           &v));  // n from the seats
+  EXPECT_EQ(v.FirstMover(), 2);
+  ASSERT_TRUE(scanner.Scan(R"({"num_players":4,"first_dealer":1,)"
+                           R"("first_mover":1})",
+                           &v));
+  EXPECT_EQ(v.FirstMover(), 1);
+}
+
+TEST(RecordScanner, EveryCutIsTorn) {
+  RecordScanner scanner({.steps = true});
+  RecordView v;
+  const std::string whole = kRecord;
+  for (size_t cut = 0; cut < whole.size(); ++cut) {
+    auto r = scanner.Scan(whole.substr(0, cut), &v);
+    ASSERT_FALSE(r) << cut;
+    EXPECT_EQ(r.error().kind, Problem::Kind::kTorn)
+        << cut << ": " << r.error().message;
+    auto id = scanner.GameId(whole.substr(0, cut));
+    ASSERT_FALSE(id) << cut;
+    EXPECT_EQ(id.error().kind, Problem::Kind::kTorn) << cut;
+  }
+}
+
+TEST(RecordScanner, MalformedRecordsNameTheProblem) {
+  RecordScanner scanner;
+  RecordView v;
+  auto error = [&](std::string_view text) {
+    auto r = scanner.Scan(text, &v);
+    EXPECT_FALSE(r) << text;
+    if (r) return std::string();
+    EXPECT_EQ(r.error().kind, Problem::Kind::kMalformed) << text;
+    return r.error().message;
+  };
+  EXPECT_THAT(error("[1,2]"), HasSubstr("not a JSON object"));
+  EXPECT_THAT(error("{\"a\":1}}"), HasSubstr("text after the record"));
+  EXPECT_THAT(error("{\"a\" 1}"), HasSubstr("expected ':'"));
+  EXPECT_THAT(error(R"({"round":"two"})"),
+              HasSubstr("round: expected an integer, got \"two\""));
+  EXPECT_THAT(error(R"({"result":{"places":[1,"x"]}})"),
+              HasSubstr("result.places[1]: expected an integer"));
+  EXPECT_THAT(error(R"({"seats":[{"team":[]}]})"),
+              HasSubstr("seats[0].team: expected an integer, got []"));
+  EXPECT_THAT(error(R"({"seats":{}})"), HasSubstr("seats: expected an array"));
+  EXPECT_THAT(error(R"({"game_id":5})"),
+              HasSubstr("game_id: expected a string"));
+  EXPECT_THAT(error(R"({"seats":[{"seat":nul}]})"),
+              HasSubstr("unknown literal"));
+  EXPECT_THAT(error(R"({"game_id":"\q"})"), HasSubstr("bad escape"));
+  // Fields the scan skips are not checked (replay's full parse does).
+  RecordView v2;
+  EXPECT_TRUE(scanner.Scan(R"({"events":[tru, "\q"]})", &v2));
+}
+
+TEST(RecordScanner, GameId) {
+  RecordScanner scanner;
+  EXPECT_EQ(*scanner.GameId(kRecord), "g1");
+  EXPECT_EQ(*scanner.GameId(R"({"gameId":"c\u0041mel"})"), "cAmel");
+  EXPECT_THAT(scanner.GameId("{}").error().message, HasSubstr("no game_id"));
+  EXPECT_THAT(scanner.GameId(R"({"game_id":""})").error().message,
+              HasSubstr("no game_id"));
+}
+
+TEST(RecordSummary, OfAView) {
+  auto s = SummarizeRecord(kRecord);
+  ASSERT_TRUE(s) << s.error().message;
+  EXPECT_EQ(s->game_id, "g1");
+  EXPECT_EQ(s->round, 3);
+  EXPECT_THAT(s->bots, ElementsAre("a\"b", "caf\xC3\xA9 \xF0\x9F\x82\xA1"));
+  EXPECT_THAT(s->places, ElementsAre(1, 2));
+  EXPECT_EQ(s->faults, 1);
+  EXPECT_THAT(s->fault_seats, ElementsAre(1));
+  EXPECT_THAT(SummarizeRecord(R"({"game_id":"x","seats":[{},{}],)"
+                              R"("result":{"places":[1]}})")
+                  .error()
+                  .message,
+              HasSubstr("1 places for 2 seats"));
+  EXPECT_THAT(SummarizeRecord(R"({"game_id":"x","seats":[{},{}],)"
+                              R"("result":{"faults":[{"seat":2}]}})")
+                  .error()
+                  .message,
+              HasSubstr("result.faults[0].seat: 2 is not a seat"));
+  EXPECT_THAT(SummarizeRecord(R"({"seats":[]})").error().message,
+              HasSubstr("no game_id"));
+}
+
+}  // namespace
+}  // namespace arbiter::records
