@@ -1,6 +1,8 @@
 // `arbiter tournament CONFIG.toml [--out DIR] [--shard I/N]`: runs a whole
 // tournament (docs/tournaments.md), resumable after a kill, with a live
 // progress line and standings on stderr and the final tables on stdout.
+// `--round R --prior FILES` plays one Swiss round from the records of the
+// rounds before (docs/slurm.md); `--plan` prints what would be played.
 #include <fmt/format.h>
 #include <pthread.h>
 #include <signal.h>
@@ -119,6 +121,10 @@ struct Args {
   std::string out;
   std::string shard;
   int concurrency = 0;
+  int round = 0;  // 0: every round
+  bool round_given = false;
+  std::vector<std::string> prior;
+  bool plan = false;
 };
 
 [[noreturn]] void Fail(const std::string& message, int code = 1) {
@@ -126,12 +132,35 @@ struct Args {
   throw CLI::RuntimeError(code);
 }
 
+// `name value` lines, for people and for scripts (scripts/slurm/submit).
+void PrintPlan(const tour::TournamentConfig& config, const tour::Plan& plan) {
+  constexpr const char* kFormats[] = {"round-robin", "swiss", "gauntlet"};
+  std::printf("name %s\nformat %s\nrounds %d\ngames %d\n", config.name.c_str(),
+              kFormats[int(config.format)], plan.rounds, plan.games);
+  if (plan.games_per_round > 0) {
+    std::printf("games_per_round %d\n", plan.games_per_round);
+  }
+}
+
 void Run(const Args& args) {
   auto config = tour::LoadTournamentConfig(args.config);
   if (!config) Fail(config.error(), 2);
   auto resolved = tour::ResolveRuleset(*config);
   if (!resolved) Fail(args.config + ": " + resolved.error(), 2);
+  if (args.plan) {
+    auto plan = tour::PlanTournament(*config, resolved->layout);
+    if (!plan) Fail(args.config + ": " + plan.error(), 2);
+    PrintPlan(*config, *plan);
+    return;
+  }
   tour::RunOptions options;
+  if (args.round_given && args.round < 1) {
+    Fail(fmt::format("--round: {} is not a round (rounds count from 1)",
+                     args.round),
+         2);
+  }
+  options.swiss_round = args.round;
+  options.prior_records.assign(args.prior.begin(), args.prior.end());
   options.out_dir = args.out.empty() ? "out/" + config->name : args.out;
   options.concurrency = args.concurrency;
   if (!args.shard.empty()) {
@@ -157,21 +186,40 @@ void Run(const Args& args) {
     std::fprintf(stderr, "warning: %s\n", warning.c_str());
   }
   const std::string records = (options.out_dir / tour::kRecordsFile).string();
-  std::printf("%s: %d of %d games recorded in %s (%d this run)\n\n",
-              config->name.c_str(), result->already_done + result->played,
-              result->total, records.c_str(), result->played);
+  if (options.swiss_round > 0) {
+    // The rounds before are all recorded (else the run fails): count R's.
+    auto plan = tour::PlanTournament(*config, resolved->layout);
+    const int before = (options.swiss_round - 1) * plan->games_per_round;
+    std::printf("%s: round %d: %d of %d games recorded in %s (%d this run)\n\n",
+                config->name.c_str(), options.swiss_round,
+                result->already_done + result->played - before,
+                result->total - before, records.c_str(), result->played);
+  } else {
+    std::printf("%s: %d of %d games recorded in %s (%d this run)\n\n",
+                config->name.c_str(), result->already_done + result->played,
+                result->total, records.c_str(), result->played);
+  }
   std::printf("Standings\n%s\nCrosstable\n%s",
               result->standings.Table().c_str(),
               result->standings.Crosstable().c_str());
   if (result->already_done + result->played > 0) {
     ratings::Options rating_options;
     rating_options.bootstrap = 200;
-    auto report = ratings::RateFiles({records}, rating_options);
+    std::vector<std::string> files = {records};  // and the rounds before
+    files.insert(files.end(), args.prior.begin(), args.prior.end());
+    auto report = ratings::RateFiles(files, rating_options);
     if (report) {
       std::printf("\nRatings\n%s", ratings::FormatTable(*report).c_str());
     } else {
       std::fprintf(stderr, "ratings: %s\n", report.error().c_str());
     }
+  }
+  if (result->interrupted > 0) {
+    std::fprintf(stderr,
+                 "%d games ended in a fault after the stop signal (it may "
+                 "have reached the bots too): not recorded, the next run "
+                 "plays them again\n",
+                 result->interrupted);
   }
   if (result->stopped && !result->complete) {
     std::fprintf(stderr,
@@ -196,7 +244,19 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
                   "records with `arbiter merge`");
   cmd->add_option("--concurrency", args->concurrency,
                   "Games at once (overrides the config; 0: the config's)");
-  cmd->callback([args] { Run(*args); });
+  cmd->add_option("--round", args->round,
+                  "Swiss: play round R only, paired from the records of the "
+                  "rounds before (in --out or --prior files)");
+  cmd->add_option("--prior", args->prior,
+                  "Swiss: record files of earlier rounds (e.g. of other "
+                  "shards), read only");
+  cmd->add_flag("--plan", args->plan,
+                "Print the format, rounds and number of games, and play "
+                "nothing");
+  cmd->callback([args, cmd] {
+    args->round_given = cmd->count("--round") > 0;
+    Run(*args);
+  });
 });
 
 }  // namespace

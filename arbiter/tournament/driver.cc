@@ -74,6 +74,15 @@ class Driver {
     return {};
   }
 
+  // The first of `games` that has no record, or nullptr.
+  const ScheduledGame* FirstMissing(
+      const std::vector<ScheduledGame>& games) const {
+    for (const ScheduledGame& game : games) {
+      if (!recorded_.contains(game.game_id)) return &game;
+    }
+    return nullptr;
+  }
+
   const RecordSummary* Summary(const std::string& game_id) const {
     const auto it = summaries_.find(game_id);
     return it == summaries_.end() ? nullptr : &it->second;
@@ -123,6 +132,11 @@ class Driver {
         record->find('\n') != std::string::npos) {
       return fail(fmt::format("game {}: the runner's record has game_id \"{}\"",
                               game.game_id, summary->game_id));
+    }
+    if (summary->faults > 0 && options_.stop != nullptr &&
+        options_.stop->load()) {
+      ++result_.interrupted;  // the stop may have killed a bot: replay it
+      return;
     }
     if (auto ok = Score(game, *summary); !ok) return fail(ok.error());
     if (auto ok = writer_.Append(*record); !ok) return fail(ok.error());
@@ -176,7 +190,7 @@ class Driver {
 };
 
 // Games per Swiss round: the same every round.
-int SwissGamesPerRound(const TournamentConfig& config,
+int GamesPerSwissRound(const TournamentConfig& config,
                        const TeamLayout& layout) {
   const int units = UnitsPerTable(config, layout);
   Round round;
@@ -186,22 +200,47 @@ int SwissGamesPerRound(const TournamentConfig& config,
   return int(ExpandRound(config, layout, round, 0).size());
 }
 
+// Games of this shard among schedule indices [first, first + count).
+int ShardGames(int first, int count, const RunOptions& options) {
+  int n = 0;
+  for (int i = first; i < first + count; ++i) {
+    n += i % options.shard_count == options.shard_index ? 1 : 0;
+  }
+  return n;
+}
+
 std::expected<void, std::string> PlaySwiss(const TournamentConfig& config,
                                            const TeamLayout& layout,
                                            Driver& driver,
-                                           ProgressListener* listener) {
+                                           const RunOptions& options) {
   const int units = UnitsPerTable(config, layout);
   const std::vector<std::string> names = Names(config);
   SwissHistory history(int(config.bots.size()));
+  const int last =
+      options.swiss_round > 0 ? options.swiss_round : config.rounds;
   int index = 0;
-  for (int r = 1; r <= config.rounds; ++r) {
+  for (int r = 1; r <= last; ++r) {
     driver.progress().round = r;
     const Round round = PairSwissRound(history, units, r, config.seed);
-    const std::vector<ScheduledGame> games =
+    std::vector<ScheduledGame> games =
         ExpandRound(config, layout, round, index);
     index += int(games.size());
+    if (r < options.swiss_round) {
+      // Pairing round `swiss_round` needs every result before it.
+      if (const ScheduledGame* missing = driver.FirstMissing(games)) {
+        return Error(fmt::format(
+            "--round {}: game {} of round {} is not recorded; play round {} "
+            "(every shard) first and pass its records with --prior",
+            options.swiss_round, missing->game_id, r, r));
+      }
+    }
+    if (r == last && options.shard_count > 1) {
+      std::erase_if(games, [&](const ScheduledGame& g) {
+        return !InShard(g, options.shard_index, options.shard_count);
+      });
+    }
     if (auto ok = driver.Play(games); !ok) return ok;
-    if (driver.StopRequested()) return {};
+    if (driver.StopRequested() || r == last) return {};
     // The round is complete: its results pair the next one.
     std::vector<double> points(config.bots.size(), 0.0);
     std::vector<int> count(config.bots.size(), 0);
@@ -224,7 +263,9 @@ std::expected<void, std::string> PlaySwiss(const TournamentConfig& config,
       history.AddBye(bot);
       history.AddScore(bot, 1.0);  // a bye counts as a win
     }
-    if (listener != nullptr) listener->OnRound(r, driver.result().standings);
+    if (options.progress != nullptr && r >= options.swiss_round) {
+      options.progress->OnRound(r, driver.result().standings);
+    }
   }
   return {};
 }
@@ -246,6 +287,27 @@ std::string ProgressLine(const Progress& p) {
   return line;
 }
 
+std::expected<Plan, std::string> PlanTournament(const TournamentConfig& config,
+                                                const TeamLayout& layout) {
+  if (auto ok = CheckLayout(config, layout); !ok) return Error(ok.error());
+  Plan plan;
+  plan.rounds = config.rounds;
+  if (config.format == Format::kSwiss) {
+    if (int(config.bots.size()) < UnitsPerTable(config, layout)) {
+      return Error(
+          fmt::format("bots: {} bots cannot fill one table of {} seats",
+                      config.bots.size(), config.seats));
+    }
+    plan.games_per_round = GamesPerSwissRound(config, layout);
+    plan.games = config.rounds * plan.games_per_round;
+    return plan;
+  }
+  auto schedule = BuildSchedule(config, layout);
+  if (!schedule) return Error(schedule.error());
+  plan.games = int(schedule->size());
+  return plan;
+}
+
 std::expected<RunResult, std::string> RunTournament(
     const TournamentConfig& config, const TeamLayout& layout,
     GameRunner& runner, const RunOptions& options) {
@@ -254,20 +316,33 @@ std::expected<RunResult, std::string> RunTournament(
     return Error(fmt::format("--shard: {}/{} is not a shard (0 <= I < N)",
                              options.shard_index, options.shard_count));
   }
-  if (auto ok = CheckLayout(config, layout); !ok) return Error(ok.error());
   std::vector<ScheduledGame> games;
+  Plan swiss;
   if (config.format == Format::kSwiss) {
-    if (options.shard_count > 1) {
+    auto plan = PlanTournament(config, layout);
+    if (!plan) return Error(plan.error());
+    swiss = *plan;
+    if (options.shard_count > 1 && options.swiss_round == 0) {
       return Error(
-          "--shard: a Swiss round is paired from the results of the "
-          "round before, so a Swiss tournament cannot be sharded");
+          "--shard: a Swiss round is paired from the results of the rounds "
+          "before, so a Swiss tournament is sharded one round at a time: add "
+          "--round R");
     }
-    if (int(config.bots.size()) < UnitsPerTable(config, layout)) {
+    if (options.swiss_round < 0 || options.swiss_round > config.rounds) {
       return Error(
-          fmt::format("bots: {} bots cannot fill one table of {} seats",
-                      config.bots.size(), config.seats));
+          fmt::format("--round: {} is not a round of this "
+                      "tournament (1..{})",
+                      options.swiss_round, config.rounds));
     }
   } else {
+    if (options.swiss_round != 0 || !options.prior_records.empty()) {
+      return Error(fmt::format(
+          "--{}: only a Swiss tournament is played round by round; this one "
+          "is {}",
+          options.swiss_round != 0 ? "round" : "prior",
+          config.format == Format::kGauntlet ? "a gauntlet" : "a round-robin"));
+    }
+    if (auto ok = CheckLayout(config, layout); !ok) return Error(ok.error());
     auto schedule = BuildSchedule(config, layout);
     if (!schedule) return Error(schedule.error());
     for (ScheduledGame& g : *schedule) {
@@ -285,6 +360,12 @@ std::expected<RunResult, std::string> RunTournament(
   const auto path = options.out_dir / kRecordsFile;
   RecordScan scan;
   if (auto ok = ScanRecords(path, scan); !ok) return Error(ok.error());
+  for (const auto& prior : options.prior_records) {
+    if (!std::filesystem::is_regular_file(prior, ec)) {
+      return Error(fmt::format("--prior: {}: no such file", prior.string()));
+    }
+    if (auto ok = ScanRecords(prior, scan); !ok) return Error(ok.error());
+  }
   std::vector<std::string> strangers;
   if (config.format != Format::kSwiss) {
     std::unordered_set<std::string> scheduled;
@@ -303,9 +384,14 @@ std::expected<RunResult, std::string> RunTournament(
         path.string(), strangers.size(), strangers.front()));
   }
   if (config.format == Format::kSwiss) {
+    const int per_round = swiss.games_per_round;
     driver.progress().total =
-        config.rounds * SwissGamesPerRound(config, layout);
-    if (auto ok = PlaySwiss(config, layout, driver, options.progress); !ok)
+        options.swiss_round == 0
+            ? swiss.games
+            : (options.swiss_round - 1) * per_round +
+                  ShardGames((options.swiss_round - 1) * per_round, per_round,
+                             options);
+    if (auto ok = PlaySwiss(config, layout, driver, options); !ok)
       return Error(ok.error());
   } else {
     driver.progress().total = int(games.size());

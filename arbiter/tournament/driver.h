@@ -5,6 +5,10 @@
 // come from the schedule), every other game is played from its seed, so no
 // game is lost or played twice. The stop flag (Ctrl-C) lets running games
 // finish and starts no new one.
+//
+// A Swiss tournament can also be played one round at a time, each round
+// sharded (RunOptions::swiss_round): round R is paired from the records of
+// rounds 1..R-1, which other runs (shards, cluster jobs) made.
 #ifndef ARBITER_TOURNAMENT_DRIVER_H_
 #define ARBITER_TOURNAMENT_DRIVER_H_
 
@@ -51,6 +55,13 @@ struct RunOptions {
   int concurrency = 0;  // 0: the config's, and 0 there: the number of cores
   int shard_index = 0;  // 0-based
   int shard_count = 1;
+  // Swiss only: play round `swiss_round` (1-based) and stop; 0 plays every
+  // round. Every game of the rounds before must be recorded already, in
+  // out_dir's records or in `prior_records`.
+  int swiss_round = 0;
+  // Swiss only: record files of earlier rounds (e.g. every shard's), read and
+  // never written. Their games count as played.
+  std::vector<std::filesystem::path> prior_records;
   const std::atomic<bool>* stop = nullptr;
   ProgressListener* progress = nullptr;
 };
@@ -59,11 +70,26 @@ struct RunResult {
   bool complete = false;  // every game of the shard is recorded
   bool stopped = false;   // the stop flag ended the run early
   int total = 0;
-  int already_done = 0;               // recorded by earlier runs
-  int played = 0;                     // recorded by this run
+  int already_done = 0;  // recorded by earlier runs
+  int played = 0;        // recorded by this run
+  // Games that ended in a fault after the stop flag was set: not recorded,
+  // played again by the next run. A scheduler that stops a job signals every
+  // process of it, bots included, which is no fault of theirs.
+  int interrupted = 0;
   std::vector<std::string> warnings;  // lines of games.jsonl that were skipped
   Standings standings{{}};
 };
+
+// What a tournament plays. A Swiss round always has the same number of games.
+struct Plan {
+  int rounds = 0;
+  int games = 0;
+  int games_per_round = 0;  // Swiss; 0 for the other formats
+};
+
+// The error names the key that makes the schedule impossible.
+std::expected<Plan, std::string> PlanTournament(const TournamentConfig& config,
+                                                const TeamLayout& layout);
 
 // The error names the failed game or the unusable option.
 std::expected<RunResult, std::string> RunTournament(

@@ -1,5 +1,6 @@
 #include "arbiter/tournament/driver.h"
 
+#include <fmt/format.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -225,6 +226,133 @@ TEST(DriverTest, SwissRunsRoundByRoundAndResumesIdentically) {
   EXPECT_TRUE(resumed->complete);
   EXPECT_EQ(SortedLines(dir / kRecordsFile), SortedLines(whole / kRecordsFile));
   EXPECT_THAT(RunIn(config, runner, dir, 0, 2).error(), HasSubstr("--shard"));
+}
+
+TEST(DriverTest, GamesThatFaultAfterTheStopAreReplayed) {
+  // A scheduler stopping a job signals the bots too: a game that ends in a
+  // fault once the stop flag is set is not recorded but played again.
+  TournamentConfig config = RoundRobin();
+  for (auto& bot : config.bots) bot.name = "faulty-" + bot.name;  // see Run
+  FakeRunner clean_runner(config);
+  const auto clean_dir = TempDir("driver_fault_clean");
+  ASSERT_TRUE(RunIn(config, clean_runner, clean_dir));
+  std::atomic<bool> stop{false};
+  FakeRunner runner(config);
+  runner.OnCall([&](int call) {
+    if (call == 20) stop = true;
+  });
+  const auto dir = TempDir("driver_fault_stop");
+  auto first = RunIn(config, runner, dir, 0, 1, &stop);
+  ASSERT_TRUE(first) << first.error();
+  EXPECT_TRUE(first->stopped);
+  // Every game has a fault: those that ended before the stop are recorded,
+  // the one that set it and those running with it are not.
+  EXPECT_GE(first->interrupted, 1);
+  EXPECT_GE(first->played, 1);
+  EXPECT_EQ(first->played + first->interrupted, runner.calls());
+  EXPECT_EQ(SortedLines(dir / kRecordsFile).size(), size_t(first->played));
+  stop = false;
+  FakeRunner rest(config);
+  auto second = RunIn(config, rest, dir);
+  ASSERT_TRUE(second) << second.error();
+  EXPECT_TRUE(second->complete);
+  EXPECT_EQ(second->interrupted, 0);
+  EXPECT_EQ(SortedLines(dir / kRecordsFile),
+            SortedLines(clean_dir / kRecordsFile));
+}
+
+TEST(DriverTest, PlansEveryFormat) {
+  auto plan = PlanTournament(RoundRobin(), Layout(3, true));
+  ASSERT_TRUE(plan) << plan.error();
+  EXPECT_EQ(plan->games, 60);
+  EXPECT_EQ(plan->games_per_round, 0);
+  TournamentConfig swiss = MakeConfig(9);
+  swiss.format = Format::kSwiss;
+  swiss.rounds = 4;
+  swiss.deals_per_pairing = 2;
+  plan = PlanTournament(swiss, Layout(2, true));
+  ASSERT_TRUE(plan) << plan.error();
+  EXPECT_EQ(plan->rounds, 4);
+  EXPECT_EQ(plan->games_per_round, 8);
+  EXPECT_EQ(plan->games, 32);
+  swiss.bots.resize(5);
+  swiss.seats = 6;
+  plan = PlanTournament(swiss, Layout(6, false));
+  ASSERT_FALSE(plan);
+  EXPECT_THAT(plan.error(), HasSubstr("cannot fill one table"));
+}
+
+// Round R of every shard, reading the records of the rounds before it from
+// the other runs' files: what a cluster job per round does.
+TEST(DriverTest, SwissRoundsShardedOneAtATimeEqualAWholeRun) {
+  TournamentConfig config = MakeConfig(9);
+  config.format = Format::kSwiss;
+  config.rounds = 4;
+  config.deals_per_pairing = 3;  // 4 tables x 3 games per round
+  FakeRunner runner(config);
+  const auto whole = TempDir("driver_swiss_whole");
+  ASSERT_TRUE(RunIn(config, runner, whole));
+  const auto root = TempDir("driver_swiss_rounds");
+  std::vector<std::filesystem::path> files;
+  for (int r = 1; r <= 4; ++r) {
+    std::vector<std::filesystem::path> round_files;
+    for (int shard = 0; shard < 5; ++shard) {
+      RunOptions options;
+      options.out_dir = root / fmt::format("round-{}/shard-{}", r, shard);
+      options.concurrency = 2;
+      options.shard_index = shard;
+      options.shard_count = 5;
+      options.swiss_round = r;
+      options.prior_records = files;
+      auto result = RunTournament(config, Layout(2, true), runner, options);
+      ASSERT_TRUE(result) << result.error();
+      EXPECT_TRUE(result->complete);
+      // 12 games a round, numbered on from the rounds before: 3 or 2 each.
+      int mine = 0;
+      for (int i = (r - 1) * 12; i < r * 12; ++i) mine += i % 5 == shard;
+      EXPECT_EQ(result->played, mine) << "round " << r << " shard " << shard;
+      EXPECT_EQ(result->total, (r - 1) * 12 + mine);
+      EXPECT_EQ(result->already_done, (r - 1) * 12);
+      // Played again: nothing left to do.
+      auto again = RunTournament(config, Layout(2, true), runner, options);
+      ASSERT_TRUE(again) << again.error();
+      EXPECT_EQ(again->played, 0);
+      round_files.push_back(options.out_dir / kRecordsFile);
+    }
+    files.insert(files.end(), round_files.begin(), round_files.end());
+  }
+  std::ostringstream merged;
+  auto report = MergeRecordFiles(files, merged);
+  ASSERT_TRUE(report) << report.error();
+  EXPECT_EQ(report->duplicates, 0);
+  EXPECT_EQ(SortedLines(merged.str()), SortedLines(whole / kRecordsFile));
+
+  // Round 3 without the records of round 2: refused, naming a game.
+  RunOptions early;
+  early.out_dir = TempDir("driver_swiss_early");
+  early.swiss_round = 3;
+  early.prior_records = {
+      files[0], files[1], files[2],
+      files[3], files[4], files[5]};  // round 1 and one shard of round 2
+  auto refused = RunTournament(config, Layout(2, true), runner, early);
+  ASSERT_FALSE(refused);
+  EXPECT_THAT(refused.error(), HasSubstr("--round 3: game r2-"));
+  EXPECT_THAT(refused.error(), HasSubstr("of round 2 is not recorded"));
+  early.swiss_round = 5;
+  EXPECT_THAT(RunTournament(config, Layout(2, true), runner, early).error(),
+              HasSubstr("--round: 5 is not a round of this tournament (1..4)"));
+  early.swiss_round = 1;
+  early.prior_records = {root / "nowhere.jsonl"};
+  EXPECT_THAT(RunTournament(config, Layout(2, true), runner, early).error(),
+              HasSubstr("--prior: " + (root / "nowhere.jsonl").string() +
+                        ": no such file"));
+  early.prior_records.clear();
+  early.swiss_round = 2;
+  auto round_robin =
+      RunTournament(RoundRobin(), Layout(3, true), runner, early);
+  EXPECT_THAT(round_robin.error(),
+              HasSubstr("--round: only a Swiss tournament is played round by "
+                        "round; this one is a round-robin"));
 }
 
 TEST(DriverTest, WarnsAboutRecordsOfOtherShards) {
