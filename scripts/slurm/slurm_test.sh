@@ -1,0 +1,252 @@
+#!/usr/bin/env bash
+# Leagues on a real single-node Slurm cluster of this machine
+# (local-cluster), submitted with scripts/slurm/submit, each checked against
+# the same tournament run locally: the same game ids with the same results,
+# no game twice, the same ratings.
+#  - a round-robin of builtin bots in 4 tasks, one of them requeued while it
+#    runs (as after a node failure: Slurm kills it, runs it again);
+#  - a Swiss of builtin bots, each round an array of 3 tasks paired from the
+#    records of the rounds before;
+#  - a round-robin of bot processes (the sample random bot) in 2 tasks, the
+#    arbiter of one killed with SIGKILL: its task fails, the last job is
+#    cancelled, and the same submission again completes the league.
+# Exits 77 (skipped) where slurm-wlm and munge are not installed, or without
+# root. About a minute on 2 cores.
+#   slurm_test.sh BUILD_DIR
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+build=$(realpath "$1")
+arbiter=$build/arbiter/cli/arbiter
+ratings=$build/ratings/ratings
+random_bot=$build/sample-bots/random/random_bot
+
+skip() {
+  echo "SKIPPED: $*"
+  exit 77
+}
+for tool in sbatch slurmctld slurmd munged; do
+  command -v "$tool" >/dev/null ||
+    skip "$tool not found: install Debian's slurm-wlm and munge" \
+      "(scripts/test does, through scripts/setup)"
+done
+[[ $(id -u) == 0 ]] || skip "a local Slurm cluster needs root (slurmd)"
+
+# KEEP_WORK=DIR keeps the leagues, logs and cluster files there.
+work=${KEEP_WORK:-$(mktemp -d)}
+mkdir -p "$work"
+chmod 755 "$work"  # munged's socket must be reachable by everyone
+cluster=$work/cluster
+cleanup() {
+  "$root/scripts/slurm/local-cluster" stop "$cluster" >/dev/null 2>&1 || true
+  [[ -n ${KEEP_WORK:-} ]] || rm -rf "$work"
+}
+trap cleanup EXIT
+cd "$work"
+
+fail() {
+  echo "FAIL: $*" >&2
+  for f in "$work"/leagues/*/slurm/*.out; do
+    [[ -e $f ]] && { echo "--- $f" >&2; tail -n 8 "$f" >&2; }
+  done
+  exit 1
+}
+
+"$root/scripts/slurm/local-cluster" start "$cluster" 600 >/dev/null ||
+  fail "the local cluster did not start"
+# shellcheck disable=SC1091
+. "$cluster/env"
+
+# ---- helpers ---------------------------------------------------------------
+
+# "game_id places" of every record, sorted; fails on a duplicate id.
+summary() {
+  python3 - "$@" <<'PY'
+import json, sys
+seen = {}
+for path in sys.argv[1:]:
+    for line in open(path):
+        r = json.loads(line)
+        gid = r["game_id"]
+        if gid in seen:
+            sys.exit(f"duplicate game_id {gid} in {path}")
+        seen[gid] = r["result"]["places"]
+for gid in sorted(seen):
+    print(gid, seen[gid])
+PY
+}
+
+# The rating table of a record file, its records sorted by game id first
+# (the bootstrap intervals depend on the order of the games). The table of
+# decision times after it is left out: times differ from run to run.
+rated() {
+  python3 -c '
+import json, sys
+lines = open(sys.argv[1]).read().splitlines()
+lines.sort(key=lambda l: json.loads(l)["game_id"])
+open(sys.argv[2], "w").write("\n".join(lines) + "\n")' "$1" "$1.sorted"
+  "$ratings" "$1.sorted" | awk '/^ *# +name/ { on = 1 } on && NF == 0 { exit } { print }'
+}
+
+# Name and rating columns of a rating table.
+rating_columns() {
+  awk '/^ *# +name/ { on = 1; next } on && NF == 0 { exit } on { print $2, $3 }' "$1"
+}
+
+# The states of a job (of every task of an array), one per line.
+states() {
+  scontrol show job "$1" 2>/dev/null | grep -o 'JobState=[A-Z_]*' |
+    cut -d= -f2 || true
+}
+state() { states "$1" | head -n 1; }
+
+# Waits (up to $2 s) until no task of job $1 is waiting or running.
+wait_ended() {
+  local deadline=$((SECONDS + $2))
+  while states "$1" | grep -qE 'PENDING|RUNNING|REQUEUE|CONFIGURING|COMPLETING|SUSPENDED'; do
+    ((SECONDS < deadline)) || fail "job $1 still $(states "$1" | sort | uniq -c | tr '\n' ' ') after $2 s"
+    sleep 0.2
+  done
+}
+
+# Waits (up to $2 s) until command "${@:3}" succeeds.
+wait_for() {
+  local what=$1 deadline=$((SECONDS + $2))
+  shift 2
+  until "$@"; do
+    ((SECONDS < deadline)) || fail "waited $what"
+    sleep 0.05
+  done
+}
+
+# submit ARGS...: prints the job ids, the last one the merge.
+submit() {
+  local out
+  out=$("$root/scripts/slurm/submit" "$@" --build "$build") ||
+    fail "submit $*: $out"
+  sed -n 's/^jobs: \([0-9 ]*\) (.*/\1/p' <<<"$out"
+}
+
+records() { [[ -f $1 ]] && wc -l <"$1" || echo 0; }
+has_records() { [[ -s $1 ]]; }
+
+# The local run of a config, its summary and ratings.
+local_run() {
+  "$arbiter" tournament "$1" --out "local-$2" --concurrency 2 >/dev/null 2>&1 ||
+    fail "local run of $1"
+  summary "local-$2/games.jsonl" >"local-$2.summary"
+  rated "local-$2/games.jsonl" >"local-$2.ratings"
+}
+
+# Compares league $1 (under leagues/) with its local run.
+same_as_local() {
+  local league=leagues/$1
+  [[ $(state "$2") == COMPLETED ]] || fail "$1: the last job is $(state "$2")"
+  summary "$league/games.jsonl" >"$1.summary" || fail "$1: $(cat "$1.summary")"
+  cmp -s "$1.summary" "local-$1.summary" ||
+    fail "$1: the league's games differ from the local run's" \
+      "($(wc -l <"$1.summary") and $(wc -l <"local-$1.summary") games)"
+  rated "$league/games.jsonl" >"$1.ratings"
+  cmp -s "$1.ratings" "local-$1.ratings" ||
+    fail "$1: ratings differ: $(diff "$1.ratings" "local-$1.ratings")"
+  # The last job's own table: the same ratings (its intervals depend on the
+  # order of the games).
+  [[ -n $(rating_columns "$league/ratings.txt") ]] || fail "$1: no ratings.txt"
+  [[ $(rating_columns "$league/ratings.txt") == $(rating_columns "local-$1.ratings") ]] ||
+    fail "$1: the last job's ratings differ"
+  echo "$1: $(wc -l <"$1.summary") games, the same as the local run"
+}
+
+bots() { # NAME_PREFIX COUNT COMMAND
+  for i in $(seq 1 "$2"); do
+    printf '[[bots]]\nname = "%s%d"\ncommand = "%s"\n' "$1" "$i" "$3"
+  done
+}
+
+# ---- a round-robin, one task requeued while it runs ------------------------
+
+{
+  printf 'name = "rr"\nseed = 5\ndeals_per_pairing = 10\nduplicate = true\n'
+  bots b 8 builtin:random
+} >rr.toml  # 28 pairs x 10 deals x 2 seatings = 560 games, 140 a shard
+local_run rr.toml rr
+read -r -a jobs <<<"$(submit rr.toml --shards 4 --max-running 1 --league leagues/rr)"
+((${#jobs[@]} == 2)) || fail "rr: jobs ${jobs[*]}"
+array=${jobs[0]}
+killed=""
+for task in 0 1 2 3; do
+  file=leagues/rr/shard-$task/games.jsonl
+  wait_for "for a record of task $task" 60 has_records "$file"
+  scontrol requeue "${array}_$task" || fail "requeue ${array}_$task"
+  wait_for "for task $task to stop" 30 \
+    bash -c "! scontrol show job ${array}_$task | grep -q JobState=RUNNING"
+  if (($(records "$file") < 140)); then
+    killed=$task
+    echo "rr: task $task requeued after $(records "$file") of its 140 games"
+    break
+  fi
+done
+[[ -n $killed ]] || fail "rr: every task ended before it could be requeued"
+wait_ended "$array" 120
+wait_ended "${jobs[1]}" 60
+grep -q "attempt 2" leagues/rr/slurm/rr-games-"${array}_$killed".out ||
+  fail "rr: no second attempt of task $killed in its log"
+same_as_local rr "${jobs[1]}"
+
+# ---- a Swiss, each round sharded --------------------------------------------
+
+{
+  printf 'name = "swiss"\nseed = 8\nformat = "swiss"\nrounds = 3\n'
+  printf 'deals_per_pairing = 4\nduplicate = true\n'
+  bots s 10 builtin:random
+} >swiss.toml  # 5 tables x 8 games = 40 games a round
+local_run swiss.toml swiss
+read -r -a jobs <<<"$(submit swiss.toml --shards 3 --league leagues/swiss)"
+((${#jobs[@]} == 4)) || fail "swiss: jobs ${jobs[*]} (3 rounds and the last)"
+wait_ended "${jobs[3]}" 180
+for r in 1 2 3; do
+  [[ $(states "${jobs[$((r - 1))]}" | sort -u) == COMPLETED ]] ||
+    fail "swiss: round $r: $(states "${jobs[$((r - 1))]}" | tr '\n' ' ')"
+  [[ $(cat leagues/swiss/round-$r/shard-*/games.jsonl | wc -l) == 40 ]] ||
+    fail "swiss: round $r has not 40 games"
+done
+same_as_local swiss "${jobs[3]}"
+
+# ---- bot processes: an arbiter killed, the submission made again ------------
+
+{
+  printf 'name = "procs"\nseed = 11\ndeals_per_pairing = 20\nduplicate = true\n'
+  printf '[time_control]\nmove_ms = 5000\n'
+  for i in 1 2 3; do
+    printf '[[bots]]\nname = "random-%d"\ncommand = "%s --seed %d"\n' \
+      "$i" "$random_bot" "$i"
+  done
+} >procs.toml  # 3 pairs x 20 deals x 2 seatings = 120 games, 60 a shard
+local_run procs.toml procs
+read -r -a jobs <<<"$(submit procs.toml --shards 2 --max-running 1 --league leagues/procs)"
+log=leagues/procs/slurm/procs-games-${jobs[0]}_0.out
+wait_for "for the arbiter of task 0" 60 grep -q "arbiter pid" "$log"
+pid=$(sed -n 's/.* arbiter pid \([0-9]*\):.*/\1/p' "$log" | head -n 1)
+wait_for "for a record of task 0" 60 has_records leagues/procs/shard-0/games.jsonl
+kill -KILL "$pid" || fail "procs: the arbiter (pid $pid) had already ended"
+wait_ended "${jobs[0]}" 60
+wait_ended "${jobs[1]}" 30
+before=$(records leagues/procs/shard-0/games.jsonl)
+echo "procs: arbiter of task 0 killed after $before of its 60 games"
+((before < 60)) || fail "procs: the kill came after the last game"
+[[ $(state "${jobs[0]}_0") == FAILED ]] ||
+  fail "procs: task 0 is $(state "${jobs[0]}_0"), not FAILED"
+[[ $(state "${jobs[1]}") == CANCELLED ]] ||
+  fail "procs: the last job is $(state "${jobs[1]}"), not CANCELLED"
+# The same submission again: task 0 resumes, task 1 has nothing left to play.
+read -r -a jobs <<<"$(submit procs.toml --shards 2 --max-running 1 --league leagues/procs)"
+wait_ended "${jobs[0]}" 90
+wait_ended "${jobs[1]}" 60
+same_as_local procs "${jobs[1]}"
+
+# A league keeps its shards.
+if "$root/scripts/slurm/submit" procs.toml --shards 3 --league leagues/procs \
+  --build "$build" --dry-run >/dev/null 2>err.txt; then
+  fail "procs: submitted again with another number of shards"
+fi
+grep -q "use the same config and --shards" err.txt || fail "$(cat err.txt)"
+echo "PASS ($SECONDS s)"
