@@ -4,14 +4,15 @@
 # the same tournament run locally: the same game ids with the same results,
 # no game twice, the same ratings.
 #  - a round-robin of builtin bots in 4 tasks, one of them requeued while it
-#    runs (as after a node failure: Slurm kills it, runs it again);
+#    runs (as after a node failure: Slurm kills it, runs it again), another
+#    one warned of its time limit (USR1): it stops and requeues itself;
 #  - a Swiss of builtin bots, each round an array of 3 tasks paired from the
 #    records of the rounds before;
 #  - a round-robin of bot processes (the sample random bot) in 2 tasks, the
 #    arbiter of one killed with SIGKILL: its task fails, the last job is
 #    cancelled, and the same submission again completes the league.
 # Exits 77 (skipped) where slurm-wlm and munge are not installed, or without
-# root. About a minute on 2 cores.
+# root. About 30 s of CPU: one to two minutes on 2 idle cores.
 #   slurm_test.sh BUILD_DIR
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -80,16 +81,18 @@ PY
 # decision times after it is left out: times differ from run to run.
 rated() {
   python3 -c '
-import json, sys
+import re, sys
 lines = open(sys.argv[1]).read().splitlines()
-lines.sort(key=lambda l: json.loads(l)["game_id"])
+lines.sort(key=lambda l: re.search(r"\"game_id\":\"([^\"]*)\"", l).group(1))
 open(sys.argv[2], "w").write("\n".join(lines) + "\n")' "$1" "$1.sorted"
   "$ratings" "$1.sorted" | awk '/^ *# +name/ { on = 1 } on && NF == 0 { exit } { print }'
 }
 
-# Name and rating columns of a rating table.
+# Name and rating columns of a rating table, sorted (equal ratings may come
+# in another order).
 rating_columns() {
-  awk '/^ *# +name/ { on = 1; next } on && NF == 0 { exit } on { print $2, $3 }' "$1"
+  awk '/^ *# +name/ { on = 1; next } on && NF == 0 { exit } on { print $2, $3 }' "$1" |
+    sort
 }
 
 # The states of a job (of every task of an array), one per line.
@@ -165,31 +168,53 @@ bots() { # NAME_PREFIX COUNT COMMAND
 # ---- a round-robin, one task requeued while it runs ------------------------
 
 {
-  printf 'name = "rr"\nseed = 5\ndeals_per_pairing = 10\nduplicate = true\n'
+  printf 'name = "rr"\nseed = 5\ndeals_per_pairing = 30\nduplicate = true\n'
   bots b 8 builtin:random
-} >rr.toml  # 28 pairs x 10 deals x 2 seatings = 560 games, 140 a shard
+} >rr.toml  # 28 pairs x 30 deals x 2 seatings = 1680 games, 420 a shard
 local_run rr.toml rr
 read -r -a jobs <<<"$(submit rr.toml --shards 4 --max-running 1 --league leagues/rr)"
 ((${#jobs[@]} == 2)) || fail "rr: jobs ${jobs[*]}"
 array=${jobs[0]}
-killed=""
+# Tasks run one at a time: stop the first that is playing (by a requeue, as
+# Slurm does after a node failure), then the next (by the time limit's
+# warning, as `#SBATCH --signal` sends it). A stop that comes after the
+# task's last game does not count: then the next task is tried.
+interrupt() { # TASK
+  if [[ -z $requeued ]]; then
+    scontrol requeue "${array}_$1"
+  else
+    scancel --batch --signal=USR1 "${array}_$1"
+  fi
+}
+requeued="" warned=""
 for task in 0 1 2 3; do
   file=leagues/rr/shard-$task/games.jsonl
   wait_for "for a record of task $task" 60 has_records "$file"
-  scontrol requeue "${array}_$task" || fail "requeue ${array}_$task"
-  wait_for "for task $task to stop" 30 \
-    bash -c "! scontrol show job ${array}_$task | grep -q JobState=RUNNING"
-  if (($(records "$file") < 140)); then
-    killed=$task
-    echo "rr: task $task requeued after $(records "$file") of its 140 games"
-    break
+  interrupt "$task" || continue  # it has just ended
+  # Stopped (requeued) once its state leaves RUNNING or its attempt ends.
+  wait_for "for task $task to stop" 30 grep -q "exit status\|CANCELLED" \
+    "leagues/rr/slurm/rr-games-${array}_$task.out"
+  if (($(records "$file") < 420)); then
+    if [[ -z $requeued ]]; then
+      requeued=$task
+      echo "rr: task $task requeued after $(records "$file") of its 420 games"
+    else
+      warned=$task
+      echo "rr: task $task warned of its time limit after $(records "$file")" \
+        "of its 420 games"
+      break
+    fi
   fi
 done
-[[ -n $killed ]] || fail "rr: every task ended before it could be requeued"
+[[ -n $warned ]] || fail "rr: tasks ended before they could be interrupted"
 wait_ended "$array" 120
 wait_ended "${jobs[1]}" 60
-grep -q "attempt 2" leagues/rr/slurm/rr-games-"${array}_$killed".out ||
-  fail "rr: no second attempt of task $killed in its log"
+for task in "$requeued" "$warned"; do
+  grep -q "attempt 2" "leagues/rr/slurm/rr-games-${array}_$task.out" ||
+    fail "rr: no second attempt of task $task in its log"
+done
+grep -q "back in the queue" "leagues/rr/slurm/rr-games-${array}_$warned.out" ||
+  fail "rr: task $warned did not requeue itself"
 same_as_local rr "${jobs[1]}"
 
 # ---- a Swiss, each round sharded --------------------------------------------
