@@ -175,10 +175,10 @@ local_run rr.toml rr
 read -r -a jobs <<<"$(submit rr.toml --shards 4 --max-running 1 --league leagues/rr)"
 ((${#jobs[@]} == 2)) || fail "rr: jobs ${jobs[*]}"
 array=${jobs[0]}
-# Tasks run one at a time: stop the first that is playing (by a requeue, as
-# Slurm does after a node failure), then the next (by the time limit's
-# warning, as `#SBATCH --signal` sends it). A stop that comes after the
-# task's last game does not count: then the next task is tried.
+# Tasks run one at a time (not in index order): stop the one playing (by a
+# requeue, as Slurm does after a node failure), then another one (by the
+# time limit's warning, as `#SBATCH --signal` sends it). A stop that comes
+# after the task's last game does not count: then another task is tried.
 interrupt() { # TASK
   if [[ -z $requeued ]]; then
     scontrol requeue "${array}_$1"
@@ -186,27 +186,37 @@ interrupt() { # TASK
     scancel --batch --signal=USR1 "${array}_$1"
   fi
 }
-requeued="" warned=""
-for task in 0 1 2 3; do
+# Attempts of task $1 that ended, as its log tells.
+ended() {
+  local n
+  n=$(grep -cE "exit status|CANCELLED" "leagues/rr/slurm/rr-games-${array}_$1.out" 2>/dev/null) || true
+  echo "${n:-0}"
+}
+ended_since() { (($(ended "$1") > $2)); }  # TASK COUNT
+requeued="" warned="" deadline=$((SECONDS + 180))
+while [[ -z $warned ]]; do
+  ((SECONDS < deadline)) || fail "rr: no task could be interrupted while it played"
+  states "$array" | grep -qE 'PENDING|RUNNING|REQUEUE' ||
+    fail "rr: the tasks ended before two could be interrupted"
+  task=$(squeue --noheader --jobs="$array" --states=RUNNING --format=%K | head -n 1)
   file=leagues/rr/shard-$task/games.jsonl
-  wait_for "for a record of task $task" 60 has_records "$file"
+  if [[ -z $task || $task == "$requeued" ]] || ! has_records "$file"; then
+    sleep 0.05
+    continue
+  fi
+  before=$(ended "$task")
   interrupt "$task" || continue  # it has just ended
-  # Stopped (requeued) once its state leaves RUNNING or its attempt ends.
-  wait_for "for task $task to stop" 30 grep -q "exit status\|CANCELLED" \
-    "leagues/rr/slurm/rr-games-${array}_$task.out"
-  if (($(records "$file") < 420)); then
-    if [[ -z $requeued ]]; then
-      requeued=$task
-      echo "rr: task $task requeued after $(records "$file") of its 420 games"
-    else
-      warned=$task
-      echo "rr: task $task warned of its time limit after $(records "$file")" \
-        "of its 420 games"
-      break
-    fi
+  wait_for "for task $task to stop" 30 ended_since "$task" "$before"
+  (($(records "$file") < 420)) || continue
+  if [[ -z $requeued ]]; then
+    requeued=$task
+    echo "rr: task $task requeued after $(records "$file") of its 420 games"
+  else
+    warned=$task
+    echo "rr: task $task warned of its time limit after $(records "$file")" \
+      "of its 420 games"
   fi
 done
-[[ -n $warned ]] || fail "rr: tasks ended before they could be interrupted"
 wait_ended "$array" 120
 wait_ended "${jobs[1]}" 60
 for task in "$requeued" "$warned"; do
