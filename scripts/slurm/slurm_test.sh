@@ -193,17 +193,18 @@ ended() {
   echo "${n:-0}"
 }
 ended_since() { (($(ended "$1") > $2)); }  # TASK COUNT
-requeued="" warned="" deadline=$((SECONDS + 180))
+requeued="" warned="" tried=" " deadline=$((SECONDS + 180))
 while [[ -z $warned ]]; do
   ((SECONDS < deadline)) || fail "rr: no task could be interrupted while it played"
   states "$array" | grep -qE 'PENDING|RUNNING|REQUEUE' ||
     fail "rr: the tasks ended before two could be interrupted"
   task=$(squeue --noheader --jobs="$array" --states=RUNNING --format=%K | head -n 1)
   file=leagues/rr/shard-$task/games.jsonl
-  if [[ -z $task || $task == "$requeued" ]] || ! has_records "$file"; then
+  if [[ -z $task || $tried == *" $task "* ]] || ! has_records "$file"; then
     sleep 0.05
     continue
   fi
+  tried+="$task "  # once each: a task that ended before is not tried again
   before=$(ended "$task")
   interrupt "$task" || continue  # it has just ended
   wait_for "for task $task to stop" 30 ended_since "$task" "$before"
