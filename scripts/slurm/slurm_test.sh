@@ -132,10 +132,18 @@ submit() {
 records() { [[ -f $1 ]] && wc -l <"$1" || echo 0; }
 has_records() { [[ -s $1 ]]; }
 
-# The local run of a config, its summary and ratings.
+# The local run of a config, its summary and ratings. Where the arbiter
+# keeps a deal secret, the league gets the local run's, as organisers
+# replaying a league would do.
 local_run() {
-  "$arbiter" tournament "$1" --out "local-$2" --concurrency 2 >/dev/null 2>&1 ||
-    fail "local run of $1"
+  local secret=()
+  if "$arbiter" --help | grep -qE '^ +secret +'; then
+    mkdir -p "leagues/$2"
+    "$arbiter" secret new "leagues/$2/secret" >/dev/null || fail "secret new"
+    secret=(--secret "leagues/$2/secret")
+  fi
+  "$arbiter" tournament "$1" --out "local-$2" --concurrency 2 "${secret[@]}" \
+    >/dev/null 2>&1 || fail "local run of $1"
   summary "local-$2/games.jsonl" >"local-$2.summary"
   rated "local-$2/games.jsonl" >"local-$2.ratings"
 }
