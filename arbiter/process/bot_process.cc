@@ -10,18 +10,21 @@
 #include <unistd.h>
 
 #include <atomic>
-#include <boost/process.hpp>
-#include <boost/process/extend.hpp>
 #include <cerrno>
+#include <condition_variable>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <filesystem>
+#include <functional>
 #include <set>
+#include <sstream>
+
+extern char** environ;
 
 namespace arbiter {
 namespace {
-
-namespace bp = boost::process;
 
 // Process groups of the bots not yet reaped, for the interrupt handler.
 std::mutex& GroupsMutex() {
@@ -42,7 +45,132 @@ std::string JoinArgv(const std::vector<std::string>& argv) {
   return out;
 }
 
+// Runs jobs on one thread that lives as long as the process, so that the
+// children it forks keep their parent thread (see bot_process.h).
+class Spawner {
+ public:
+  static Spawner& Get() {
+    static Spawner* spawner = new Spawner();  // never destroyed
+    return *spawner;
+  }
+  void Run(const std::function<void()>& job) {
+    std::unique_lock lock(mu_);
+    bool done = false;
+    jobs_.push_back([&] {
+      job();
+      std::lock_guard l(mu_);
+      done = true;
+      cv_.notify_all();
+    });
+    cv_.notify_all();
+    cv_.wait(lock, [&] { return done; });
+  }
+
+ private:
+  Spawner() {
+    std::thread([this] {
+      // No signal is meant for this thread (stop signals go to the thread
+      // that waits for them); children reset their mask before exec.
+      sigset_t all;
+      ::sigfillset(&all);
+      ::pthread_sigmask(SIG_BLOCK, &all, nullptr);
+      ::pthread_setname_np(::pthread_self(), "arbiter-spawn");
+      while (true) {
+        std::function<void()> job;
+        {
+          std::unique_lock lock(mu_);
+          cv_.wait(lock, [&] { return !jobs_.empty(); });
+          job = std::move(jobs_.front());
+          jobs_.pop_front();
+        }
+        job();
+      }
+    }).detach();
+  }
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::deque<std::function<void()>> jobs_;
+};
+
+// Everything the forked child needs, prepared before the fork: the child
+// may only make async-signal-safe calls.
+struct ChildPlan {
+  const char* path;
+  char* const* argv;
+  char* const* envp;
+  const char* dir;  // null: stay
+  int stdin_fd, out_fd, error_fd;
+  std::vector<std::pair<int, int>> fds;  // sources >= kFirstSourceFd
+  int keep_below;  // descriptors >= this are closed at exec
+  const Container* container;
+  pid_t parent;
+};
+
+constexpr int kFirstSourceFd = 64;
+
+[[noreturn]] void Fail(int error_fd, int error) {
+  [[maybe_unused]] auto ignored = ::write(error_fd, &error, sizeof error);
+  ::_exit(127);
+}
+
+[[noreturn]] void ChildMain(const ChildPlan& p) {
+  // Dies with the arbiter, even when killed with SIGKILL.
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (::getppid() != p.parent) ::_exit(127);
+  struct sigaction dfl = {};
+  dfl.sa_handler = SIG_DFL;
+  for (int sig = 1; sig < NSIG; ++sig) ::sigaction(sig, &dfl, nullptr);
+  sigset_t none;
+  ::sigemptyset(&none);
+  ::sigprocmask(SIG_SETMASK, &none, nullptr);
+  ::setpgid(0, 0);
+  // First, while every descriptor is the arbiter's: the container's own
+  // (control group files) may have any number.
+  if (p.container != nullptr) {
+    if (int e = p.container->InChild(); e != 0) Fail(p.error_fd, e);
+  }
+  if (::dup2(p.stdin_fd, 0) < 0 || ::dup2(p.out_fd, 1) < 0 ||
+      ::dup2(p.out_fd, 2) < 0) {
+    Fail(p.error_fd, errno);
+  }
+  for (const auto& [from, to] : p.fds) {
+    if (::dup2(from, to) < 0) Fail(p.error_fd, errno);
+  }
+  // Nothing else of the arbiter's reaches the bot (the error pipe is
+  // already close-on-exec).
+  ::syscall(SYS_close_range, p.keep_below, ~0U, 4 /* CLOSE_RANGE_CLOEXEC */);
+  if (p.dir != nullptr && ::chdir(p.dir) != 0) Fail(p.error_fd, errno);
+  ::execve(p.path, p.argv, p.envp);
+  Fail(p.error_fd, errno);
+}
+
+// The inherited environment with `env` added or replacing.
+std::vector<std::string> MergedEnvironment(
+    const std::vector<std::pair<std::string, std::string>>& env) {
+  std::vector<std::string> out;
+  for (char** e = environ; e && *e; ++e) {
+    const std::string entry = *e;
+    const std::string key = entry.substr(0, entry.find('='));
+    bool replaced = false;
+    for (const auto& [k, v] : env) replaced |= k == key;
+    if (!replaced) out.push_back(entry);
+  }
+  for (const auto& [k, v] : env) out.push_back(k + "=" + v);
+  return out;
+}
+
+std::vector<char*> CStrings(std::vector<std::string>& strings) {
+  std::vector<char*> out;
+  for (auto& s : strings) out.push_back(s.data());
+  out.push_back(nullptr);
+  return out;
+}
+
 }  // namespace
+
+std::ostream& operator<<(std::ostream& out, const SpawnError& error) {
+  return out << (error.harness ? "harness error: " : "") << error.message;
+}
 
 std::expected<std::string, std::string> ResolveExecutable(
     const std::string& name, const std::string& dir) {
@@ -51,23 +179,32 @@ std::expected<std::string, std::string> ResolveExecutable(
       name.find('/') != std::string::npos) {
     path = (std::filesystem::path(dir) / name).string();
   } else if (name.find('/') == std::string::npos) {
-    const auto found = bp::search_path(name);
-    if (found.empty()) {
+    path.clear();
+    const char* env_path = std::getenv("PATH");
+    std::istringstream dirs(env_path ? env_path : "/usr/bin:/bin");
+    for (std::string d; std::getline(dirs, d, ':');) {
+      if (d.empty()) d = ".";
+      const std::string candidate = d + "/" + name;
+      struct stat st;
+      if (::stat(candidate.c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
+          ::access(candidate.c_str(), X_OK) == 0) {
+        path = candidate;
+        break;
+      }
+    }
+    if (path.empty()) {
       return std::unexpected("no executable '" + name + "' found on PATH");
     }
-    path = found.string();
   }
   struct stat st;
   if (::stat(path.c_str(), &st) != 0) {
     return std::unexpected("cannot run '" + path + "': " + strerror(errno));
   }
-  // limit_handles hides exec failures (PITFALLS.md), so check here.
   if (!S_ISREG(st.st_mode) || ::access(path.c_str(), X_OK) != 0) {
     return std::unexpected("cannot run '" + path + "': not an executable file");
   }
   return path;
 }
-
 std::expected<std::vector<std::string>, std::string> SplitCommand(
     std::string_view command) {
   std::vector<std::string> words;
@@ -108,69 +245,126 @@ std::expected<std::vector<std::string>, std::string> SplitCommand(
   return words;
 }
 
-std::expected<std::unique_ptr<BotProcess>, std::string> BotProcess::Spawn(
-    const SpawnOptions& options) {
-  if (options.argv.empty()) return std::unexpected("empty command");
+std::expected<std::unique_ptr<BotProcess>, SpawnError> BotProcess::Spawn(
+    const SpawnOptions& options, std::unique_ptr<Container> container) {
+  auto fail = [](std::string message, bool harness = false) {
+    return std::unexpected(SpawnError{std::move(message), harness});
+  };
+  if (options.argv.empty()) return fail("empty command");
   const std::string command = JoinArgv(options.argv);
   if (!options.working_dir.empty()) {
     std::error_code dir_ec;
     if (!std::filesystem::is_directory(options.working_dir, dir_ec)) {
-      return std::unexpected("bot command '" + command +
-                             "': working directory '" + options.working_dir +
-                             "' is not a directory");
+      return fail("bot command '" + command + "': working directory '" +
+                  options.working_dir + "' is not a directory");
     }
   }
   auto exe = ResolveExecutable(options.argv[0], options.working_dir);
-  if (!exe)
-    return std::unexpected("bot command '" + command + "': " + exe.error());
+  if (!exe) return fail("bot command '" + command + "': " + exe.error());
   if (!options.log_path.empty()) {
     // Fail early, with the path, rather than in the log thread.
     const int fd = ::open(options.log_path.c_str(),
                           O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
     if (fd < 0) {
-      return std::unexpected("cannot open bot log '" + options.log_path +
-                             "': " + strerror(errno));
+      return fail("cannot open bot log '" + options.log_path +
+                  "': " + strerror(errno));
     }
     ::close(fd);
   }
-  bp::environment env = boost::this_process::environment();
-  // set(), not operator[]: Boost 1.74's find() reads past short entries.
-  for (const auto& [key, value] : options.env) env.set(key, value);
-  const std::vector<std::string> args(options.argv.begin() + 1,
-                                      options.argv.end());
   const std::string dir = options.working_dir.empty()
                               ? std::filesystem::current_path().string()
                               : options.working_dir;
-  // Redirected through FILE*: Boost 1.74's combined `(std_out & std_err) >
-  // pipe` did not survive limit_handles (the child got no stderr).
-  int fds[2];
-  if (::pipe2(fds, O_CLOEXEC) != 0) {
-    return std::unexpected(std::string("pipe2 failed: ") + strerror(errno));
+  ExecPlan plan;
+  if (container) {
+    std::vector<std::string> argv = options.argv;
+    argv[0] = std::filesystem::absolute(*exe).lexically_normal().string();
+    auto wrapped = container->Wrap(argv, options.env, dir);
+    if (!wrapped) {
+      return fail("bot command '" + command + "': sandbox: " + wrapped.error(),
+                  true);
+    }
+    plan = std::move(*wrapped);
+  } else {
+    plan = {.path = *exe,
+            .argv = options.argv,
+            .env = MergedEnvironment(options.env),
+            .dir = dir};
   }
-  FILE* sink = ::fdopen(fds[1], "w");
-  std::error_code ec;
-  // bp::exe: a bare string would be split at spaces as a command line.
-  bp::child child(bp::exe(*exe), bp::args(args), env, bp::start_dir(dir),
-                  bp::std_in<bp::null, bp::std_out> sink, bp::std_err > sink,
-                  bp::extend::on_exec_setup([](auto&) {
-                    // The arbiter blocks its stop signals (to wait for them
-                    // on one thread); a blocked mask survives exec, so clear
-                    // it, or the bot could never catch SIGTERM.
-                    sigset_t none;
-                    ::sigemptyset(&none);
-                    ::sigprocmask(SIG_SETMASK, &none, nullptr);
-                    ::setpgid(0, 0);
-                  }),
-                  bp::limit_handles, ec);
-  std::fclose(sink);
-  if (ec || !child.valid()) {
-    ::close(fds[0]);
-    return std::unexpected("bot command '" + command +
-                           "': spawn failed: " + ec.message());
+  int out[2], err[2];
+  if (::pipe2(out, O_CLOEXEC) != 0) {
+    return fail(std::string("pipe2 failed: ") + strerror(errno), true);
+  }
+  if (::pipe2(err, O_CLOEXEC) != 0) {
+    ::close(out[0]);
+    ::close(out[1]);
+    return fail(std::string("pipe2 failed: ") + strerror(errno), true);
+  }
+  // Every descriptor the child copies from sits above the numbers it copies
+  // to, so that no dup2 overwrites one still to be copied.
+  auto high = [](int fd) {
+    const int moved = ::fcntl(fd, F_DUPFD_CLOEXEC, kFirstSourceFd);
+    ::close(fd);
+    return moved;
+  };
+  out[1] = high(out[1]);
+  err[1] = high(err[1]);
+  const int devnull = high(::open("/dev/null", O_RDONLY | O_CLOEXEC));
+  ChildPlan child{.path = plan.path.c_str(),
+                  .argv = nullptr,
+                  .envp = nullptr,
+                  .dir = plan.dir.empty() ? nullptr : plan.dir.c_str(),
+                  .stdin_fd = devnull,
+                  .out_fd = out[1],
+                  .error_fd = err[1],
+                  .fds = {},
+                  .keep_below = 3,
+                  .container = container.get(),
+                  .parent = ::getpid()};
+  for (const auto& [from, to] : plan.fds) {
+    child.fds.emplace_back(::fcntl(from, F_DUPFD_CLOEXEC, kFirstSourceFd), to);
+    child.keep_below = std::max(child.keep_below, to + 1);
+  }
+  std::vector<char*> argv = CStrings(plan.argv);
+  std::vector<char*> envp = CStrings(plan.env);
+  child.argv = argv.data();
+  child.envp = envp.data();
+  pid_t pid = -1;
+  int fork_error = 0;
+  Spawner::Get().Run([&] {
+    pid = ::fork();
+    if (pid == 0) ChildMain(child);
+    if (pid < 0) fork_error = errno;
+  });
+  ::close(out[1]);
+  ::close(err[1]);
+  ::close(devnull);
+  for (const auto& [from, to] : child.fds) ::close(from);
+  if (pid < 0) {
+    ::close(out[0]);
+    ::close(err[0]);
+    return fail(std::string("fork failed: ") + strerror(fork_error), true);
+  }
+  // EOF: exec succeeded; an int: the errno of what failed before it.
+  int child_errno = 0;
+  ssize_t n;
+  do {
+    n = ::read(err[0], &child_errno, sizeof child_errno);
+  } while (n < 0 && errno == EINTR);
+  ::close(err[0]);
+  if (n == ssize_t(sizeof child_errno)) {
+    int status;
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    ::close(out[0]);
+    // Before exec, only the sandbox's own steps can fail (joining its
+    // control groups, starting bubblewrap): the harness's.
+    return fail("bot command '" + command + "': cannot start " +
+                    (container ? "its sandbox (" + plan.path + ")" : *exe) +
+                    ": " + strerror(child_errno),
+                container != nullptr);
   }
   std::unique_ptr<BotProcess> p(new BotProcess());
-  p->pid_ = child.id();
-  child.detach();  // we reap it ourselves
+  p->pid_ = pid;
   // Both sides set the group, so that it exists whichever runs first.
   ::setpgid(p->pid_, p->pid_);
   {
@@ -178,10 +372,22 @@ std::expected<std::unique_ptr<BotProcess>, std::string> BotProcess::Spawn(
     Groups().insert(p->pid_);
   }
   p->pidfd_ = int(::syscall(SYS_pidfd_open, p->pid_, 0));
-  p->StartLogThread(fds[0], options.log_path, options.log_limit_bytes);
+  p->StartLogThread(out[0], options.log_path, options.log_limit_bytes);
   if (p->pidfd_ < 0) {
-    return std::unexpected("pidfd_open failed for bot '" + command +
-                           "': " + strerror(errno));
+    return fail(
+        "pidfd_open failed for bot '" + command + "': " + strerror(errno),
+        true);
+  }
+  if (container) {
+    p->container_ = std::move(container);
+    auto ready =
+        p->container_->AwaitSetup(pid, Clock::now() + std::chrono::seconds(10));
+    if (!ready) {
+      p->Stop(std::chrono::milliseconds(0));
+      return fail("bot command '" + command +
+                      "': the sandbox could not be set up: " + ready.error(),
+                  true);
+    }
   }
   return p;
 }
@@ -257,6 +463,11 @@ bool BotProcess::WaitExit(std::chrono::milliseconds timeout) {
   reaped_ = true;
   wait_status_ = status;
   ReapGroup();
+  if (container_) {
+    // The bot's main process is gone: nothing it started may outlive it.
+    container_->KillAll();
+    container_->ReapLeftovers();
+  }
   std::lock_guard glock(GroupsMutex());
   Groups().erase(pid_);
   return true;
@@ -293,6 +504,7 @@ void BotProcess::ReapGroup() {
 std::string BotProcess::ExitDescription() {
   std::lock_guard lock(mu_);
   if (!reaped_) return "";
+  if (container_) return container_->DescribeExit(wait_status_);
   if (WIFEXITED(wait_status_)) {
     return "exit status " + std::to_string(WEXITSTATUS(wait_status_));
   }
@@ -306,14 +518,23 @@ std::string BotProcess::ExitDescription() {
 
 void BotProcess::Stop(std::chrono::milliseconds grace) {
   if (!Exited()) {
-    ::killpg(pid_, SIGTERM);
+    if (container_) {
+      container_->Signal(SIGTERM);
+    } else {
+      ::killpg(pid_, SIGTERM);
+    }
     if (!WaitExit(grace)) {
-      ::killpg(pid_, SIGKILL);
+      KillEverything();
       WaitExit(std::chrono::milliseconds(-1));
     }
   }
   stop_log_ = true;
   if (log_thread_.joinable()) log_thread_.join();
+}
+
+void BotProcess::KillEverything() {
+  if (container_) container_->KillAll();
+  ::killpg(pid_, SIGKILL);
 }
 
 void BecomeChildSubreaper() { ::prctl(PR_SET_CHILD_SUBREAPER, 1); }

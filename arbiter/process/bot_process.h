@@ -1,12 +1,20 @@
-// Bot processes: spawn, watch, stop, with the pattern of PITFALLS.md.
+// Bot processes: spawn, watch, stop.
 //
 // Each bot runs in its own process group (so that stopping it also stops
-// whatever it started), with only the descriptors it is given
-// (bp::limit_handles), stdin from /dev/null and stdout+stderr captured into a
-// size-capped log file. Exit is watched with pidfd_open + poll and reaped with
-// waitpid, never with Boost's SIGCHLD machinery, so that many threads can
-// watch many bots at once. Stopping is killpg(SIGTERM), a grace period,
-// killpg(SIGKILL), then reap.
+// whatever it started), with only the descriptors it is given, stdin from
+// /dev/null and stdout+stderr captured into a size-capped log file. Exit is
+// watched with pidfd_open + poll and reaped with waitpid, so that many
+// threads can watch many bots at once. Stopping is killpg(SIGTERM), a grace
+// period, killpg(SIGKILL), then reap.
+//
+// A bot may run in a Container (a sandbox, arbiter/sandbox): the container
+// wraps the command, and stopping signals and kills everything inside it
+// instead of a process group.
+//
+// Every bot is forked by one long-lived thread: a parent-death signal
+// (PR_SET_PDEATHSIG, bubblewrap's --die-with-parent) fires when the *thread*
+// that forked the child ends, and bots outlive the game threads that start
+// them.
 #ifndef ARBITER_PROCESS_BOT_PROCESS_H_
 #define ARBITER_PROCESS_BOT_PROCESS_H_
 
@@ -19,11 +27,14 @@
 #include <expected>
 #include <memory>
 #include <mutex>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <thread>
 #include <utility>
 #include <vector>
+
+#include "arbiter/process/container.h"
 
 namespace arbiter {
 
@@ -42,8 +53,9 @@ std::expected<std::string, std::string> ResolveExecutable(
 struct SpawnOptions {
   // argv[0] is looked up on PATH unless it contains a slash.
   std::vector<std::string> argv;
-  // Added to (or replacing in) the inherited environment. Secrets go here,
-  // never in argv.
+  // Added to (or replacing in) the inherited environment (a container
+  // decides which environment the bot gets). Secrets go here, never in
+  // argv.
   std::vector<std::pair<std::string, std::string>> env;
   std::string log_path;  // "" discards the bot's output
   size_t log_limit_bytes = size_t{1} << 20;
@@ -51,12 +63,21 @@ struct SpawnOptions {
   std::string working_dir;
 };
 
+struct SpawnError {
+  std::string message;
+  // The harness failed (the sandbox could not be set up), not the bot.
+  bool harness = false;
+};
+std::ostream& operator<<(std::ostream& out, const SpawnError& error);
+
 class BotProcess {
  public:
   // Fails with a message naming the command when the executable cannot be
-  // found or run, or the log cannot be opened.
-  static std::expected<std::unique_ptr<BotProcess>, std::string> Spawn(
-      const SpawnOptions& options);
+  // found or run, the log cannot be opened, or the container cannot be set
+  // up (a harness error).
+  static std::expected<std::unique_ptr<BotProcess>, SpawnError> Spawn(
+      const SpawnOptions& options,
+      std::unique_ptr<Container> container = nullptr);
 
   BotProcess(const BotProcess&) = delete;
   BotProcess& operator=(const BotProcess&) = delete;
@@ -73,18 +94,25 @@ class BotProcess {
   // running.
   std::string ExitDescription();
 
-  // killpg SIGTERM, waits `grace`, killpg SIGKILL, reaps. Idempotent.
+  // SIGTERM (the process group, or the bot's processes in its container),
+  // waits `grace`, SIGKILL (everything in the container), reaps.
+  // Idempotent.
   void Stop(std::chrono::milliseconds grace = std::chrono::milliseconds(500));
+
+  // The container the bot runs in; null when none.
+  Container* container() const { return container_.get(); }
 
  private:
   BotProcess() = default;
   void StartLogThread(int read_fd, std::string log_path, size_t limit);
   // After the leader is reaped: kills and reaps what is left of its group.
   void ReapGroup();
+  void KillEverything();
   using Clock = std::chrono::steady_clock;
 
   pid_t pid_ = -1;
   int pidfd_ = -1;
+  std::unique_ptr<Container> container_;
   std::mutex mu_;
   bool reaped_ = false;
   int wait_status_ = 0;

@@ -76,13 +76,15 @@ TEST_F(BotProcessTest, MissingBinaryGivesClearError) {
   o.argv = {"/nonexistent/dir/bot_binary", "--x"};
   auto p = BotProcess::Spawn(o);
   ASSERT_FALSE(p.has_value());
-  EXPECT_NE(p.error().find("/nonexistent/dir/bot_binary"), std::string::npos)
+  EXPECT_NE(p.error().message.find("/nonexistent/dir/bot_binary"),
+            std::string::npos)
       << p.error();
   o.argv = {"no_such_bot_binary_on_path"};
   p = BotProcess::Spawn(o);
   ASSERT_FALSE(p.has_value());
-  EXPECT_NE(p.error().find("no_such_bot_binary_on_path"), std::string::npos);
-  EXPECT_NE(p.error().find("PATH"), std::string::npos);
+  EXPECT_NE(p.error().message.find("no_such_bot_binary_on_path"),
+            std::string::npos);
+  EXPECT_NE(p.error().message.find("PATH"), std::string::npos);
 }
 
 TEST_F(BotProcessTest, NonExecutableFileIsRefused) {
@@ -92,7 +94,7 @@ TEST_F(BotProcessTest, NonExecutableFileIsRefused) {
   o.argv = {file};
   auto p = BotProcess::Spawn(o);
   ASSERT_FALSE(p.has_value());
-  EXPECT_NE(p.error().find("not an executable"), std::string::npos);
+  EXPECT_NE(p.error().message.find("not an executable"), std::string::npos);
 }
 
 TEST_F(BotProcessTest, ReportsExitStatusAndCapturesOutput) {
@@ -197,7 +199,8 @@ TEST_F(BotProcessTest, MissingWorkingDirectoryIsNamed) {
   o.working_dir = dir_ + "/nowhere";
   auto p = BotProcess::Spawn(o);
   ASSERT_FALSE(p.has_value());
-  EXPECT_NE(p.error().find(dir_ + "/nowhere"), std::string::npos) << p.error();
+  EXPECT_NE(p.error().message.find(dir_ + "/nowhere"), std::string::npos)
+      << p.error();
 }
 
 TEST_F(BotProcessTest, LogIsSizeCapped) {
