@@ -2,14 +2,21 @@
 
 #include <grpcpp/generic/generic_stub.h>
 #include <gtest/gtest.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
 
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <set>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
+
+#include "arbiter/server/run_dir.h"
 
 namespace arbiter {
 namespace {
@@ -178,46 +185,186 @@ std::string SyscallOf(const std::filesystem::path& task) {
   return first;
 }
 
-// The server's own threads must not wait inside gRPC: a waiting thread may
+// User plus system CPU time of a thread, in clock ticks.
+long CpuTicks(const std::filesystem::path& task) {
+  std::ifstream in(task / "stat");
+  std::string text((std::istreambuf_iterator<char>(in)), {});
+  std::istringstream fields(text.substr(text.rfind(')') + 2));
+  std::string f;
+  long utime = 0, stime = 0;
+  for (int i = 3; i <= 15 && (fields >> f); ++i) {
+    if (i == 14) utime = std::stol(f);
+    if (i == 15) stime = std::stol(f);
+  }
+  return utime + stime;
+}
+
+std::filesystem::path ServerThread() {
+  std::vector<std::filesystem::path> threads;
+  for (int i = 0; i < 500 && threads.empty(); ++i) {
+    threads = ThreadsNamed(kAcceptThreadName);
+    if (threads.empty()) std::this_thread::sleep_for(milliseconds(10));
+  }
+  return threads.empty() ? std::filesystem::path() : threads.front();
+}
+
+// The server's thread must not wait inside gRPC: a waiting thread may
 // become the one that polls every socket, and would then read the bots'
 // answers and hand them to the game threads, a wake-up more per decision.
-// They poll without waiting and sleep between polls, also while a client
-// that has connected says nothing.
+// It polls gRPC without waiting and sleeps in its own epoll between polls,
+// also while a client that has connected says nothing.
 TEST(ServerTest, ServerThreadsSleepInsteadOfWaitingInGrpc) {
   auto server = std::move(*Server::Start({}));
   TestClient silent(server->address());  // never says Hello
-  std::vector<std::filesystem::path> threads;
-  for (int i = 0; i < 500 && threads.size() < 2; ++i) {
+  for (int i = 0; i < 500 && server->held().awaiting_hello == 0; ++i) {
     std::this_thread::sleep_for(milliseconds(10));
-    threads = ThreadsNamed(kAcceptThreadName);
-    for (auto& t : ThreadsNamed(kHelloThreadName)) threads.push_back(t);
   }
-  ASSERT_EQ(threads.size(), 2u) << "no " << kAcceptThreadName << " and "
-                                << kHelloThreadName << " threads";
-  // System call numbers of the sleeps, and of the waits gRPC could use.
+  ASSERT_EQ(server->held().awaiting_hello, 1);
+  ASSERT_EQ(ThreadsNamed(kAcceptThreadName).size(), 1u);
+  const auto thread = ServerThread();
+  // System call numbers of the waits gRPC could use; the server thread may
+  // be in one only on its own epoll descriptor.
 #if defined(__x86_64__)
-  const std::set<std::string> sleeps = {"35", "230"};
   const std::set<std::string> waits = {"7", "202", "232", "271", "281", "441"};
 #elif defined(__aarch64__)
-  const std::set<std::string> sleeps = {"101", "115"};
   const std::set<std::string> waits = {"22", "73", "98", "441"};
 #else
   GTEST_SKIP() << "system call numbers of this architecture are not listed";
 #endif
-  if (SyscallOf(threads[0]).empty()) {
+  if (SyscallOf(thread).empty()) {
     GTEST_SKIP() << "this kernel does not show /proc/self/task/*/syscall";
   }
-  for (const auto& thread : threads) {
-    int slept = 0;
-    for (int i = 0; i < 100; ++i) {
-      const std::string call = SyscallOf(thread);
-      EXPECT_FALSE(waits.contains(call))
-          << thread << " sample " << i << ": syscall " << call;
-      slept += sleeps.contains(call);
-      std::this_thread::sleep_for(std::chrono::microseconds(500));
+  std::ostringstream own;
+  own << "0x" << std::hex << server->epoll_fd();
+  int slept = 0;
+  for (int i = 0; i < 100; ++i) {
+    std::ifstream in(thread / "syscall");
+    std::string call, first_arg;
+    in >> call >> first_arg;
+    if (waits.contains(call)) {
+      EXPECT_EQ(first_arg, own.str()) << "sample " << i << ": syscall " << call;
+      slept += first_arg == own.str();
     }
-    EXPECT_GT(slept, 0) << thread;
+    std::this_thread::sleep_for(std::chrono::microseconds(500));
   }
+  EXPECT_GT(slept, 0);
+}
+
+// 200 connections that never say anything: the server keeps a few, drops
+// the oldest, spends (almost) no CPU on them, and a bot still gets in.
+TEST(ServerTest, ConnectionsThatNeverSpeakAreBoundedAndCostNothing) {
+  auto server = std::move(*Server::Start({}));
+  const std::string path = server->address().substr(7);
+  std::vector<int> flood;
+  for (int i = 0; i < 200; ++i) {
+    const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK, 0);
+    sockaddr_un addr{};
+    addr.sun_family = AF_UNIX;
+    std::strcpy(addr.sun_path, path.c_str());
+    ::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
+    flood.push_back(fd);
+    if (i % 10 == 9) std::this_thread::sleep_for(milliseconds(5));
+  }
+  std::this_thread::sleep_for(milliseconds(300));
+  EXPECT_LE(server->held().silent, Server::kMaxSilentPerSocket);
+  EXPECT_EQ(server->held().awaiting_call, 0);
+  const auto thread = ServerThread();
+  const long before = CpuTicks(thread);
+  std::this_thread::sleep_for(milliseconds(1000));
+  // Clock ticks are 10 ms: a thread that spun would show ~100.
+  EXPECT_LE(CpuTicks(thread) - before, 3);
+  const std::string token = server->IssueToken("late");
+  TestClient client(server->address());
+  ASSERT_TRUE(client.Hello(token));
+  EXPECT_TRUE(server->WaitForBot(token, In(5000)).has_value());
+  for (int fd : flood) ::close(fd);
+}
+
+// Streams that never send their Hello: at most kMaxAwaitingHello are kept,
+// each for hello_limit at most.
+TEST(ServerTest, StreamsWithoutHelloAreBoundedAndExpire) {
+  auto server =
+      std::move(*Server::Start({.hello_limit = std::chrono::seconds(2)}));
+  std::vector<std::unique_ptr<TestClient>> silent;
+  for (int i = 0; i < Server::kMaxAwaitingHello + 10; ++i) {
+    silent.push_back(std::make_unique<TestClient>(server->address()));
+  }
+  for (int i = 0;
+       i < 300 && server->held().awaiting_hello < Server::kMaxAwaitingHello;
+       ++i) {
+    std::this_thread::sleep_for(milliseconds(10));
+  }
+  EXPECT_EQ(server->held().awaiting_hello, Server::kMaxAwaitingHello);
+  const std::string token = server->IssueToken("patient");
+  TestClient client(server->address());
+  ASSERT_TRUE(client.Hello(token));
+  EXPECT_TRUE(server->WaitForBot(token, In(5000)).has_value());
+  for (int i = 0; i < 500 && server->held().awaiting_hello > 0; ++i) {
+    std::this_thread::sleep_for(milliseconds(10));
+  }
+  EXPECT_EQ(server->held().awaiting_hello, 0);
+}
+
+// A seat's token works only on the seat's own socket, and only for a peer
+// that passes its rule; a Hello that comes before the rule waits for it.
+TEST(ServerTest, SeatTokensAreBoundToTheirSocketAndPeer) {
+  auto server = std::move(*Server::Start({}));
+  const std::string token = server->IssueToken("seated");
+  auto dir = server->OpenSeat(token);
+  ASSERT_TRUE(dir.has_value()) << dir.error();
+  struct stat st;
+  ASSERT_EQ(::stat(dir->c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 0777, 0700u);
+  const std::string seat = "unix://" + *dir + "/" + kSeatSocketName;
+  {
+    TestClient thief(server->address());  // the shared socket
+    thief.Hello(token);
+    auto reply = FirstReply(thief);
+    ASSERT_TRUE(reply.has_error());
+    EXPECT_EQ(reply.error().code(), v1::ERROR_CODE_BAD_TOKEN);
+    EXPECT_NE(reply.error().message().find("own seat"), std::string::npos);
+  }
+  {
+    // Another process (here: a peer of another user id) is refused.
+    const std::string other = server->IssueToken("other");
+    auto other_dir = server->OpenSeat(other);
+    ASSERT_TRUE(other_dir.has_value());
+    server->SetSeatPeer(other, {.uid = ::getuid() + 1});
+    TestClient imposter("unix://" + *other_dir + "/" + kSeatSocketName);
+    imposter.Hello(other);
+    auto reply = FirstReply(imposter);
+    ASSERT_TRUE(reply.has_error());
+    EXPECT_NE(reply.error().message().find("uid"), std::string::npos)
+        << reply.error().message();
+  }
+  TestClient bot(seat);
+  ASSERT_TRUE(bot.Hello(token));
+  std::this_thread::sleep_for(milliseconds(200));
+  EXPECT_FALSE(server->WaitForBot(token, In(10)).has_value());  // waits
+  server->SetSeatPeer(token, {.uid = ::getuid(),
+                              .pid_namespace = PidNamespaceOf(::getpid()),
+                              .ancestor = ::getpid()});
+  auto got = server->WaitForBot(token, In(5000));
+  ASSERT_TRUE(got.has_value()) << got.error();
+  EXPECT_TRUE(FirstReply(bot).has_welcome());
+  // One use: the seat's socket is gone.
+  EXPECT_FALSE(std::filesystem::exists(*dir));
+}
+
+TEST(ServerTest, StaleRunDirectoriesOfDeadArbitersAreRemoved) {
+  const std::string parent = TempParent();
+  const std::string stale = parent + "/zetema-stale-test";
+  const std::string foreign = parent + "/zetema-foreign-test";
+  std::filesystem::create_directories(stale + "/seat-3");
+  std::filesystem::create_directories(foreign);
+  // A pid that cannot exist: above any pid_max.
+  std::ofstream(stale + "/owner") << "4194304 12345\n";
+  auto server = Server::Start({});
+  ASSERT_TRUE(server.has_value());
+  EXPECT_FALSE(std::filesystem::exists(stale));
+  EXPECT_TRUE(std::filesystem::exists(foreign));  // no owner file: not ours
+  EXPECT_TRUE(std::filesystem::exists((*server)->socket_dir() + "/owner"));
+  std::filesystem::remove_all(foreign);
 }
 
 TEST(ServerTest, CloseSendsErrorAndEndsTheStream) {
