@@ -68,9 +68,9 @@ const json& ArrayOrEmpty(const json& parent, const char* key) {
 
 // "FAULT_REASON_TIMEOUT" (or its number) -> "timeout".
 std::string FaultReason(const json& reason) {
-  static constexpr std::array<const char*, 7> kNames = {
-      "unspecified", "timeout",    "illegal_action", "malformed_message",
-      "crash",       "disconnect", "startup"};
+  static constexpr std::array<const char*, 9> kNames = {
+      "unspecified", "timeout", "illegal_action", "malformed_message", "crash",
+      "disconnect",  "startup", "memory_limit",   "process_limit"};
   if (reason.is_number_integer()) {
     const int64_t v = reason.get<int64_t>();
     return v >= 0 && v < static_cast<int64_t>(kNames.size())

@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <string>
 #include <vector>
@@ -14,6 +15,8 @@
 #include "arbiter/games/zetema/ruleset_file.h"
 #include "arbiter/match/bot_runner.h"
 #include "arbiter/match/record_io.h"
+#include "arbiter/sandbox/limits.h"
+#include "arbiter/sandbox/sandbox.h"
 
 namespace arbiter {
 namespace {
@@ -34,6 +37,13 @@ struct PlayOptions {
   int connect_ms = 120000;
   std::string log_dir;
   size_t log_limit = size_t{1} << 20;
+  std::string sandbox = "full";
+  uint64_t memory_mb = 1024;
+  int64_t processes = 64;
+  uint64_t tmp_mb = 64;
+  int cpu_weight = 0;
+  std::vector<std::string> writable;
+  std::vector<std::string> read_only;
 };
 
 struct BotStats {
@@ -77,22 +87,24 @@ void Tally(const arbiter::v1::GameRecord& record,
 }
 
 void PrintSummary(const std::map<std::string, BotStats>& stats) {
-  std::printf("%-16s %5s %5s %7s %7s %7s %9s %5s %10s %7s %9s %9s\n", "bot",
-              "games", "wins", "points", "timeout", "illegal", "malformed",
-              "crash", "disconnect", "startup", "mean_ms", "max_ms");
+  std::printf("%-16s %5s %5s %7s %7s %7s %9s %5s %10s %7s %6s %5s %9s %9s\n",
+              "bot", "games", "wins", "points", "timeout", "illegal",
+              "malformed", "crash", "disconnect", "startup", "memory", "procs",
+              "mean_ms", "max_ms");
   for (const auto& [name, s] : stats) {
     auto f = [&](arbiter::v1::FaultReason r) {
       auto it = s.faults.find(r);
       return it == s.faults.end() ? 0 : it->second;
     };
-    std::printf("%-16s %5d %5d %7ld %7d %7d %9d %5d %10d %7d %9.3f %9.3f\n",
-                name.c_str(), s.games, s.wins, s.points,
-                f(arbiter::v1::FAULT_REASON_TIMEOUT), f(arbiter::v1::FAULT_REASON_ILLEGAL_ACTION),
-                f(arbiter::v1::FAULT_REASON_MALFORMED_MESSAGE),
-                f(arbiter::v1::FAULT_REASON_CRASH), f(arbiter::v1::FAULT_REASON_DISCONNECT),
-                f(arbiter::v1::FAULT_REASON_STARTUP),
-                s.decisions ? s.total_us / s.decisions / 1000.0 : 0.0,
-                s.max_us / 1000.0);
+    std::printf(
+        "%-16s %5d %5d %7ld %7d %7d %9d %5d %10d %7d %6d %5d %9.3f %9.3f\n",
+        name.c_str(), s.games, s.wins, s.points, f(arbiter::v1::FAULT_REASON_TIMEOUT),
+        f(arbiter::v1::FAULT_REASON_ILLEGAL_ACTION),
+        f(arbiter::v1::FAULT_REASON_MALFORMED_MESSAGE), f(arbiter::v1::FAULT_REASON_CRASH),
+        f(arbiter::v1::FAULT_REASON_DISCONNECT), f(arbiter::v1::FAULT_REASON_STARTUP),
+        f(arbiter::v1::FAULT_REASON_MEMORY_LIMIT), f(arbiter::v1::FAULT_REASON_PROCESS_LIMIT),
+        s.decisions ? s.total_us / s.decisions / 1000.0 : 0.0,
+        s.max_us / 1000.0);
   }
 }
 
@@ -101,10 +113,24 @@ void RunPlay(const PlayOptions& o) {
   BecomeChildSubreaper();
   auto rules = zetema::LoadRuleset(o.ruleset);
   if (!rules) Fail("--ruleset: " + rules.error());
+  auto mode = sandbox::ParseMode(o.sandbox);
+  if (!mode) Fail("--sandbox: " + mode.error());
+  sandbox::Limits limits{.memory_bytes = o.memory_mb << 20,
+                         .processes = o.processes,
+                         .tmp_bytes = o.tmp_mb << 20,
+                         .cpu_weight = o.cpu_weight,
+                         .writable = o.writable,
+                         .read_only = o.read_only};
+  if (auto ok = sandbox::CheckLimits(&limits,
+                                     std::filesystem::current_path().string());
+      !ok) {
+    Fail("--" + ok.error());
+  }
   std::vector<BotSpec> specs;
   for (const auto& text : o.bots) {
     auto spec = ParseBotSpec(text);
     if (!spec) Fail(spec.error());
+    spec->limits = limits;
     if (auto ok = CheckBotCommand(*spec); !ok) Fail(ok.error());
     for (const auto& other : specs) {
       if (other.name == spec->name)
@@ -120,13 +146,28 @@ void RunPlay(const PlayOptions& o) {
     Fail(std::to_string(specs.size()) + " bots for " + std::to_string(players) +
          " seats");
   }
+  const std::string log_dir = o.log_dir.empty() ? o.out + ".logs" : o.log_dir;
+  std::filesystem::create_directories(log_dir);
+  {
+    // Made now, so that the sandboxes can cover it (bots never see the
+    // records, even when their directory shows the file's).
+    std::ofstream touch(o.out, std::ios::app);
+    if (!touch) Fail("cannot write " + o.out);
+  }
+  auto box = sandbox::Sandbox::Start(
+      {.mode = *mode,
+       .hidden = {std::filesystem::absolute(o.out).lexically_normal(),
+                  std::filesystem::absolute(log_dir).lexically_normal()}});
+  if (!box) Fail(box.error());
+  if (*mode != sandbox::Mode::kFull) {
+    std::fprintf(stderr, "arbiter play: %s\n", (*box)->Describe().c_str());
+  }
   auto server = Server::Start({.listen = o.listen});
   if (!server) Fail(server.error());
+  (*box)->AddHidden((*server)->socket_dir());
   static std::string socket_dir;
   socket_dir = (*server)->socket_dir();
   if (!socket_dir.empty()) g_socket_dir = &socket_dir;
-  const std::string log_dir = o.log_dir.empty() ? o.out + ".logs" : o.log_dir;
-  std::filesystem::create_directories(log_dir);
 
   // One runner (and process) per seat; with fewer bots than seats, the bots
   // fill the seats in turn, each copy with its own process.
@@ -140,7 +181,8 @@ void RunPlay(const PlayOptions& o) {
         .log_path = log_dir + "/" + spec.name +
                     (copy ? "." + std::to_string(i / specs.size() + 1) : "") +
                     ".log",
-        .log_limit_bytes = o.log_limit};
+        .log_limit_bytes = o.log_limit,
+        .sandbox = box->get()};
     runners.push_back(std::make_unique<BotRunner>(**server, spec, ro));
   }
   std::map<std::string, BotStats> stats;
@@ -161,6 +203,10 @@ void RunPlay(const PlayOptions& o) {
     for (int s = 0; s < players; ++s) {
       order.push_back(runners[(s + g) % players].get());
       seats.push_back(order.back()->Seat());
+      if (!order.back()->harness_error().empty()) {
+        // Not the bot's fault: no game is recorded against it.
+        Fail("the game cannot be played: " + order.back()->harness_error());
+      }
     }
     auto played = PlayGame(setup, seats);
     if (!played) Fail(played.error());
@@ -227,6 +273,25 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
   cmd->add_option("--log-dir", o->log_dir,
                   "bot stdout/stderr logs (default: OUT.logs)");
   cmd->add_option("--log-limit", o->log_limit, "bytes kept per bot log");
+  cmd->add_option("--sandbox", o->sandbox,
+                  "full: every bot in a sandbox, or refuse to start when "
+                  "the machine cannot give every guarantee; reduced: what "
+                  "the machine allows (says what is missing); none: plain "
+                  "processes (docs/security.md)")
+      ->check(CLI::IsMember({"full", "reduced", "none"}));
+  cmd->add_option("--memory-mb", o->memory_mb,
+                  "memory limit of each bot's sandbox (0: none)");
+  cmd->add_option("--processes", o->processes,
+                  "processes and threads each bot may run (0: no limit)");
+  cmd->add_option("--tmp-mb", o->tmp_mb, "size of each bot's private /tmp");
+  cmd->add_option("--cpu-weight", o->cpu_weight,
+                  "CPU share of each bot among this run's bots, 1 to 10000 "
+                  "(default: the system's)");
+  cmd->add_option("--writable", o->writable,
+                  "a directory every bot may write (repeat for more)");
+  cmd->add_option("--read-only", o->read_only,
+                  "a path every bot may read besides its own files (repeat "
+                  "for more)");
   cmd->callback([o] { RunPlay(*o); });
 });
 

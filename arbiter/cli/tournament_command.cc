@@ -77,9 +77,19 @@ std::expected<std::unique_ptr<tour::GameRunner>, std::string> MakeGameRunner(
         tour::kBuiltinRandom));
   }
   BecomeChildSubreaper();  // bots' own children never outlive the arbiter
-  auto runner =
-      tour::ProcessRunner::Start(config, rules, {.log_dir = out_dir / "logs"});
+  // The output directory exists before any bot starts, so that every
+  // sandbox covers it: bots never see records or logs.
+  std::error_code ec;
+  std::filesystem::create_directories(out_dir, ec);
+  auto runner = tour::ProcessRunner::Start(
+      config, rules,
+      {.log_dir = out_dir / "logs",
+       .hidden = {std::filesystem::absolute(out_dir).lexically_normal()}});
   if (!runner) return std::unexpected(runner.error());
+  if (const std::string summary = (*runner)->SandboxSummary();
+      !summary.empty()) {
+    std::fprintf(stderr, "arbiter tournament: %s\n", summary.c_str());
+  }
   return std::unique_ptr<tour::GameRunner>(std::move(*runner));
 }
 
@@ -125,6 +135,7 @@ struct Args {
   bool round_given = false;
   std::vector<std::string> prior;
   bool plan = false;
+  std::string sandbox;
 };
 
 [[noreturn]] void Fail(const std::string& message, int code = 1) {
@@ -145,6 +156,11 @@ void PrintPlan(const tour::TournamentConfig& config, const tour::Plan& plan) {
 void Run(const Args& args) {
   auto config = tour::LoadTournamentConfig(args.config);
   if (!config) Fail(config.error(), 2);
+  if (!args.sandbox.empty()) {
+    auto mode = sandbox::ParseMode(args.sandbox);
+    if (!mode) Fail("--sandbox: " + mode.error(), 2);
+    config->sandbox_mode = *mode;
+  }
   auto resolved = tour::ResolveRuleset(*config);
   if (!resolved) Fail(args.config + ": " + resolved.error(), 2);
   if (args.plan) {
@@ -244,6 +260,10 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
                   "records with `arbiter merge`");
   cmd->add_option("--concurrency", args->concurrency,
                   "Games at once (overrides the config; 0: the config's)");
+  cmd->add_option("--sandbox", args->sandbox,
+                  "full, reduced or none (overrides the config's [sandbox] "
+                  "mode; docs/security.md)")
+      ->check(CLI::IsMember({"full", "reduced", "none"}));
   cmd->add_option("--round", args->round,
                   "Swiss: play round R only, paired from the records of the "
                   "rounds before (in --out or --prior files)");

@@ -43,10 +43,10 @@ std::expected<void, std::string> CheckBotCommand(const BotSpec& spec) {
 BotRunner::BotRunner(Server& server, BotSpec spec, BotRunnerOptions options)
     : server_(server), spec_(std::move(spec)), options_(std::move(options)) {}
 
-std::expected<void, std::string> BotRunner::Connect() {
-  const std::string token = server_.IssueToken(spec_.name);
-  const auto deadline = Clock::now() + options_.startup_timeout;
+std::expected<void, SpawnError> BotRunner::Connect() {
   if (spec_.remote()) {
+    const std::string token = server_.IssueToken(spec_.name);
+    const auto deadline = Clock::now() + options_.startup_timeout;
     std::fprintf(stderr,
                  "arbiter: waiting for bot '%s': connect to %s with "
                  "ZETEMA_TOKEN=%s\n",
@@ -54,37 +54,80 @@ std::expected<void, std::string> BotRunner::Connect() {
     auto channel = server_.WaitForBot(token, deadline);
     if (!channel) {
       server_.RevokeToken(token);
-      return std::unexpected(channel.error());
+      return std::unexpected(SpawnError{channel.error()});
     }
     channel_ = *channel;
     return {};
   }
+  // A sandbox that could not be set up may have met a passing shortage
+  // (processes, memory): one more try before calling it the harness's.
+  std::expected<void, SpawnError> spawned;
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    const std::string token = server_.IssueToken(spec_.name);
+    spawned = Spawn(token);
+    if (spawned || !spawned.error().harness) break;
+  }
+  return spawned;
+}
+
+std::expected<void, SpawnError> BotRunner::Spawn(const std::string& token) {
+  auto fail = [&](SpawnError e) {
+    server_.RevokeToken(token);
+    return std::unexpected(std::move(e));
+  };
+  const auto deadline = Clock::now() + options_.startup_timeout;
   auto argv = SplitCommand(spec_.command);
-  if (!argv) return std::unexpected(argv.error());
+  if (!argv) return fail({argv.error()});
+  std::unique_ptr<sandbox::Jail> jail;
+  if (options_.sandbox != nullptr) {
+    auto made = options_.sandbox->NewJail(
+        {.bot_name = spec_.name, .limits = spec_.limits});
+    if (!made) return fail({"sandbox: " + made.error(), true});
+    jail = std::move(*made);
+  }
+  // A socket of its own, which only this bot's process can reach.
+  std::optional<uid_t> owner;
+  if (jail && jail->identity().has_uid) owner = jail->identity().uid;
+  auto seat_dir = server_.OpenSeat(token, owner);
+  if (!seat_dir) return fail({"seat socket: " + seat_dir.error(), true});
+  std::string address =
+      "unix://" + *seat_dir + "/" + std::string(kSeatSocketName);
+  if (jail) {
+    jail->set_socket_dir(*seat_dir);
+    address = "unix://" + std::string(sandbox::kSandboxSocketDir) + "/" +
+              kSeatSocketName;
+  }
   SpawnOptions spawn{.argv = *argv,
                      .env = spec_.env,
                      .log_path = options_.log_path,
                      .log_limit_bytes = options_.log_limit_bytes,
                      .working_dir = spec_.cwd};
   // Last, so that they replace any the spec names.
-  spawn.env.emplace_back(kAddressEnv, server_.address());
+  spawn.env.emplace_back(kAddressEnv, address);
   spawn.env.emplace_back(kTokenEnv, token);
-  auto process = BotProcess::Spawn(spawn);
-  if (!process) {
-    server_.RevokeToken(token);
-    return std::unexpected(process.error());
-  }
+  sandbox::Jail* j = jail.get();
+  auto process = BotProcess::Spawn(spawn, std::move(jail));
+  if (!process) return fail(process.error());
   process_ = std::move(*process);
   ++starts_;
+  // Who may act for the seat: its sandbox (its user, its pid namespace),
+  // or without one, the bot's process and its descendants.
+  PeerRule rule;
+  if (j != nullptr) {
+    if (j->identity().has_uid) rule.uid = j->identity().uid;
+    rule.pid_namespace = j->identity().pid_namespace;
+  } else {
+    rule.ancestor = process_->pid();
+  }
+  server_.SetSeatPeer(token, rule);
   BotProcess* p = process_.get();
   auto channel =
       server_.WaitForBot(token, deadline, [p] { return p->Exited(); });
   if (!channel) {
-    server_.RevokeToken(token);
     std::string detail = channel.error();
     if (p->Exited()) detail += " (" + p->ExitDescription() + ")";
     StopProcess();
-    return std::unexpected(detail);
+    return fail({detail});
   }
   channel_ = *channel;
   return {};
@@ -94,9 +137,14 @@ SeatPlayer BotRunner::Seat() {
   SeatPlayer seat{.name = spec_.name};
   if (channel_ && !channel_->IsOpen())
     AfterGame(arbiter::v1::FAULT_REASON_CRASH);
+  harness_error_.clear();
   if (!channel_) {
     if (auto connected = Connect(); !connected) {
-      seat.startup_detail = connected.error();
+      if (connected.error().harness) {
+        harness_error_ =
+            "bot '" + spec_.name + "': " + connected.error().message;
+      }
+      seat.startup_detail = connected.error().message;
       return seat;
     }
   }
@@ -107,13 +155,19 @@ SeatPlayer BotRunner::Seat() {
     seat.process_exited = [p] {
       return p->WaitExit(std::chrono::milliseconds(300));
     };
+    if (p->container() != nullptr) {
+      seat.usage = [c = p->container()] { return c->Usage(); };
+    }
   }
   return seat;
 }
 
 void BotRunner::AfterGame(arbiter::v1::FaultReason fault) {
+  // A bot over a limit starts afresh, whatever is left of it.
   const bool gone = fault == arbiter::v1::FAULT_REASON_CRASH ||
                     fault == arbiter::v1::FAULT_REASON_DISCONNECT ||
+                    fault == arbiter::v1::FAULT_REASON_MEMORY_LIMIT ||
+                    fault == arbiter::v1::FAULT_REASON_PROCESS_LIMIT ||
                     (channel_ && !channel_->IsOpen()) ||
                     (process_ && process_->Exited());
   if (!gone) return;

@@ -23,6 +23,8 @@
 
 #include "arbiter/match/match.h"
 #include "arbiter/process/bot_process.h"
+#include "arbiter/sandbox/bwrap_args.h"
+#include "arbiter/sandbox/sandbox.h"
 #include "arbiter/server/server.h"
 
 namespace arbiter {
@@ -39,6 +41,8 @@ struct BotSpec {
   // arbiter's own (ZETEMA_ADDRESS, ZETEMA_TOKEN) always win.
   std::string cwd;
   std::vector<std::pair<std::string, std::string>> env;
+  // Its sandbox's limits and paths (when the run has a sandbox).
+  sandbox::Limits limits;
 };
 
 struct BotRunnerOptions {
@@ -46,6 +50,8 @@ struct BotRunnerOptions {
   std::string log_path;  // "" discards the bot's stdout and stderr
   size_t log_limit_bytes = size_t{1} << 20;
   std::chrono::milliseconds stop_grace{500};
+  // The run's sandbox; null (or mode none): a plain process.
+  sandbox::Sandbox* sandbox = nullptr;
 };
 
 // Parses "NAME=COMMAND"; the error says what is wrong.
@@ -59,8 +65,13 @@ class BotRunner {
   ~BotRunner() { Stop(); }
 
   // The seat for the next game: connected when possible; otherwise without
-  // a channel and with the reason (a startup fault).
+  // a channel and with the reason (a startup fault) -- unless the harness
+  // failed (harness_error() says why): then the seat must not be played.
   SeatPlayer Seat();
+  // Why the last Seat() could not start the bot through no fault of the
+  // bot's (its sandbox could not be set up, after one retry); "" when it
+  // could.
+  const std::string& harness_error() const { return harness_error_; }
   // After a game: a bot whose stream closed is stopped, to be restarted by
   // the next Seat().
   void AfterGame(arbiter::v1::FaultReason fault);
@@ -69,7 +80,8 @@ class BotRunner {
   int starts() const { return starts_; }
 
  private:
-  std::expected<void, std::string> Connect();
+  std::expected<void, SpawnError> Connect();
+  std::expected<void, SpawnError> Spawn(const std::string& token);
   void StopProcess();
 
   Server& server_;
@@ -78,6 +90,7 @@ class BotRunner {
   std::unique_ptr<BotProcess> process_;
   std::shared_ptr<BotChannel> channel_;
   int starts_ = 0;
+  std::string harness_error_;
 };
 
 }  // namespace arbiter

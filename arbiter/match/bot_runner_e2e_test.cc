@@ -1,6 +1,7 @@
 // Real bot processes over the real gRPC server: reuse, restart, faults.
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -45,11 +46,18 @@ bool Gone(pid_t pid) {
   return text.substr(text.rfind(')') + 2, 1) == "Z";
 }
 
-class BotRunnerTest : public ::testing::Test {
+// Every case runs twice: bots as plain processes, and each in a sandbox.
+class BotRunnerTest : public ::testing::TestWithParam<bool> {
  protected:
   void SetUp() override {
     char tmpl[] = "/tmp/bot_runner_test.XXXXXX";
     dir_ = ::mkdtemp(tmpl);
+    ::chmod(dir_.c_str(), 0755);
+    if (GetParam()) {
+      auto sandbox = sandbox::Sandbox::Start({.mode = sandbox::Mode::kReduced});
+      if (!sandbox) GTEST_SKIP() << sandbox.error();
+      sandbox_ = std::move(*sandbox);
+    }
     auto server = Server::Start({});
     ASSERT_TRUE(server.has_value()) << server.error();
     server_ = std::move(*server);
@@ -62,7 +70,8 @@ class BotRunnerTest : public ::testing::Test {
 
   BotRunner& Add(const std::string& name, const std::string& args = "") {
     BotRunnerOptions o{.startup_timeout = std::chrono::milliseconds(10000),
-                       .log_path = Log(name)};
+                       .log_path = Log(name),
+                       .sandbox = sandbox_.get()};
     runners_.push_back(std::make_unique<BotRunner>(
         *server_, BotSpec{.name = name, .command = kBot + " " + args}, o));
     return *runners_.back();
@@ -88,12 +97,42 @@ class BotRunnerTest : public ::testing::Test {
     return std::move(*r);
   }
 
+  // No process of bot `name` is left: by the pids it printed (plain
+  // processes), or, sandboxed, no process of any of this test's bots (by
+  // the user ids of this run's sandboxes): stop them all first.
+  void ExpectNothingLeft(const std::string& name) {
+    if (!sandbox_) {
+      for (pid_t p : BotPids(Log(name))) {
+        EXPECT_TRUE(Gone(p));
+        EXPECT_EQ(::waitpid(p, nullptr, WNOHANG), -1);  // reaped
+      }
+      return;
+    }
+    if (!sandbox_->privileged()) return;  // one user for all: no telling
+    const uid_t first = sandbox::IdBlockOf(::getpid());
+    for (const auto& e : std::filesystem::directory_iterator("/proc")) {
+      const std::string pid = e.path().filename();
+      if (!std::isdigit(static_cast<unsigned char>(pid[0]))) continue;
+      struct stat st;
+      if (::stat(e.path().c_str(), &st) != 0) continue;
+      if (st.st_uid >= first && st.st_uid < first + sandbox::kIdsPerRun) {
+        EXPECT_TRUE(Gone(std::stoi(pid))) << "left: pid " << pid;
+      }
+    }
+  }
+
   std::string dir_;
+  std::unique_ptr<sandbox::Sandbox> sandbox_;
   std::unique_ptr<Server> server_;
   std::vector<std::unique_ptr<BotRunner>> runners_;
 };
 
-TEST_F(BotRunnerTest, ReusesOneProcessAcrossGamesAndLeavesNothingBehind) {
+INSTANTIATE_TEST_SUITE_P(Modes, BotRunnerTest, ::testing::Bool(),
+                         [](const auto& info) {
+                           return info.param ? "Sandboxed" : "Plain";
+                         });
+
+TEST_P(BotRunnerTest, ReusesOneProcessAcrossGamesAndLeavesNothingBehind) {
   auto& a = Add("a", "--mode=struct");
   auto& b = Add("b", "--mode=text --name=texty --version=2.5");
   for (uint64_t seed = 1; seed <= 3; ++seed) {
@@ -107,13 +146,11 @@ TEST_F(BotRunnerTest, ReusesOneProcessAcrossGamesAndLeavesNothingBehind) {
   EXPECT_EQ(b.starts(), 1);
   a.Stop();
   b.Stop();
-  auto pids = BotPids(Log("a"));
-  ASSERT_EQ(pids.size(), 1u);
-  EXPECT_TRUE(Gone(pids[0]));
-  EXPECT_EQ(::waitpid(pids[0], nullptr, WNOHANG), -1);  // reaped
+  ASSERT_EQ(BotPids(Log("a")).size(), 1u);
+  ExpectNothingLeft("a");
 }
 
-TEST_F(BotRunnerTest, CrashIsRecordedAndTheBotRestarts) {
+TEST_P(BotRunnerTest, CrashIsRecordedAndTheBotRestarts) {
   Add("good");
   auto& bad = Add("bad", "--mode=crash --after=3");
   auto m = Game(5);
@@ -126,7 +163,7 @@ TEST_F(BotRunnerTest, CrashIsRecordedAndTheBotRestarts) {
   EXPECT_EQ(bad.starts(), 2);
 }
 
-TEST_F(BotRunnerTest, DisconnectWhileAliveIsNotACrash) {
+TEST_P(BotRunnerTest, DisconnectWhileAliveIsNotACrash) {
   Add("good");
   auto& bad = Add("bad", "--mode=disconnect --after=2");
   auto m = Game(7);
@@ -134,11 +171,11 @@ TEST_F(BotRunnerTest, DisconnectWhileAliveIsNotACrash) {
   EXPECT_EQ(m.record.result().faults(0).reason(), arbiter::v1::FAULT_REASON_DISCONNECT);
   Game(8);
   EXPECT_EQ(bad.starts(), 2);
-  bad.Stop();
-  for (pid_t p : BotPids(Log("bad"))) EXPECT_TRUE(Gone(p));
+  for (auto& r : runners_) r->Stop();
+  ExpectNothingLeft("bad");
 }
 
-TEST_F(BotRunnerTest, TimeoutAndLateAnswersAreNeverCredited) {
+TEST_P(BotRunnerTest, TimeoutAndLateAnswersAreNeverCredited) {
   Add("good");
   Add("late", "--mode=late --after=2 --delay-ms=300");
   for (uint64_t seed : {9, 10}) {
@@ -149,7 +186,7 @@ TEST_F(BotRunnerTest, TimeoutAndLateAnswersAreNeverCredited) {
   }
 }
 
-TEST_F(BotRunnerTest, IllegalAndMalformedOverTheWire) {
+TEST_P(BotRunnerTest, IllegalAndMalformedOverTheWire) {
   Add("illegal", "--mode=illegal --after=2");
   Add("garbage", "--mode=garbage --after=2");
   auto m = Game(11);
@@ -160,7 +197,7 @@ TEST_F(BotRunnerTest, IllegalAndMalformedOverTheWire) {
       << f.detail();
 }
 
-TEST_F(BotRunnerTest, DefaultPolicyFinishesTheGameWithStrikes) {
+TEST_P(BotRunnerTest, DefaultPolicyFinishesTheGameWithStrikes) {
   Add("good");
   // Illegal rather than stalling: a stalling seat costs its full limit at
   // every turn (the fake-bot unit tests cover timeouts under this policy).
@@ -172,7 +209,7 @@ TEST_F(BotRunnerTest, DefaultPolicyFinishesTheGameWithStrikes) {
             arbiter::v1::FAULT_REASON_ILLEGAL_ACTION);
 }
 
-TEST_F(BotRunnerTest, StartupFailuresAreStartupFaults) {
+TEST_P(BotRunnerTest, StartupFailuresAreStartupFaults) {
   Add("good");
   Add("exits", "--mode=exit");
   auto m = Game(13);
@@ -183,7 +220,7 @@ TEST_F(BotRunnerTest, StartupFailuresAreStartupFaults) {
       << m.record.result().faults(0).detail();
 }
 
-TEST_F(BotRunnerTest, WrongProtocolVersionIsRefused) {
+TEST_P(BotRunnerTest, WrongProtocolVersionIsRefused) {
   Add("good");
   Add("future", "--mode=bad-version");
   auto m = Game(14);
@@ -193,18 +230,18 @@ TEST_F(BotRunnerTest, WrongProtocolVersionIsRefused) {
             std::string::npos);
 }
 
-TEST_F(BotRunnerTest, MissingBinaryNamesIt) {
+TEST_P(BotRunnerTest, MissingBinaryNamesIt) {
   BotSpec spec{.name = "ghost", .command = "/no/such/ghost_bot --x"};
   auto checked = CheckBotCommand(spec);
   ASSERT_FALSE(checked.has_value());
   EXPECT_NE(checked.error().find("/no/such/ghost_bot"), std::string::npos);
-  BotRunner runner(*server_, spec, {});
+  BotRunner runner(*server_, spec, {.sandbox = sandbox_.get()});
   const SeatPlayer seat = runner.Seat();
   EXPECT_EQ(seat.channel, nullptr);
   EXPECT_NE(seat.startup_detail.find("/no/such/ghost_bot"), std::string::npos);
 }
 
-TEST_F(BotRunnerTest, SpecSetsWorkingDirectoryAndEnvironment) {
+TEST_P(BotRunnerTest, SpecSetsWorkingDirectoryAndEnvironment) {
   const std::string log = Log("placed");
   BotSpec spec{.name = "placed",
                .command =
@@ -213,7 +250,8 @@ TEST_F(BotRunnerTest, SpecSetsWorkingDirectoryAndEnvironment) {
                .cwd = dir_,
                .env = {{"X_VAR", "y z"}, {"ZETEMA_TOKEN", "forged"}}};
   ASSERT_TRUE(CheckBotCommand(spec).has_value());
-  BotRunner runner(*server_, spec, {.log_path = log});
+  BotRunner runner(*server_, spec,
+                   {.log_path = log, .sandbox = sandbox_.get()});
   const SeatPlayer seat = runner.Seat();
   EXPECT_EQ(seat.channel, nullptr);
   EXPECT_NE(seat.startup_detail.find("exit status 3"), std::string::npos)
@@ -225,7 +263,7 @@ TEST_F(BotRunnerTest, SpecSetsWorkingDirectoryAndEnvironment) {
   EXPECT_EQ(text.find("token=forged"), std::string::npos) << text;
 }
 
-TEST_F(BotRunnerTest, CheckBotCommandUsesTheWorkingDirectory) {
+TEST_P(BotRunnerTest, CheckBotCommandUsesTheWorkingDirectory) {
   BotSpec nowhere{.name = "lost", .command = "true", .cwd = dir_ + "/nowhere"};
   auto checked = CheckBotCommand(nowhere);
   ASSERT_FALSE(checked.has_value());

@@ -5,10 +5,10 @@
 #include <ctime>
 #include <memory>
 
+#include "arbiter/games/zetema/state.h"
 #include "arbiter/games/zetema/wire/convert.h"
 #include "arbiter/match/decision.h"
 #include "arbiter/process/bot_process.h"
-#include "arbiter/games/zetema/state.h"
 
 namespace arbiter {
 namespace {
@@ -21,7 +21,12 @@ struct SeatState {
   SeatClock clock;
   bool live;  // still asked for decisions and sent messages
   size_t events_sent = 0;
+  std::optional<ResourceUsage> usage;  // the sandbox's counters, last seen
 };
+
+std::optional<ResourceUsage> UsageOf(const SeatState& s) {
+  return s.player->usage ? s.player->usage() : std::nullopt;
+}
 
 class Game {
  public:
@@ -31,6 +36,7 @@ class Game {
     for (auto& p : players) {
       seats_.push_back({&p, SeatClock(setup.time),
                         p.channel != nullptr && p.channel->IsOpen()});
+      seats_.back().usage = UsageOf(seats_.back());
     }
     faults_.assign(players.size(), arbiter::v1::FAULT_REASON_UNSPECIFIED);
   }
@@ -47,6 +53,10 @@ class Game {
   void Broadcast(const v1::ArbiterMessage& m);
   // Records a fault; true when the game ends because of it.
   bool Fault(int seat, arbiter::v1::FaultReason reason, const std::string& detail);
+  // A limit of the seat's sandbox that was reached since it was last
+  // looked at (`now`: its counters now), as a fault.
+  std::optional<DecisionFault> LimitReached(
+      SeatState& s, const std::optional<ResourceUsage>& now);
   void Finish();
 
   const GameSetup& setup_;
@@ -143,6 +153,11 @@ bool Game::Fault(int seat, arbiter::v1::FaultReason reason, const std::string& d
       reason == arbiter::v1::FAULT_REASON_STARTUP) {
     seats_[seat].live = false;
   }
+  if (reason == arbiter::v1::FAULT_REASON_MEMORY_LIMIT ||
+      reason == arbiter::v1::FAULT_REASON_PROCESS_LIMIT) {
+    // Killed at the limit, or still running: asked again only if alive.
+    seats_[seat].live = seats_[seat].player->channel->IsOpen();
+  }
   if (setup_.policy == FaultPolicy::kForfeit) {
     forfeit_seat_ = seat;
     return true;
@@ -150,7 +165,39 @@ bool Game::Fault(int seat, arbiter::v1::FaultReason reason, const std::string& d
   return false;
 }
 
+std::optional<DecisionFault> Game::LimitReached(
+    SeatState& s, const std::optional<ResourceUsage>& now) {
+  if (!now || !s.usage) return std::nullopt;
+  const ResourceUsage before = *s.usage;
+  s.usage = now;
+  if (now->oom_kills > before.oom_kills) {
+    const uint64_t n = now->oom_kills - before.oom_kills;
+    return DecisionFault{
+        .reason = arbiter::v1::FAULT_REASON_MEMORY_LIMIT,
+        .detail =
+            "the bot's sandbox reached its memory limit: " + std::to_string(n) +
+            " process" + (n == 1 ? "" : "es") + " killed"};
+  }
+  if (now->pids_refused > before.pids_refused) {
+    const uint64_t n = now->pids_refused - before.pids_refused;
+    return DecisionFault{
+        .reason = arbiter::v1::FAULT_REASON_PROCESS_LIMIT,
+        .detail =
+            "the bot tried to run more processes or threads than its "
+            "sandbox allows: " +
+            std::to_string(n) + " refused"};
+  }
+  return std::nullopt;
+}
+
 void Game::Finish() {
+  // A limit reached after a seat's last decision counts too.
+  for (int s = 0; s < int(seats_.size()) && forfeit_seat_ < 0; ++s) {
+    if (faults_[s] != arbiter::v1::FAULT_REASON_UNSPECIFIED) continue;
+    if (auto f = LimitReached(seats_[s], UsageOf(seats_[s]))) {
+      Fault(s, f->reason, f->detail);
+    }
+  }
   for (int s = 0; s < int(seats_.size()); ++s) SendNewEvents(s);
   FillOutcome(state_, forfeit_seat_, &record_);
   record_.set_finished_at(NowRfc3339());
@@ -180,11 +227,16 @@ MatchResult Game::Play() {
     auto& s = seats_[seat];
     zetema::Action action = legal.front();  // the default action
     uint32_t decision_us = 0;
+    uint32_t cpu_us = 0;
     uint64_t request_id = 0;
     bool strike = !s.live;
     if (s.live) {
+      const auto before = UsageOf(s);
       auto decision = AskForDecision(*s.player->channel, state_, legal, s.clock,
                                      setup_.game_id, s.player->process_exited);
+      const auto after = UsageOf(s);
+      if (before && after) cpu_us = uint32_t(after->cpu_us - before->cpu_us);
+      std::optional<DecisionFault> fault;
       if (decision) {
         action = decision->action;
         decision_us = decision->decision_us;
@@ -192,8 +244,15 @@ MatchResult Game::Play() {
       } else {
         decision_us = decision.error().decision_us;
         request_id = decision.error().request_id;
-        over = Fault(seat, decision.error().reason, decision.error().detail);
+        fault = decision.error();
+      }
+      // A limit reached is the fault, whatever became of the answer (a bot
+      // killed at its memory limit also closed its stream).
+      if (auto limit = LimitReached(s, after)) fault = limit;
+      if (fault) {
+        over = Fault(seat, fault->reason, fault->detail);
         if (over) break;
+        action = legal.front();
         strike = true;
       }
     }
@@ -202,6 +261,7 @@ MatchResult Game::Play() {
     step->set_decision_us(decision_us);
     step->set_request_id(request_id);
     step->set_strike(strike);
+    step->set_cpu_us(cpu_us);
     step->set_action(zetema::ActionToString(action));
     // Every action here is one of the engine's own legal actions.
     if (auto applied = state_.Apply(action); !applied) {

@@ -23,11 +23,12 @@
 #include <string>
 #include <vector>
 
-#include "arbiter/match/clock.h"
-#include "arbiter/server/server.h"
 #include "arbiter/games/zetema/cards.h"
 #include "arbiter/games/zetema/ruleset.h"
 #include "arbiter/games/zetema/state.h"
+#include "arbiter/match/clock.h"
+#include "arbiter/process/container.h"
+#include "arbiter/server/server.h"
 #include "arbiter/v1/record.pb.h"
 
 namespace arbiter {
@@ -60,6 +61,9 @@ struct SeatPlayer {
   // exited (a crash), false when it lives on (a disconnect). Unset: the bot
   // runs elsewhere, and a closed stream is a disconnect.
   std::function<bool()> process_exited;
+  // The counters of the bot's sandbox (CPU time, limit breaches); unset or
+  // nullopt: not measured.
+  std::function<std::optional<ResourceUsage>()> usage;
 };
 
 struct MatchResult {

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <regex>
 #include <sstream>
 
@@ -98,33 +99,69 @@ TEST_F(PlayCliTest, BadArgumentsAreNamed) {
   EXPECT_NE(Output().find("nosuchpreset"), std::string::npos) << Output();
 }
 
+// (pid, start time) of every descendant of `root`, from /proc.
+std::vector<std::pair<pid_t, std::string>> Descendants(pid_t root) {
+  std::map<pid_t, std::vector<pid_t>> children;
+  std::map<pid_t, std::string> started;
+  for (const auto& e : std::filesystem::directory_iterator("/proc")) {
+    const std::string name = e.path().filename();
+    if (!std::isdigit(static_cast<unsigned char>(name[0]))) continue;
+    std::ifstream in(e.path() / "stat");
+    std::string text((std::istreambuf_iterator<char>(in)), {});
+    const auto close = text.rfind(')');
+    if (close == std::string::npos) continue;
+    std::istringstream fields(text.substr(close + 2));
+    std::vector<std::string> f;
+    for (std::string w; fields >> w;) f.push_back(w);
+    if (f.size() < 20) continue;
+    const pid_t pid = std::stoi(name);
+    children[std::stoi(f[1])].push_back(pid);
+    started[pid] = f[19];
+  }
+  std::vector<std::pair<pid_t, std::string>> out;
+  std::vector<pid_t> todo = {root};
+  while (!todo.empty()) {
+    const pid_t p = todo.back();
+    todo.pop_back();
+    for (pid_t c : children[p]) {
+      out.emplace_back(c, started[c]);
+      todo.push_back(c);
+    }
+  }
+  return out;
+}
+
 TEST_F(PlayCliTest, InterruptLeavesNoBotBehind) {
   auto arbiter = Start({"play", "--bot", "a=" + kBot, "--bot",
                         "b=" + kBot + " --mode=slow --delay-ms=100", "--games",
                         "1000", "--out", dir_ + "/g.jsonl"});
   // Wait until both bots run.
-  std::vector<pid_t> pids;
-  for (int i = 0; i < 500 && pids.size() < 2; ++i) {
-    pids.clear();
+  int running = 0;
+  for (int i = 0; i < 500 && running < 2; ++i) {
+    running = 0;
     for (const char* name : {"a", "b"}) {
       const std::string log = ReadFile(dir_ + "/g.jsonl.logs/" + name + ".log");
-      std::smatch m;
-      if (std::regex_search(log, m, std::regex("test_bot pid ([0-9]+)"))) {
-        pids.push_back(std::stoi(m[1]));
-      }
+      running += log.find("test_bot pid") != std::string::npos;
     }
     ::usleep(20'000);
   }
-  ASSERT_EQ(pids.size(), 2u) << Output();
+  ASSERT_EQ(running, 2) << Output();
+  // Everything the arbiter started, sandboxes included.
+  const auto started = Descendants(arbiter->pid());
+  ASSERT_GE(started.size(), 2u);
   ::kill(arbiter->pid(), SIGINT);
   ASSERT_TRUE(arbiter->WaitExit(milliseconds(10000)));
   EXPECT_EQ(arbiter->ExitDescription(), "exit status 130") << Output();
-  for (pid_t p : pids) {
+  for (const auto& [p, start] : started) {
     // Gone, or at most a zombie of the (now dead) arbiter awaiting init.
     std::ifstream stat("/proc/" + std::to_string(p) + "/stat");
     std::string text((std::istreambuf_iterator<char>(stat)), {});
-    EXPECT_TRUE(text.empty() || text.substr(text.rfind(')') + 2, 1) == "Z")
-        << "bot " << p << " still runs: " << text;
+    if (text.empty()) continue;
+    std::istringstream fields(text.substr(text.rfind(')') + 2));
+    std::vector<std::string> f;
+    for (std::string w; fields >> w;) f.push_back(w);
+    if (f.size() < 20 || f[19] != start) continue;  // another process now
+    EXPECT_EQ(f[0], "Z") << "process " << p << " still runs: " << text;
   }
 }
 

@@ -34,6 +34,10 @@ const char* FaultName(arbiter::v1::FaultReason r) {
       return "disconnect";
     case arbiter::v1::FAULT_REASON_STARTUP:
       return "startup";
+    case arbiter::v1::FAULT_REASON_MEMORY_LIMIT:
+      return "memory limit";
+    case arbiter::v1::FAULT_REASON_PROCESS_LIMIT:
+      return "process limit";
     default:
       return "unspecified";
   }

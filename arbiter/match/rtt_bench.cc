@@ -22,10 +22,10 @@
 #include <string>
 #include <vector>
 
+#include "arbiter/games/zetema/state.h"
 #include "arbiter/match/bot_runner.h"
 #include "arbiter/match/decision.h"
 #include "arbiter/process/bot_process.h"
-#include "arbiter/games/zetema/state.h"
 
 namespace arbiter {
 namespace {
@@ -81,7 +81,7 @@ class PingPong {
                            accept_cq_.get(), &call);
       auto bot = BotProcess::Spawn(
           {.argv = *argv, .env = {{kAddressEnv, address}, {kTokenEnv, "x"}}});
-      if (!bot) Die(bot.error());
+      if (!bot) Die(bot.error().message);
       bots_.push_back(std::move(*bot));
       void* tag;
       bool ok;

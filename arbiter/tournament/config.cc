@@ -118,15 +118,85 @@ std::string Resolve(const std::filesystem::path& base_dir,
   return (base_dir / path).lexically_normal().string();
 }
 
+// A [sandbox] table's limits over `limits` (keys it does not name keep
+// their value); `mode` is read only when not null (the tournament's table).
+std::expected<void, std::string> ParseSandbox(
+    const toml::node& node, const std::string& path,
+    const std::filesystem::path& base_dir, sandbox::Limits* limits,
+    sandbox::Mode* mode) {
+  const toml::table* table = node.as_table();
+  if (table == nullptr) {
+    return Fail(path, "must be a table, got " + TypeName(node));
+  }
+  const std::string prefix = path + ".";
+  auto keys = mode ? CheckKeys(*table, prefix,
+                               {"mode", "memory_mb", "processes", "tmp_mb",
+                                "cpu_weight", "writable", "read_only"})
+                   : CheckKeys(*table, prefix,
+                               {"memory_mb", "processes", "tmp_mb",
+                                "cpu_weight", "writable", "read_only"});
+  if (!keys) return keys;
+  if (mode != nullptr && table->contains("mode")) {
+    auto text = GetString(*table, "mode", prefix + "mode", "");
+    if (!text) return std::unexpected(text.error());
+    auto parsed = sandbox::ParseMode(*text);
+    if (!parsed) return Fail(prefix + "mode", parsed.error());
+    *mode = *parsed;
+  }
+  auto memory = GetInt(*table, "memory_mb", prefix + "memory_mb",
+                       int64_t(limits->memory_bytes >> 20), 0, 1 << 22);
+  if (!memory) return std::unexpected(memory.error());
+  if (*memory != 0 && *memory < 16) {
+    return Fail(prefix + "memory_mb", "must be 0 (no limit) or at least 16");
+  }
+  limits->memory_bytes = uint64_t(*memory) << 20;
+  auto processes = GetInt(*table, "processes", prefix + "processes",
+                          limits->processes, 0, 1 << 22);
+  if (!processes) return std::unexpected(processes.error());
+  if (*processes != 0 && *processes < 4) {
+    return Fail(prefix + "processes", "must be 0 (no limit) or at least 4");
+  }
+  limits->processes = *processes;
+  auto tmp = GetInt(*table, "tmp_mb", prefix + "tmp_mb",
+                    int64_t(limits->tmp_bytes >> 20), 1, 1 << 20);
+  if (!tmp) return std::unexpected(tmp.error());
+  limits->tmp_bytes = uint64_t(*tmp) << 20;
+  auto weight = GetInt(*table, "cpu_weight", prefix + "cpu_weight",
+                       limits->cpu_weight, 0, 10000);
+  if (!weight) return std::unexpected(weight.error());
+  limits->cpu_weight = int(*weight);
+  for (auto [key, field] : {std::pair{"writable", &limits->writable},
+                            std::pair{"read_only", &limits->read_only}}) {
+    const toml::node* list = table->get(key);
+    if (list == nullptr) continue;
+    const toml::array* array = list->as_array();
+    if (array == nullptr) {
+      return Fail(prefix + key,
+                  "must be an array of paths, got " + TypeName(*list));
+    }
+    field->clear();
+    for (size_t i = 0; i < array->size(); ++i) {
+      const toml::node& item = *array->get(i);
+      if (!item.is_string() || item.as_string()->get().empty()) {
+        return Fail(fmt::format("{}{}[{}]", prefix, key, i),
+                    "must be a path (a non-empty string)");
+      }
+      field->push_back(Resolve(base_dir, std::string(*item.as_string())));
+    }
+  }
+  return {};
+}
+
 std::expected<BotConfig, std::string> ParseBot(
-    const toml::node& node, int index, const std::filesystem::path& base_dir) {
+    const toml::node& node, int index, const std::filesystem::path& base_dir,
+    const sandbox::Limits& sandbox_defaults) {
   const std::string path = fmt::format("bots[{}]", index);
   const toml::table* table = node.as_table();
   if (table == nullptr) {
     return Fail(path, "must be a table ([[bots]]), got " + TypeName(node));
   }
-  if (auto ok =
-          CheckKeys(*table, path + ".", {"name", "command", "cwd", "env"});
+  if (auto ok = CheckKeys(*table, path + ".",
+                          {"name", "command", "cwd", "env", "sandbox"});
       !ok) {
     return std::unexpected(ok.error());
   }
@@ -147,6 +217,14 @@ std::expected<BotConfig, std::string> ParseBot(
     return Fail(path + ".command", "must not be empty");
   }
   bot.cwd = Resolve(base_dir, bot.cwd);
+  bot.sandbox = sandbox_defaults;
+  if (const toml::node* box = table->get("sandbox")) {
+    if (auto ok = ParseSandbox(*box, path + ".sandbox", base_dir, &bot.sandbox,
+                               nullptr);
+        !ok) {
+      return std::unexpected(ok.error());
+    }
+  }
   if (const toml::node* env = table->get("env")) {
     const toml::table* vars = env->as_table();
     if (vars == nullptr) {
@@ -300,7 +378,7 @@ std::expected<TournamentConfig, std::string> ParseTournamentConfig(
           root, "",
           {"name", "seed", "format", "rounds", "seats", "deals_per_pairing",
            "duplicate", "partnership_fill", "ruleset", "concurrency",
-           "time_control", "fault_policy", "gauntlet_bot", "bots"});
+           "time_control", "fault_policy", "gauntlet_bot", "sandbox", "bots"});
       !ok) {
     return std::unexpected(ok.error());
   }
@@ -320,9 +398,17 @@ std::expected<TournamentConfig, std::string> ParseTournamentConfig(
     return Fail("bots", "must be an array of tables ([[bots]]), got " +
                             TypeName(*bots));
   }
+  sandbox::Limits sandbox_defaults;
+  if (const toml::node* box = root.get("sandbox")) {
+    if (auto ok = ParseSandbox(*box, "sandbox", base_dir, &sandbox_defaults,
+                               &config.sandbox_mode);
+        !ok) {
+      return std::unexpected(ok.error());
+    }
+  }
   int index = 0;
   for (const toml::node& node : *bots->as_array()) {
-    auto bot = ParseBot(node, index++, base_dir);
+    auto bot = ParseBot(node, index++, base_dir, sandbox_defaults);
     if (!bot) return std::unexpected(bot.error());
     config.bots.push_back(std::move(*bot));
   }

@@ -14,6 +14,8 @@
 #include <utility>
 #include <vector>
 
+#include "arbiter/sandbox/limits.h"
+
 namespace arbiter::tournament {
 
 enum class Format { kRoundRobin, kSwiss, kGauntlet };
@@ -36,6 +38,8 @@ struct BotConfig {
   std::string command;
   std::string cwd;  // empty: the arbiter's working directory
   std::vector<std::pair<std::string, std::string>> env;  // in file order
+  // The tournament's [sandbox] with the bot's own [bots.sandbox] over it.
+  sandbox::Limits sandbox;
   friend bool operator==(const BotConfig&, const BotConfig&) = default;
 };
 
@@ -55,6 +59,7 @@ struct TournamentConfig {
   TimeControl time_control;
   FaultPolicy fault_policy = FaultPolicy::kForfeit;
   std::string gauntlet_bot;  // only for Format::kGauntlet
+  sandbox::Mode sandbox_mode = sandbox::Mode::kFull;
   std::vector<BotConfig> bots;
 
   // Index of the bot called `name`, or -1.

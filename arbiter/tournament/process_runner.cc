@@ -10,8 +10,11 @@ namespace arbiter::tournament {
 namespace {
 
 BotSpec SpecOf(const BotConfig& bot) {
-  return {
-      .name = bot.name, .command = bot.command, .cwd = bot.cwd, .env = bot.env};
+  return {.name = bot.name,
+          .command = bot.command,
+          .cwd = bot.cwd,
+          .env = bot.env,
+          .limits = bot.sandbox};
 }
 
 }  // namespace
@@ -30,6 +33,12 @@ std::expected<std::unique_ptr<ProcessRunner>, std::string> ProcessRunner::Start(
       return std::unexpected(
           fmt::format("bots[{}].command: {}", i, ok.error()));
     }
+    sandbox::Limits limits = bot.sandbox;
+    if (auto ok = sandbox::CheckLimits(
+            &limits, std::filesystem::current_path().string());
+        !ok) {
+      return std::unexpected(fmt::format("bots[{}].sandbox.{}", i, ok.error()));
+    }
   }
   if (!options.log_dir.empty()) {
     std::error_code ec;
@@ -39,19 +48,26 @@ std::expected<std::unique_ptr<ProcessRunner>, std::string> ProcessRunner::Start(
           "cannot create {}: {}", options.log_dir.string(), ec.message()));
     }
   }
+  auto box = sandbox::Sandbox::Start(
+      {.mode = config.sandbox_mode, .hidden = options.hidden});
+  if (!box) return std::unexpected(box.error());
   auto server = Server::Start({});
   if (!server) return std::unexpected(server.error());
-  return std::unique_ptr<ProcessRunner>(new ProcessRunner(
-      config, std::move(rules), std::move(options), std::move(*server)));
+  (*box)->AddHidden((*server)->socket_dir());
+  return std::unique_ptr<ProcessRunner>(
+      new ProcessRunner(config, std::move(rules), std::move(options),
+                        std::move(*box), std::move(*server)));
 }
 
 ProcessRunner::ProcessRunner(const TournamentConfig& config,
                              zetema::Ruleset rules,
                              ProcessRunnerOptions options,
+                             std::unique_ptr<sandbox::Sandbox> sandbox,
                              std::unique_ptr<Server> server)
     : config_(config),
       rules_(std::move(rules)),
       options_(std::move(options)),
+      sandbox_(std::move(sandbox)),
       server_(std::move(server)),
       runners_(config.bots.size()),
       idle_(config.bots.size()) {}
@@ -73,6 +89,7 @@ BotRunner* ProcessRunner::Acquire(int bot) {
   const BotConfig& config = config_.bots[bot];
   BotRunnerOptions options;
   options.startup_timeout = options_.startup_timeout;
+  options.sandbox = sandbox_.get();
   if (!options_.log_dir.empty()) {
     options.log_path =
         (options_.log_dir /
@@ -110,9 +127,20 @@ std::expected<std::string, std::string> ProcessRunner::Run(
   setup.duplicate_group = game.duplicate_group;
   std::vector<BotRunner*> runners;
   std::vector<SeatPlayer> seats;
-  for (int s = 0; s < n; ++s) {
+  std::string harness_error;
+  for (int s = 0; s < n && harness_error.empty(); ++s) {
     runners.push_back(Acquire(game.seat_bots[s]));
     seats.push_back(runners.back()->Seat());
+    harness_error = runners.back()->harness_error();
+  }
+  if (!harness_error.empty()) {
+    // No fault of the bots': the game is not played (it is played on
+    // resume).
+    for (size_t s = 0; s < runners.size(); ++s) {
+      Release(game.seat_bots[s], runners[s]);
+    }
+    return std::unexpected("game " + game.game_id +
+                           " not played: " + harness_error);
   }
   auto played = PlayGame(setup, seats);
   for (int s = 0; s < n; ++s) {
@@ -121,6 +149,10 @@ std::expected<std::string, std::string> ProcessRunner::Run(
   }
   if (!played) return std::unexpected(played.error());
   return RecordToJson(played->record);
+}
+
+std::string ProcessRunner::SandboxSummary() const {
+  return sandbox_->mode() == sandbox::Mode::kFull ? "" : sandbox_->Describe();
 }
 
 }  // namespace arbiter::tournament

@@ -14,41 +14,51 @@
 #include <string>
 #include <vector>
 
+#include "arbiter/games/zetema/ruleset.h"
 #include "arbiter/match/bot_runner.h"
 #include "arbiter/server/server.h"
 #include "arbiter/tournament/config.h"
 #include "arbiter/tournament/runner.h"
-#include "arbiter/games/zetema/ruleset.h"
 
 namespace arbiter::tournament {
 
 struct ProcessRunnerOptions {
   std::filesystem::path log_dir;  // one log per bot process
   std::chrono::milliseconds startup_timeout{10000};
+  // Paths no bot may see (the tournament's output directory).
+  std::vector<std::string> hidden;
 };
 
 class ProcessRunner : public GameRunner {
  public:
-  // Checks every bot's command (the error names the bot's key) and starts
-  // the server.
+  // Checks every bot's command and sandbox paths (the error names the
+  // bot's key), checks what sandbox the machine allows (config.sandbox_mode;
+  // full refuses to start without every guarantee) and starts the server.
   static std::expected<std::unique_ptr<ProcessRunner>, std::string> Start(
       const TournamentConfig& config, zetema::Ruleset rules,
       ProcessRunnerOptions options);
   // Stops every bot process and the server.
   ~ProcessRunner() override;
 
+  // A game whose bot could not be started for the harness's reasons (its
+  // sandbox) is not played: an error, and the tournament stops.
   std::expected<std::string, std::string> Run(
       const ScheduledGame& game) override;
+  // The sandbox's mode and what it does not give ("" in full mode).
+  std::string SandboxSummary() const;
 
  private:
   ProcessRunner(const TournamentConfig& config, zetema::Ruleset rules,
-                ProcessRunnerOptions options, std::unique_ptr<Server> server);
+                ProcessRunnerOptions options,
+                std::unique_ptr<sandbox::Sandbox> sandbox,
+                std::unique_ptr<Server> server);
   BotRunner* Acquire(int bot);
   void Release(int bot, BotRunner* runner);
 
   const TournamentConfig& config_;
   const zetema::Ruleset rules_;
   const ProcessRunnerOptions options_;
+  std::unique_ptr<sandbox::Sandbox> sandbox_;
   std::unique_ptr<Server> server_;
   std::mutex mutex_;
   std::vector<std::vector<std::unique_ptr<BotRunner>>> runners_;  // per bot

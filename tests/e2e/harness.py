@@ -49,17 +49,33 @@ class Run:
     records: list
     out: pathlib.Path
     seconds: float
-    pid_records: list  # (pid, pgid, start time) of every instrumented bot
+    pid_records: list  # (pid, pgid, start time, pid namespace) per bot
     marker: str
+    end_ticks: int = 0  # clock ticks since boot when the run ended
 
     def log(self, bot_name):
         path = pathlib.Path(str(self.out) + ".logs") / (bot_name + ".log")
         return path.read_text(errors="replace") if path.exists() else ""
 
 
+def sandbox_args(*writable):
+    """What the e2e bots need from their sandbox: the repository (bots import
+    botlib and the greedy sample bot from it) and the test's own directories
+    (pid records, state)."""
+    args = ["--read-only", str(REPO / "sample-bots"),
+            "--read-only", str(BOTS)]
+    for directory in writable:
+        args += ["--writable", str(directory)]
+    return args
+
+
 def play(tmp_path, bots, *, players=None, games=2, seed=1, move_ms=1000,
          extra=(), timeout=240):
-    """Runs `arbiter play` with bots = [(name, command), ...]."""
+    """Runs `arbiter play` with bots = [(name, command), ...], sandboxed
+    (the default) unless `extra` says otherwise."""
+    # Sandboxed bots run as users of their own: what they need to read
+    # must be readable by others (pytest makes its directories 0700).
+    os.chmod(tmp_path, 0o755)
     out = tmp_path / "games.jsonl"
     pids = tmp_path / "pids"
     state = tmp_path / "state"
@@ -75,21 +91,24 @@ def play(tmp_path, bots, *, players=None, games=2, seed=1, move_ms=1000,
         argv += ["--bot", "%s=%s" % (name, command)]
     if players:
         argv += ["--players", str(players)]
+    argv += sandbox_args(pids, state)
     argv += list(extra)
     start = time.monotonic()
     done = subprocess.run(argv, env=env, capture_output=True, text=True,
                           timeout=timeout, cwd=tmp_path)
     seconds = time.monotonic() - start
+    end_ticks = int(time.clock_gettime(time.CLOCK_BOOTTIME) *
+                    os.sysconf("SC_CLK_TCK")) + 1
     records = []
     if out.exists():
         records = [json.loads(line) for line in out.read_text().splitlines()
                    if line.strip()]
     pid_records = []
     for f in pids.iterdir():
-        pid, pgid, started = f.read_text().split()
-        pid_records.append((int(pid), int(pgid), started))
+        pid, pgid, started, namespace = f.read_text().split()
+        pid_records.append((int(pid), int(pgid), started, int(namespace)))
     return Run(done.returncode, done.stdout, done.stderr, records, out,
-               seconds, pid_records, marker)
+               seconds, pid_records, marker, end_ticks)
 
 
 def verify(run):
@@ -129,21 +148,49 @@ def _with_marker(marker):
     return found
 
 
+def _pid_namespace(pid):
+    try:
+        return os.stat("/proc/%d/ns/pid" % pid).st_ino
+    except OSError:
+        return None
+
+
+def _ours(pid, run):
+    """A process in one of the run's sandboxes' pid namespaces is the run's
+    when it started before the run ended (a namespace number may be reused
+    later) and runs as a sandbox's user or carries the run's marker."""
+    try:
+        uid = os.stat("/proc/%d" % pid).st_uid
+    except OSError:
+        return False
+    st = _stat(pid)
+    return (st is not None and int(st[2]) <= run.end_ticks and
+            (uid >= 1 << 30 or pid in _with_marker(run.marker)))
+
+
 def leftovers(run, wait_s=3.0):
-    """Processes of this run still alive (zombies excepted): by recorded pid
-    (same start time), by the bots' process groups, and by the run's
-    environment marker. Waits up to wait_s for stragglers to go."""
-    groups = {pgid for _, pgid, _ in run.pid_records}
+    """Processes of this run still alive (zombies excepted): those in the
+    pid namespaces of sandboxed bots; for bots outside a sandbox, by recorded
+    pid (same start time) and process group; and by the run's environment
+    marker. Waits up to wait_s for stragglers to go."""
+    own = _pid_namespace(os.getpid())
+    sandboxes = {ns for _, _, _, ns in run.pid_records if ns != own}
+    plain = [r for r in run.pid_records if r[3] == own]
+    groups = {pgid for _, pgid, _, _ in plain}
     deadline = time.monotonic() + wait_s
     while True:
         alive = set()
-        for pid, _, started in run.pid_records:
+        for pid, _, started, _ in plain:
             st = _stat(pid)
             if st and st[0] != "Z" and st[2] == started:
                 alive.add(pid)
         for pid in _all_pids():
             st = _stat(pid)
-            if st and st[0] != "Z" and st[1] in groups:
+            if not st or st[0] == "Z":
+                continue
+            if st[1] in groups or (sandboxes and
+                                   _pid_namespace(pid) in sandboxes and
+                                   _ours(pid, run)):
                 alive.add(pid)
         for pid in _with_marker(run.marker):
             st = _stat(pid)

@@ -4,8 +4,9 @@ that must send what the SDK never would.
 
 Environment (set by the e2e tests, inherited through the arbiter):
   ZETEMA_E2E_PIDS   a directory; every bot writes a file named by its pid
-                    holding "pid pgid starttime" so the test can check that
-                    no process is left behind (by pid and process group).
+                    holding "pid pgid starttime pidns" so the test can check
+                    that no process is left behind (by pid and process
+                    group, or by pid namespace when sandboxed).
   ZETEMA_E2E_STATE  a directory; a bot misbehaves only while it has not yet
                     created its marker there, so a restarted bot plays well
                     and the next game can end normally.
@@ -28,15 +29,19 @@ from zetema_bot.proto import arbiter_pb2, arbiter_pb2_grpc  # noqa: E402
 
 
 def record_pid():
-    """Writes this process's pid, process group and start time."""
+    """Writes this process's pid, process group, start time and pid
+    namespace (in a sandbox, pids are the namespace's own: the test then
+    looks for what is left by namespace)."""
     directory = os.environ.get("ZETEMA_E2E_PIDS")
     if not directory:
         return
     pid = os.getpid()
     with open("/proc/%d/stat" % pid) as f:
         start_time = f.read().rsplit(")", 1)[1].split()[19]
-    path = pathlib.Path(directory) / str(pid)
-    path.write_text("%d %d %s\n" % (pid, os.getpgid(0), start_time))
+    namespace = os.stat("/proc/self/ns/pid").st_ino
+    path = pathlib.Path(directory) / ("%d-%d" % (namespace, pid))
+    path.write_text("%d %d %s %d\n" % (pid, os.getpgid(0), start_time,
+                                       namespace))
 
 
 def first_time(name):
