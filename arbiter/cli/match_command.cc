@@ -99,6 +99,7 @@ struct Args {
   std::string fault_policy = "forfeit";
   int concurrency = 1;
   std::string out = "out/match";
+  std::string sandbox = "full";
 };
 
 std::string Verdict(const tour::MatchStatus& s, const tour::SprtParams& p,
@@ -128,6 +129,9 @@ void Run(const Args& args) {
   config.seats = args.seats;
   config.duplicate = true;
   config.ruleset = args.ruleset;
+  if (auto mode = sandbox::ParseMode(args.sandbox); mode) {
+    config.sandbox_mode = *mode;
+  }
   config.concurrency = args.concurrency;
   config.time_control = {.move_ms = args.move_ms,
                          .bank_ms = args.bank_ms,
@@ -209,9 +213,16 @@ void Run(const Args& args) {
          2);
   } else {
     BecomeChildSubreaper();
-    auto started = tour::ProcessRunner::Start(config, resolved->rules,
-                                              {.log_dir = out_dir / "logs"});
+    // Bots never see the records or logs.
+    auto started = tour::ProcessRunner::Start(
+        config, resolved->rules,
+        {.log_dir = out_dir / "logs",
+         .hidden = {std::filesystem::absolute(out_dir).lexically_normal()}});
     if (!started) Fail(started.error(), 2);
+    if (const std::string summary = (*started)->SandboxSummary();
+        !summary.empty()) {
+      std::fprintf(stderr, "arbiter match: %s\n", summary.c_str());
+    }
     runner = std::move(*started);
   }
   const std::string& a = config.bots[tour::kBotA].name;
@@ -294,6 +305,10 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
   cmd->add_option("--out", args->out,
                   "directory for games.jsonl and bot logs (default "
                   "out/match); the same command resumes from it");
+  cmd->add_option("--sandbox", args->sandbox,
+                  "full, reduced or none: how the bots are sandboxed "
+                  "(docs/security.md)")
+      ->check(CLI::IsMember({"full", "reduced", "none"}));
   cmd->callback([args] { Run(*args); });
 });
 
