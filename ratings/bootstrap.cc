@@ -1,79 +1,125 @@
 #include "ratings/bootstrap.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
-#include <cmath>
-#include <numbers>
-#include <random>
+#include <new>
+#include <system_error>
 #include <thread>
 
 #include "arbiter/common/splitmix.h"
 
 namespace ratings {
+namespace {
 
-double Quantile(std::vector<double> values, double q) {
-  if (values.empty()) return NAN;
-  std::sort(values.begin(), values.end());
-  const double pos = q * static_cast<double>(values.size() - 1);
-  const size_t lo = static_cast<size_t>(std::floor(pos));
-  const size_t hi = std::min(lo + 1, values.size() - 1);
-  return values[lo] +
-         (pos - static_cast<double>(lo)) * (values[hi] - values[lo]);
+using arbiter::SplitMix64Of;
+
+// P(X <= k) * 2^64 for X ~ Poisson(1), k = 0..20.
+constexpr std::array<uint64_t, 21> kPoissonOne = {
+    0x5e2d58d8b3bcdf1aull, 0xbc5ab1b16779be35ull, 0xeb715e1dc1582dc2ull,
+    0xfb23979734a252f1ull, 0xff1025f59174dc3dull, 0xffd90f3ba4055e19ull,
+    0xfffa8b71fc72c913ull, 0xffff540c0914b3c9ull, 0xffffed1f4aa8f120ull,
+    0xfffffe216e641462ull, 0xffffffd4d85d3183ull, 0xfffffffc6da262b4ull,
+    0xffffffffba12d178ull, 0xfffffffffb07c64cull, 0xffffffffffab8ea5ull,
+    0xfffffffffffabe22ull, 0xffffffffffffb11aull, 0xfffffffffffffba1ull,
+    0xffffffffffffffc5ull, 0xfffffffffffffffdull, 0xffffffffffffffffull};
+
+uint32_t PoissonOne(uint64_t u) {
+  // Without branches for the common counts (a mispredicted branch per
+  // game would cost more than the rest of the work); 7 and more, one time
+  // in 12,000, by a loop.
+  uint32_t k = (u >= kPoissonOne[0]) + (u >= kPoissonOne[1]) +
+               (u >= kPoissonOne[2]) + (u >= kPoissonOne[3]) +
+               (u >= kPoissonOne[4]) + (u >= kPoissonOne[5]);
+  if (u >= kPoissonOne[6]) [[unlikely]] {
+    k = 7;
+    while (k + 1 < kPoissonOne.size() && u >= kPoissonOne[k]) ++k;
+  }
+  return k;
 }
 
-BootstrapResult Bootstrap(const Dataset& data, const FitResult& full,
-                          const Prior& full_prior, const AnchorFn& anchor,
+uint64_t ReplicateKey(uint64_t seed, uint64_t replicate) {
+  return SplitMix64Of(seed ^ SplitMix64Of(replicate + 0x632be59bd9b4e019ull));
+}
+
+}  // namespace
+
+uint32_t ReplicateCount(uint64_t seed, uint64_t replicate, uint32_t sample) {
+  return PoissonOne(SplitMix64Of(ReplicateKey(seed, replicate) ^ sample));
+}
+
+BootstrapResult Bootstrap(const Dataset& data, const Solution& full,
+                          const Anchor& anchor,
                           const BootstrapOptions& options) {
   BootstrapResult result;
-  result.replicates = options.replicates;
-  const size_t players = data.NumPlayers();
-  result.ratings.assign(static_cast<size_t>(options.replicates) * players, 0.0);
-  result.advantage.assign(options.replicates, 0.0);
-  const size_t samples = data.NumSamples();
-  std::atomic<int> next{0};
-  std::atomic<int> with_prior{0};
-  std::atomic<int64_t> steps{0}, products{0}, evaluations{0};
-  auto worker = [&] {
-    Fitter fitter(data, {.first_seat_advantage = options.first_seat_advantage,
-                         // The last step taken is below this; with Newton's
-                         // quadratic convergence the error after it is far
-                         // smaller (about its square).
-                         .step_tolerance = 1e-3});
-    std::vector<uint32_t> counts(samples);
+  const int replicates = std::max(0, options.replicates);
+  result.replicates = replicates;
+  const size_t players = data.num_players;
+  result.values.assign(static_cast<size_t>(replicates) * players, 0.0f);
+  result.advantage.assign(replicates, 0.0f);
+  std::atomic<int> next{0}, with_prior{0};
+  std::atomic<int64_t> fits{0}, steps{0}, products{0};
+  std::atomic<bool> failed{false};
+  auto work = [&] {
+    // A replicate stops after a Newton step below 0.02 natural units:
+    // with Newton's quadratic convergence what is left is about its
+    // square, under 0.1 Elo, far below the bootstrap's own noise.
+    Solver solver(data, /*step_tolerance=*/2e-2);
+    solver.Warm(full);
     std::vector<double> y;
-    for (int r = next++; r < options.replicates; r = next++) {
-      // Seeded from (seed, index), so that results do not depend on the
-      // number of threads.
-      std::mt19937_64 rng(
-          arbiter::SplitMix64Of(options.seed ^ arbiter::SplitMix64Of(r)));
-      std::fill(counts.begin(), counts.end(), 0);
-      std::uniform_int_distribution<size_t> pick(0, samples - 1);
-      for (size_t i = 0; i < samples; ++i) ++counts[pick(rng)];
-      WeightsFromCounts(data, counts, &y);
-      Prior prior = full_prior;
-      const FitResult fit = fitter.FitWithNeededPrior(y, &prior, &full);
-      if (prior.Any()) ++with_prior;
-      steps += fit.iterations;
-      products += fit.hessian_products;
-      evaluations += fit.evaluations;
-      const std::vector<double> elo = anchor(fit);
-      std::copy(elo.begin(), elo.end(), result.ratings.begin() + r * players);
-      result.advantage[r] = fit.advantage * 400 / std::numbers::ln10;
+    for (int r = next++; r < replicates; r = next++) {
+      const uint64_t key = ReplicateKey(options.seed, r);
+      ResampledWeights(
+          data,
+          [key](uint32_t sample) {
+            return PoissonOne(SplitMix64Of(key ^ sample));
+          },
+          &y, options.max_key);
+      const Solution rep = solver.Solve(y, &full);
+      anchor.Values(rep,
+                    result.values.data() + static_cast<size_t>(r) * players);
+      result.advantage[r] = anchor.AdvantageValue(rep);
+      const bool prior =
+          rep.advantage_prior || rep.prior_everywhere ||
+          std::any_of(rep.standings.of.begin(), rep.standings.of.end(),
+                      [](Standing s) {
+                        return s != Standing::kCore && s != Standing::kAbsent;
+                      });
+      if (prior) ++with_prior;
+      fits += rep.fits;
+      steps += rep.newton_steps;
+      products += rep.hessian_products;
+    }
+  };
+  // An exception must not escape a thread (that would terminate the
+  // program): it stops the replicates and is raised again below.
+  auto worker = [&] {
+    try {
+      work();
+    } catch (...) {
+      failed = true;
+      next = replicates;
     }
   };
   int threads = options.threads > 0
                     ? options.threads
                     : static_cast<int>(std::thread::hardware_concurrency());
-  threads = std::clamp(threads, 1, std::max(1, options.replicates));
-  if (samples == 0) return result;
+  threads = std::clamp(threads, 1, std::max(1, std::min(replicates, 256)));
   std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
+  for (int t = 1; t < threads; ++t) {
+    try {
+      pool.emplace_back(worker);
+    } catch (const std::system_error&) {
+      break;  // fewer threads: same results, more time
+    }
+  }
   worker();
   for (std::thread& t : pool) t.join();
+  if (failed) throw std::bad_alloc();
   result.with_prior = with_prior;
+  result.fits = fits;
   result.newton_steps = steps;
   result.hessian_products = products;
-  result.evaluations = evaluations;
   return result;
 }
 

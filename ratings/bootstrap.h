@@ -1,46 +1,46 @@
-// Uncertainty by bootstrap over games: each replicate draws as many
-// resampling units (games, or whole duplicate sets) as there are, with
-// replacement, and refits from the full fit as a warm start.
+// Uncertainty by bootstrap over resampling units (games, or whole duplicate
+// sets): each replicate gives every unit a Poisson(1) count, the usual
+// large-sample form of drawing as many units as there are with replacement
+// (the two agree to first order, and the counts need no shared array, so a
+// replicate's weights are one pass over the games, in any order, on any
+// thread). Each replicate is solved like the full data (solve.h),
+// warm-started from it, and its values are put on the full fit's footing
+// (anchor.h).
 #ifndef ZETEMA_RATINGS_BOOTSTRAP_H_
 #define ZETEMA_RATINGS_BOOTSTRAP_H_
 
 #include <cstdint>
-#include <functional>
-#include <span>
 #include <vector>
 
+#include "ratings/anchor.h"
 #include "ratings/dataset.h"
-#include "ratings/fit.h"
+#include "ratings/solve.h"
 
 namespace ratings {
-
-// Maps a fit to published Elo ratings (anchoring), one per player.
-using AnchorFn = std::function<std::vector<double>(const FitResult&)>;
 
 struct BootstrapOptions {
   int replicates = 1000;
   uint64_t seed = 1;
   int threads = 0;  // 0: one per core
-  bool first_seat_advantage = false;
+  // Only contributions with a key up to this take part (a rating history).
+  uint32_t max_key = ~uint32_t{0};
 };
 
 struct BootstrapResult {
   int replicates = 0;
-  int with_prior = 0;        // replicates that needed the prior somewhere
-  int64_t newton_steps = 0;  // over all replicates, for the benchmark
-  int64_t hessian_products = 0;
-  int64_t evaluations = 0;
-  // Row-major replicates x players, in Elo after anchoring.
-  std::vector<double> ratings;
-  std::vector<double> advantage;  // per replicate, Elo
+  // Row-major replicates x players: Elo, +-inf, or NaN (undetermined).
+  std::vector<float> values;
+  std::vector<float> advantage;  // per replicate, Elo
+  int with_prior = 0;            // replicates where some rating had no estimate
+  int64_t fits = 0, newton_steps = 0, hessian_products = 0;
 };
 
-BootstrapResult Bootstrap(const Dataset& data, const FitResult& full,
-                          const Prior& full_prior, const AnchorFn& anchor,
-                          const BootstrapOptions& options);
+// The Poisson(1) count of resampling unit `sample` in replicate `replicate`.
+uint32_t ReplicateCount(uint64_t seed, uint64_t replicate, uint32_t sample);
 
-// The q-quantile (0..1) of values, linearly interpolated; sorts a copy.
-double Quantile(std::vector<double> values, double q);
+BootstrapResult Bootstrap(const Dataset& data, const Solution& full,
+                          const Anchor& anchor,
+                          const BootstrapOptions& options);
 
 }  // namespace ratings
 

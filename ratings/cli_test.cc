@@ -13,6 +13,7 @@
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 struct Outcome {
   int status = -1;
@@ -115,14 +116,72 @@ TEST_F(CliTest, BadInputIsAClearError) {
   EXPECT_THAT(missing.out, HasSubstr("missing.jsonl: cannot open file"));
   const Outcome anchor =
       RunRatings("--anchor Nobody " + Write("ok.csv", ClassicCsv()));
-  EXPECT_EQ(anchor.status, 1);
+  EXPECT_EQ(anchor.status, 2);
   EXPECT_THAT(anchor.out,
-              HasSubstr("anchor 'Nobody' is not among the 3 players"));
+              HasSubstr("--anchor: 'Nobody' is not among the 3 players"));
   const Outcome usage = RunRatings("");
   EXPECT_EQ(usage.status, 2);
   EXPECT_THAT(usage.out, HasSubstr("files is required"));
   EXPECT_EQ(RunRatings("--bootstrap -3 x.csv").status, 2);
   EXPECT_EQ(RunRatings("--help").status, 0);
+}
+
+TEST_F(CliTest, RefusedInputExitsOneOrTwoAndSaysWhere) {
+  const std::string ok = Write("ok.csv", ClassicCsv());
+  struct Case {
+    std::string args;
+    int status;
+    std::string message;
+  };
+  const std::vector<Case> cases = {
+      {"--average nan " + ok, 2, "--average: expected a finite number"},
+      {"--average inf " + ok, 2, "--average: expected a finite number"},
+      {"--average -inf " + ok, 2, "--average: expected a finite number"},
+      {"--bootstrap 1000000 " + ok, 2, "--bootstrap: expected 0 to 100000"},
+      {"--history x " + ok, 2, "--history: expected 'round' or a number"},
+      {"--history 0 " + ok, 2, "--history"},
+      {Write("nul.csv", std::string("white,black,result\nA,B\0,1-0\n", 29)), 1,
+       "nul.csv:2: field 'black': the name holds a NUL byte"},
+      {Write("self.csv", "white,black,result\nA,B,1-0\nB,B,0-1\n"), 1,
+       "self.csv:3: field 'black': 'B' plays seat 0 too"},
+      {Write("twice.csv", "game,player,place\n1,A,1\n1,B,2\n1,A,3\n"), 1,
+       "twice.csv:4: field 'player': 'A' plays seat 0 too"},
+      {Write(
+           "nul.jsonl",
+           R"({"seats":[{"bot_name":"a\u0000"},{"bot_name":"b"}],"result":{"places":[1,2]}})"
+           "\n"),
+       1, "nul.jsonl:1: field 'seats[0].bot_name': the name holds a NUL"},
+      {Write("empty.jsonl", "\n"), 1, "empty.jsonl: no games to rate"},
+      {Write("bad.jsonl", "{\"seats\":[}\n"), 1,
+       "bad.jsonl:1: invalid JSON at column 11"},
+  };
+  for (const Case& c : cases) {
+    const Outcome run = RunRatings(c.args);
+    EXPECT_EQ(run.status, c.status) << c.args << "\n" << run.out;
+    EXPECT_THAT(run.out, HasSubstr(c.message)) << c.args;
+    EXPECT_THAT(run.out, Not(HasSubstr("terminate"))) << c.args;
+  }
+}
+
+TEST_F(CliTest, HistoryIsJsonForAPlot) {
+  std::string records;
+  for (int i = 0; i < 12; ++i) {
+    records +=
+        "{\"round\":" + std::to_string(1 + i / 4) +
+        R"(,"seats":[{"bot_name":"a"},{"bot_name":"b"}],"result":{"places":[)" +
+        (i % 3 ? "1,2" : "2,1") + "]}}\n";
+  }
+  const std::string file = Write("h.jsonl", records);
+  const Outcome run = RunRatings("--history round --bootstrap 20 " + file);
+  ASSERT_EQ(run.status, 0) << run.out;
+  const auto parsed = nlohmann::json::parse(run.out);
+  ASSERT_EQ(parsed["points"].size(), 3u);
+  EXPECT_EQ(parsed["points"][2]["games"], 12);
+  EXPECT_EQ(parsed["points"][1]["round"], 2);
+  EXPECT_EQ(parsed["points"][0]["players"].size(), 2u);
+  const Outcome every = RunRatings("--history 5 --bootstrap 0 " + file);
+  ASSERT_EQ(every.status, 0) << every.out;
+  EXPECT_EQ(nlohmann::json::parse(every.out)["points"].size(), 3u);
 }
 
 }  // namespace

@@ -9,26 +9,27 @@
 #define ZETEMA_RATINGS_CSV_READER_H_
 
 #include <expected>
-#include <istream>
 #include <string>
+#include <string_view>
 #include <vector>
 
-#include "ratings/game.h"
+#include "ratings/game_sink.h"
+#include "ratings/line_reader.h"
 
 namespace ratings {
 
-// Reads games from CSV text. `name` is used in error messages, which have
-// the form "name:line: field 'x': what is wrong".
-std::expected<std::vector<Game>, std::string> ParseCsv(std::istream& in,
-                                                       const std::string& name);
+// Reads games from CSV lines into `sink`. Errors have the form
+// "name:line: field 'x': what is wrong", `name` being lines.name().
+std::expected<void, std::string> ReadCsv(LineReader& lines, GameSink& sink);
 
 // Reads a CSV file; a missing or unreadable file is an error naming it.
-std::expected<std::vector<Game>, std::string> ReadCsvFile(
-    const std::string& path);
+std::expected<void, std::string> ReadCsvFile(const std::string& path,
+                                             GameSink& sink);
 
-// Splits one CSV line into fields ("" escapes a quote inside quotes).
+// Splits one CSV line into fields ("" escapes a quote inside quotes);
+// unquoted fields are trimmed.
 std::expected<std::vector<std::string>, std::string> SplitCsvLine(
-    const std::string& line);
+    std::string_view line);
 
 }  // namespace ratings
 

@@ -10,63 +10,157 @@
 // standing of k units is k-1 nested choice sets. Ties are expanded into every
 // order of the tied units, each with equal weight, so that a two-player tie
 // is half a win each way (draws as half points). Identical choice sets from
-// different games are merged: slot_y holds, per candidate, the total weight
+// different games are merged: a slot holds, per candidate, the total weight
 // with which it was picked. A million two-player games become at most one
 // entry per pair of players.
+//
+// Slots are numbered pairs first (pair k has slots 2k and 2k+1, the common
+// case, kept in flat arrays for the fit) and then the larger choice sets.
 #ifndef ZETEMA_RATINGS_DATASET_H_
 #define ZETEMA_RATINGS_DATASET_H_
 
 #include <cstdint>
 #include <span>
 #include <string>
+#include <unordered_map>
 #include <vector>
-
-#include "ratings/game.h"
 
 namespace ratings {
 
 struct DatasetOptions {
   bool first_seat_advantage = false;  // units remember who moved first
   bool pairwise = false;  // decompose standings into pairwise results
+  bool keys = false;      // keep a key per contribution (rating history)
 };
 
 struct Dataset {
-  std::vector<std::string> names;  // player id -> name, first-seen order
+  size_t num_players = 0;
+  bool first_seat_advantage = false;
 
   // Units: players [unit_begin[u], unit_begin[u+1]) of unit_players.
   std::vector<uint32_t> unit_begin;
   std::vector<uint32_t> unit_players;
   std::vector<uint8_t> unit_first;  // holds the seat that moved first
+  bool lone_units = true;           // every unit is a single player
 
-  // Entries: candidate slots [entry_begin[e], entry_begin[e+1]).
-  std::vector<uint32_t> entry_begin;
-  std::vector<uint32_t> slot_unit;
-  std::vector<double> slot_y;  // weight with which the slot was picked
+  // Pairs: pair k is units pair_unit[2k] (slot 2k) and pair_unit[2k+1]
+  // (slot 2k+1).
+  std::vector<uint32_t> pair_unit;
+  // Larger choice sets: set s has slots [set_begin[s], set_begin[s+1]),
+  // numbered after the pairs' slots; set_unit[slot - 2 * NumPairs()].
+  std::vector<uint32_t> set_begin;
+  std::vector<uint32_t> set_unit;
 
-  // Resampling units of the bootstrap: one per game, or one per duplicate
-  // set. Sample s adds contrib_weight[i] to slot_y[contrib_slot[i]] for i in
-  // [sample_begin[s], sample_begin[s+1]).
-  std::vector<uint32_t> sample_begin;
+  std::vector<double> slot_y;  // every game once: weight of each slot
+
+  // Resampling: contribution i adds contrib_weight[i] to slot
+  // contrib_slot[i] per count of resampling unit contrib_sample[i] (a game,
+  // or a whole duplicate set). Sorted by slot. contrib_key[i] (with
+  // DatasetOptions::keys) orders the contributions for the history.
   std::vector<uint32_t> contrib_slot;
+  std::vector<uint32_t> contrib_sample;
   std::vector<double> contrib_weight;
+  std::vector<uint32_t> contrib_key;
+  uint32_t num_samples = 0;
 
-  // Pools: players linked by games. Ratings in different components are
-  // not comparable.
-  std::vector<uint32_t> component;  // per player
-  int num_components = 0;
-
-  size_t NumPlayers() const { return names.size(); }
   size_t NumUnits() const { return unit_first.size(); }
-  size_t NumEntries() const { return entry_begin.size() - 1; }
-  size_t NumSamples() const { return sample_begin.size() - 1; }
+  size_t NumPairs() const { return pair_unit.size() / 2; }
+  size_t NumSets() const {
+    return set_begin.empty() ? 0 : set_begin.size() - 1;
+  }
+  size_t NumSlots() const { return slot_y.size(); }
+  uint32_t SlotUnit(size_t slot) const {
+    return slot < pair_unit.size() ? pair_unit[slot]
+                                   : set_unit[slot - pair_unit.size()];
+  }
 };
 
-Dataset BuildDataset(std::span<const Game> games,
-                     const DatasetOptions& options);
+// One side of a game as the builder takes it: its distinct players, sorted.
+struct UnitView {
+  std::span<const uint32_t> players;
+  int place = 1;
+  bool moved_first = false;
+};
 
-// Recomputes slot weights from per-sample multiplicities (the bootstrap).
-void WeightsFromCounts(const Dataset& data, std::span<const uint32_t> counts,
-                       std::vector<double>* slot_y);
+class DatasetBuilder {
+ public:
+  explicit DatasetBuilder(const DatasetOptions& options);
+
+  // Adds a game of two or more units (no player in two of them) to
+  // resampling unit `sample`.
+  void AddGame(std::span<const UnitView> units, uint32_t sample, uint32_t key);
+  Dataset Finish(size_t num_players, uint32_t num_samples);
+
+ private:
+  uint32_t UnitId(std::span<const uint32_t> players, bool first);
+  void AddChoice(std::span<const uint32_t> set, uint32_t chosen, double weight);
+  void AddPairwise();
+  void AddPlackettLuce();
+
+  DatasetOptions options_;
+  Dataset data_;
+  // Slots of the larger sets are numbered from 0 here and shifted by the
+  // pairs' slots in Finish(); such contributions carry kSetBit.
+  static constexpr uint32_t kSetBit = 1u << 31;
+  std::vector<uint32_t> set_slot_begin_ = {0};
+  uint32_t sample_ = 0, key_ = 0;
+
+  // Pair of units -> pair id. While there are few units, a direct table
+  // (one cache miss per game, the bulk of the work for a million games);
+  // beyond, open addressing.
+  class PairIndex {
+   public:
+    uint32_t FindOrInsert(uint32_t a, uint32_t b, uint32_t fresh,
+                          const std::vector<uint32_t>& pair_unit,
+                          bool* inserted);
+
+   private:
+    static constexpr uint32_t kMaxDirect = 2048;  // 16 MB of table
+    static constexpr uint32_t kNone = ~uint32_t{0};
+    void GrowDirect(uint32_t units, const std::vector<uint32_t>& pair_unit);
+    size_t Slot(uint64_t key) const;
+    void GrowHash();
+    bool direct_ = true;
+    uint32_t side_ = 0;             // direct: the table is side_ x side_
+    std::vector<uint32_t> table_;   // direct
+    std::vector<uint64_t> keys_;    // hash
+    std::vector<uint32_t> values_;  // hash
+    size_t size_ = 0;
+  };
+  PairIndex pair_entries_;
+  std::unordered_map<std::u32string, uint32_t> set_entries_;
+  std::unordered_map<std::u32string, uint32_t> team_units_;
+  static constexpr uint32_t kNone = ~uint32_t{0};
+  std::vector<uint32_t> lone_units_;  // by 2 * player + moved first
+  std::u32string scratch_;
+  // The current game's units and places.
+  std::vector<uint32_t> ids_;
+  std::vector<int> places_;
+};
+
+// Slot weights of a resampling: contributions of sample s count
+// counts(s) times (a functor: sample -> count); contributions whose key is
+// above `max_key` are left out.
+template <typename Counts>
+void ResampledWeights(const Dataset& data, Counts&& counts,
+                      std::vector<double>* y, uint32_t max_key = ~uint32_t{0}) {
+  y->assign(data.NumSlots(), 0.0);
+  const bool keyed = !data.contrib_key.empty() && max_key != ~uint32_t{0};
+  const size_t n = data.contrib_slot.size();
+  double* out = y->data();
+  const uint32_t* slot = data.contrib_slot.data();
+  const uint32_t* sample = data.contrib_sample.data();
+  const double* weight = data.contrib_weight.data();
+  if (keyed) {
+    for (size_t i = 0; i < n; ++i) {
+      if (data.contrib_key[i] <= max_key) {
+        out[slot[i]] += counts(sample[i]) * weight[i];
+      }
+    }
+    return;
+  }
+  for (size_t i = 0; i < n; ++i) out[slot[i]] += counts(sample[i]) * weight[i];
+}
 
 }  // namespace ratings
 

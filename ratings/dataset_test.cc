@@ -3,23 +3,27 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "ratings/test_games.h"
 
 namespace ratings {
 namespace {
 
+using testing::Collect;
 using ::testing::ElementsAre;
 using testing::Pair;
 using testing::Standing;
 
-// Weight with which `player` (a lone unit) was picked from the entry whose
-// units are exactly `players`.
-double Picked(const Dataset& d, std::vector<std::string> players,
+// Weight with which `player` (a lone unit) was picked from the choice set
+// whose units are exactly `players`; -1 when there is no such set.
+double Picked(const Collected& c, std::vector<std::string> players,
               const std::string& player) {
+  const Dataset& d = c.data;
   auto unit_of = [&](const std::string& name) {
     for (size_t u = 0; u < d.NumUnits(); ++u) {
       if (d.unit_begin[u + 1] - d.unit_begin[u] == 1 &&
-          d.names[d.unit_players[d.unit_begin[u]]] == name &&
+          c.names[d.unit_players[d.unit_begin[u]]] == name &&
           !d.unit_first[u]) {
         return static_cast<uint32_t>(u);
       }
@@ -30,65 +34,82 @@ double Picked(const Dataset& d, std::vector<std::string> players,
   std::vector<uint32_t> want;
   for (const auto& p : players) want.push_back(unit_of(p));
   std::sort(want.begin(), want.end());
-  for (size_t e = 0; e < d.NumEntries(); ++e) {
-    std::vector<uint32_t> units(d.slot_unit.begin() + d.entry_begin[e],
-                                d.slot_unit.begin() + d.entry_begin[e + 1]);
-    if (units != want) continue;
-    for (uint32_t j = d.entry_begin[e]; j < d.entry_begin[e + 1]; ++j) {
-      if (d.slot_unit[j] == unit_of(player)) return d.slot_y[j];
+  auto check = [&](size_t begin, size_t end) -> double {
+    std::vector<uint32_t> units;
+    for (size_t j = begin; j < end; ++j) units.push_back(d.SlotUnit(j));
+    std::vector<uint32_t> sorted = units;
+    std::sort(sorted.begin(), sorted.end());
+    if (sorted != want) return -1;
+    for (size_t j = begin; j < end; ++j) {
+      if (d.SlotUnit(j) == unit_of(player)) return d.slot_y[j];
+    }
+    return -1;
+  };
+  for (size_t k = 0; k < d.NumPairs(); ++k) {
+    if (const double y = check(2 * k, 2 * k + 2); y >= 0) return y;
+  }
+  for (size_t e = 0; e < d.NumSets(); ++e) {
+    if (const double y = check(d.set_begin[e], d.set_begin[e + 1]); y >= 0) {
+      return y;
     }
   }
-  return -1;  // no such entry
+  return -1;
 }
 
+size_t Entries(const Dataset& d) { return d.NumPairs() + d.NumSets(); }
+
 TEST(DatasetTest, TwoPlayerGamesMergeIntoOneEntryPerPair) {
-  const std::vector<Game> games = {Pair("A", "B", 1), Pair("B", "A", 1),
-                                   Pair("A", "B", 0), Pair("A", "B", 1)};
-  const Dataset d = BuildDataset(games, {});
-  EXPECT_THAT(d.names, ElementsAre("A", "B"));
-  EXPECT_EQ(d.NumEntries(), 1u);
-  EXPECT_DOUBLE_EQ(Picked(d, {"A", "B"}, "A"), 2.5);
-  EXPECT_DOUBLE_EQ(Picked(d, {"A", "B"}, "B"), 1.5);
-  EXPECT_EQ(d.NumSamples(), 4u);
-  EXPECT_EQ(d.num_components, 1);
+  const Collected c = Collect({Pair("A", "B", 1), Pair("B", "A", 1),
+                               Pair("A", "B", 0), Pair("A", "B", 1)});
+  EXPECT_THAT(c.names, ElementsAre("A", "B"));
+  EXPECT_EQ(Entries(c.data), 1u);
+  EXPECT_DOUBLE_EQ(Picked(c, {"A", "B"}, "A"), 2.5);
+  EXPECT_DOUBLE_EQ(Picked(c, {"A", "B"}, "B"), 1.5);
+  EXPECT_EQ(c.data.num_samples, 4u);
+  EXPECT_TRUE(c.data.lone_units);
+  // One contribution per decided game, two per draw, sorted by slot.
+  EXPECT_EQ(c.data.contrib_slot.size(), 5u);
+  EXPECT_TRUE(
+      std::is_sorted(c.data.contrib_slot.begin(), c.data.contrib_slot.end()));
 }
 
 TEST(DatasetTest, FirstSeatAdvantageKeepsWhoMovedFirst) {
-  const std::vector<Game> games = {Pair("A", "B", 1), Pair("B", "A", 1)};
-  const Dataset d = BuildDataset(games, {.first_seat_advantage = true});
-  EXPECT_EQ(d.NumUnits(), 4u);  // A first, B, B first, A
-  EXPECT_EQ(d.NumEntries(), 2u);
+  const Collected c = Collect({Pair("A", "B", 1), Pair("B", "A", 1)},
+                              {.first_seat_advantage = true});
+  EXPECT_EQ(c.data.NumUnits(), 4u);  // A first, B, B first, A
+  EXPECT_EQ(Entries(c.data), 2u);
+  EXPECT_EQ(std::count(c.data.unit_first.begin(), c.data.unit_first.end(), 1),
+            2);
 }
 
 TEST(DatasetTest, PlackettLuceStagesWithATieAtTheTop) {
   // A and B tie for first, C last: either order of A, B with weight 1/2.
-  const std::vector<Game> games = {Standing({{"A", 1}, {"B", 1}, {"C", 3}})};
-  const Dataset d = BuildDataset(games, {});
-  EXPECT_DOUBLE_EQ(Picked(d, {"A", "B", "C"}, "A"), 0.5);
-  EXPECT_DOUBLE_EQ(Picked(d, {"A", "B", "C"}, "B"), 0.5);
-  EXPECT_DOUBLE_EQ(Picked(d, {"A", "B", "C"}, "C"), 0);
-  EXPECT_DOUBLE_EQ(Picked(d, {"B", "C"}, "B"), 0.5);
-  EXPECT_DOUBLE_EQ(Picked(d, {"A", "C"}, "A"), 0.5);
-  EXPECT_EQ(d.NumEntries(), 3u);
+  const Collected c = Collect({Standing({{"A", 1}, {"B", 1}, {"C", 3}})});
+  EXPECT_DOUBLE_EQ(Picked(c, {"A", "B", "C"}, "A"), 0.5);
+  EXPECT_DOUBLE_EQ(Picked(c, {"A", "B", "C"}, "B"), 0.5);
+  EXPECT_DOUBLE_EQ(Picked(c, {"A", "B", "C"}, "C"), 0);
+  EXPECT_DOUBLE_EQ(Picked(c, {"B", "C"}, "B"), 0.5);
+  EXPECT_DOUBLE_EQ(Picked(c, {"A", "C"}, "A"), 0.5);
+  EXPECT_EQ(Entries(c.data), 3u);
+  EXPECT_EQ(c.max_sides, 3);
 }
 
 TEST(DatasetTest, PlackettLuceStrictOrder) {
-  const std::vector<Game> games = {
-      Standing({{"A", 2}, {"B", 3}, {"C", 1}, {"D", 4}})};
-  const Dataset d = BuildDataset(games, {});
-  EXPECT_EQ(d.NumEntries(), 3u);
-  EXPECT_DOUBLE_EQ(Picked(d, {"A", "B", "C", "D"}, "C"), 1);
-  EXPECT_DOUBLE_EQ(Picked(d, {"A", "B", "D"}, "A"), 1);
-  EXPECT_DOUBLE_EQ(Picked(d, {"B", "D"}, "B"), 1);
+  const Collected c =
+      Collect({Standing({{"A", 2}, {"B", 3}, {"C", 1}, {"D", 4}})});
+  EXPECT_EQ(Entries(c.data), 3u);
+  EXPECT_DOUBLE_EQ(Picked(c, {"A", "B", "C", "D"}, "C"), 1);
+  EXPECT_DOUBLE_EQ(Picked(c, {"A", "B", "D"}, "A"), 1);
+  EXPECT_DOUBLE_EQ(Picked(c, {"B", "D"}, "B"), 1);
 }
 
 TEST(DatasetTest, PairwiseDecomposesStandings) {
-  const std::vector<Game> games = {Standing({{"A", 1}, {"B", 2}, {"C", 2}})};
-  const Dataset d = BuildDataset(games, {.pairwise = true});
-  EXPECT_EQ(d.NumEntries(), 3u);
-  EXPECT_DOUBLE_EQ(Picked(d, {"A", "B"}, "A"), 1);
-  EXPECT_DOUBLE_EQ(Picked(d, {"A", "C"}, "C"), 0);
-  EXPECT_DOUBLE_EQ(Picked(d, {"B", "C"}, "B"), 0.5);
+  const Collected c =
+      Collect({Standing({{"A", 1}, {"B", 2}, {"C", 2}})}, {.pairwise = true});
+  EXPECT_EQ(Entries(c.data), 3u);
+  EXPECT_DOUBLE_EQ(Picked(c, {"A", "B"}, "A"), 1);
+  EXPECT_DOUBLE_EQ(Picked(c, {"A", "C"}, "C"), 0);
+  EXPECT_DOUBLE_EQ(Picked(c, {"B", "C"}, "B"), 0.5);
 }
 
 TEST(DatasetTest, TeamsAreUnitsOfTheirDistinctPlayers) {
@@ -97,19 +118,20 @@ TEST(DatasetTest, TeamsAreUnitsOfTheirDistinctPlayers) {
     copies.seats.push_back(
         {.player = s % 2 ? "B" : "A", .team = s % 2, .place = s % 2 ? 2 : 1});
   }
-  Game mixed;  // {A, C} against {B, D}
-  const char* names[] = {"A", "B", "C", "D"};
-  for (int s = 0; s < 4; ++s) {
-    mixed.seats.push_back(
-        {.player = names[s], .team = s % 2, .place = s % 2 ? 1 : 2});
-  }
-  const std::vector<Game> games = {copies, mixed};
-  const Dataset d = BuildDataset(games, {});
+  // {A, C} against {B, D}; partners' places differ: the team's is the best.
+  const Game mixed = testing::Partnership("A", "B", "C", "D", false);
+  Game uneven = mixed;
+  uneven.seats[0].place = 3;
+  const Collected c = Collect({copies, mixed, uneven});
+  const Dataset& d = c.data;
   ASSERT_EQ(d.NumUnits(), 4u);
+  EXPECT_FALSE(d.lone_units);
   EXPECT_EQ(d.unit_begin[1] - d.unit_begin[0], 1u);  // {A}
   EXPECT_EQ(d.unit_begin[3] - d.unit_begin[2], 2u);  // {A, C}
-  EXPECT_EQ(d.NumEntries(), 2u);
-  EXPECT_DOUBLE_EQ(Picked(d, {"A", "B"}, "A"), 1);
+  EXPECT_EQ(Entries(d), 2u);
+  EXPECT_DOUBLE_EQ(Picked(c, {"A", "B"}, "A"), 1);
+  EXPECT_DOUBLE_EQ(d.slot_y[2] + d.slot_y[3], 2);  // {A,C} v {B,D} twice
+  EXPECT_DOUBLE_EQ(std::max(d.slot_y[2], d.slot_y[3]), 2);
 }
 
 TEST(DatasetTest, DuplicateSetsAreOneResamplingUnit) {
@@ -120,19 +142,35 @@ TEST(DatasetTest, DuplicateSetsAreOneResamplingUnit) {
   games[1].duplicate_group = "d2";
   games[2].duplicate_group = "d1";
   games[4].duplicate_group = "d2";
-  const Dataset d = BuildDataset(games, {});
-  ASSERT_EQ(d.NumSamples(), 3u);  // d1, d2, and the ungrouped game
-  EXPECT_EQ(d.sample_begin[1] - d.sample_begin[0], 2u);
-  EXPECT_EQ(d.num_components, 2);
-  EXPECT_EQ(d.component[0], d.component[1]);
-  EXPECT_NE(d.component[0], d.component[2]);
+  const Collected c = Collect(games);
+  const Dataset& d = c.data;
+  ASSERT_EQ(d.num_samples, 3u);  // d1, d2, and the ungrouped game
   // Counts of 2 for d1 and 0 elsewhere double d1's games.
   std::vector<double> y;
-  const std::vector<uint32_t> counts = {2, 0, 0};
-  WeightsFromCounts(d, counts, &y);
+  ResampledWeights(
+      d, [](uint32_t s) { return s == 0 ? 2u : 0u; }, &y);
   double total = 0;
   for (double v : y) total += v;
   EXPECT_DOUBLE_EQ(total, 4);
+  ResampledWeights(
+      d, [](uint32_t) { return 1u; }, &y);
+  EXPECT_EQ(y, d.slot_y);
+}
+
+TEST(DatasetTest, KeysLeaveLaterGamesOut) {
+  std::vector<Game> games = {Pair("A", "B", 1), Pair("B", "A", 1),
+                             Pair("A", "B", 0)};
+  games[0].round = games[1].round = 1;
+  games[2].round = 2;
+  const Collected c = Collect(games, {.history = HistoryKey::kRound});
+  EXPECT_THAT(c.game_keys, ElementsAre(1, 1, 2));
+  std::vector<double> y;
+  ResampledWeights(
+      c.data, [](uint32_t) { return 1u; }, &y, 1);
+  EXPECT_DOUBLE_EQ(y[0] + y[1], 2);
+  ResampledWeights(
+      c.data, [](uint32_t) { return 1u; }, &y, 2);
+  EXPECT_DOUBLE_EQ(y[0] + y[1], 3);
 }
 
 }  // namespace

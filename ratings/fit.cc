@@ -26,134 +26,154 @@ double MaxAbs(std::span<const double> a) {
   return m;
 }
 
+bool AllFinite(std::span<const double> a) {
+  return std::all_of(a.begin(), a.end(),
+                     [](double v) { return std::isfinite(v); });
+}
+
 }  // namespace
 
-FitResult Fitter::FitWithNeededPrior(std::span<const double> slot_y,
-                                     Prior* prior, const FitResult* start) {
-  Prior needed = NeededPrior(data_, slot_y, options_.first_seat_advantage);
-  for (size_t c = 0; c < needed.components.size(); ++c) {
-    needed.components[c] =
-        needed.components[c] ||
-        (c < prior->components.size() && prior->components[c]);
-  }
-  needed.advantage = needed.advantage || prior->advantage;
-  FitResult fit = Fit(slot_y, needed, start);
-  // Ratings 25 natural units (4343 Elo) from their pool's mean are not
-  // estimates but a direction the checks above missed running off.
-  const bool diverged = std::abs(fit.advantage) > 25 ||
-                        std::any_of(fit.theta.begin(), fit.theta.end(),
-                                    [](double t) { return std::abs(t) > 25; });
-  if (!fit.converged || diverged) {
-    needed.components.assign(data_.num_components, 1);
-    needed.advantage = options_.first_seat_advantage;
-    fit = Fit(slot_y, needed, start);
-  }
-  *prior = needed;
-  return fit;
+bool FitResult::Clean() const {
+  return converged && max_gap <= kRunawayGap && AllFinite(x);
 }
 
-Fitter::Fitter(const Dataset& data, const FitOptions& options)
+Fitter::Fitter(const Dataset& data, double step_tolerance, int max_iterations)
     : data_(data),
-      options_(options),
-      num_params_(data.NumPlayers() + (options.first_seat_advantage ? 1 : 0)) {
-  component_size_.assign(data.num_components, 0);
-  for (uint32_t c : data.component) component_size_[c] += 1;
-}
+      step_tolerance_(step_tolerance),
+      max_iterations_(max_iterations),
+      num_params_(data.num_players + (data.first_seat_advantage ? 1 : 0)) {}
 
-// Log-likelihood at x; fills the gradient and the scratch that
+// Log-likelihood at x (when asked); fills the gradient and the scratch that
 // HessianTimes() uses.
 double Fitter::Evaluate(std::span<const double> x,
-                        std::vector<double>* gradient, bool log_likelihood) {
+                        std::vector<double>* gradient, bool log_likelihood,
+                        bool cached) {
   ++evaluations_;
   const Dataset& d = data_;
-  const size_t players = d.NumPlayers();
-  const double advantage = options_.first_seat_advantage ? x[players] : 0.0;
-  strength_.assign(d.NumUnits(), 0.0);
-  for (size_t u = 0; u < d.NumUnits(); ++u) {
+  const size_t players = d.num_players;
+  const double advantage = d.first_seat_advantage ? x[players] : 0.0;
+  const size_t units = d.NumUnits();
+  strength_.resize(units);
+  for (size_t u = 0; u < units; ++u) {
     double s = d.unit_first[u] ? advantage : 0.0;
     for (uint32_t i = d.unit_begin[u]; i < d.unit_begin[u + 1]; ++i) {
       s += x[d.unit_players[i]];
     }
     strength_[u] = s;
   }
-  slot_p_.resize(d.slot_unit.size());
-  entry_n_.resize(d.NumEntries());
-  unit_acc_.assign(d.NumUnits(), 0.0);
-  std::vector<double> unit_diag(d.NumUnits(), 0.0);
-  double ll = 0;
-  for (size_t e = 0; e < d.NumEntries(); ++e) {
-    const uint32_t begin = d.entry_begin[e], end = d.entry_begin[e + 1];
-    double n = 0;
-    for (uint32_t j = begin; j < end; ++j) n += y_[j];
-    entry_n_[e] = n;
-    if (n == 0) continue;
-    if (end - begin == 2) {  // Bradley-Terry: the common case, kept cheap
-      const uint32_t u0 = d.slot_unit[begin], u1 = d.slot_unit[begin + 1];
-      const double diff = strength_[u0] - strength_[u1];
-      // One exp and one log1p: log sigmoid(-diff) = log sigmoid(diff) - diff.
-      const double e = std::exp(-std::abs(diff));
-      const double p0 = diff >= 0 ? 1 / (1 + e) : e / (1 + e);
-      if (log_likelihood) {
-        const double log_p0 = std::min(diff, 0.0) - std::log1p(e);
-        ll += y_[begin] * log_p0 + y_[begin + 1] * (log_p0 - diff);
-      }
-      slot_p_[begin] = p0;
-      slot_p_[begin + 1] = 1 - p0;
-      const double g = y_[begin] - n * p0;
-      unit_acc_[u0] += g;
-      unit_acc_[u1] -= g;
-      const double c = n * p0 * (1 - p0);
-      unit_diag[u0] += c;
-      unit_diag[u1] += c;
+  unit_acc_.assign(units, 0.0);
+  unit_diag_.assign(units, 0.0);
+  const uint8_t* active =
+      spec_.active_unit.empty() ? nullptr : spec_.active_unit.data();
+  const double* y = spec_.y.data();
+  const double* s = strength_.data();
+  double* acc = unit_acc_.data();
+  double* diag = unit_diag_.data();
+  double ll = 0, max_gap = 0;
+  // Pairs: Bradley-Terry, the bulk of the data, kept cheap.
+  const size_t pairs = d.NumPairs();
+  pair_c_.resize(pairs);
+  const uint32_t* pu = d.pair_unit.data();
+  for (size_t k = 0; k < pairs; ++k) {
+    const double y0 = y[2 * k], y1 = y[2 * k + 1], n = y0 + y1;
+    const uint32_t u0 = pu[2 * k], u1 = pu[2 * k + 1];
+    if (n == 0 || (active != nullptr && !(active[u0] && active[u1]))) {
+      pair_c_[k] = 0;
       continue;
     }
-    double m = -INFINITY;
-    for (uint32_t j = begin; j < end; ++j) {
-      m = std::max(m, strength_[d.slot_unit[j]]);
+    const double diff = s[u0] - s[u1];
+    // One exp and one log1p: log sigmoid(-diff) = log sigmoid(diff) - diff.
+    double p0, e = 0;
+    if (cached) {
+      p0 = cache_pair_[k];
+    } else {
+      e = std::exp(-std::abs(diff));
+      p0 = diff >= 0 ? 1 / (1 + e) : e / (1 + e);
     }
+    if (log_likelihood) {
+      const double log_p0 = std::min(diff, 0.0) - std::log1p(e);
+      ll += y0 * log_p0 + y1 * (log_p0 - diff);
+    }
+    max_gap = std::max(max_gap, std::abs(diff));
+    const double g = y0 - n * p0;
+    acc[u0] += g;
+    acc[u1] -= g;
+    const double c = n * p0 * (1 - p0);
+    pair_c_[k] = c;
+    diag[u0] += c;
+    diag[u1] += c;
+  }
+  // Larger choice sets, restricted to their active units.
+  const size_t sets = d.NumSets();
+  const size_t base = d.pair_unit.size();
+  set_n_.resize(sets);
+  slot_p_.resize(d.set_unit.size());
+  for (size_t e = 0; e < sets; ++e) {
+    const uint32_t begin = d.set_begin[e], end = d.set_begin[e + 1];
+    double n = 0, m = -INFINITY, lo = INFINITY;
+    int live = 0;
+    for (uint32_t j = begin; j < end; ++j) {
+      const uint32_t u = d.set_unit[j - base];
+      if (active != nullptr && !active[u]) continue;
+      n += y[j];
+      m = std::max(m, s[u]);
+      lo = std::min(lo, s[u]);
+      ++live;
+    }
+    if (n == 0 || live < 2) {
+      set_n_[e] = 0;
+      continue;
+    }
+    set_n_[e] = n;
+    max_gap = std::max(max_gap, m - lo);
     double z = 0;
     for (uint32_t j = begin; j < end; ++j) {
-      slot_p_[j] = std::exp(strength_[d.slot_unit[j]] - m);
-      z += slot_p_[j];
+      const uint32_t u = d.set_unit[j - base];
+      const bool on = active == nullptr || active[u];
+      slot_p_[j - base] = !on      ? 0.0
+                          : cached ? cache_slot_[j - base]
+                                   : std::exp(s[u] - m);
+      z += slot_p_[j - base];
     }
     const double log_z = log_likelihood ? m + std::log(z) : 0.0;
     for (uint32_t j = begin; j < end; ++j) {
-      const uint32_t u = d.slot_unit[j];
-      const double p = slot_p_[j] /= z;
-      if (log_likelihood) ll += y_[j] * (strength_[u] - log_z);
-      unit_acc_[u] += y_[j] - n * p;
-      unit_diag[u] += n * p * (1 - p);
+      const uint32_t u = d.set_unit[j - base];
+      if (active != nullptr && !active[u]) continue;
+      const double p = slot_p_[j - base] /= z;
+      if (log_likelihood) ll += y[j] * (s[u] - log_z);
+      acc[u] += y[j] - n * p;
+      diag[u] += n * p * (1 - p);
     }
   }
+  max_gap_ = max_gap;
   gradient->assign(num_params_, 0.0);
   diagonal_.assign(num_params_, 0.0);
-  for (size_t u = 0; u < d.NumUnits(); ++u) {
+  for (size_t u = 0; u < units; ++u) {
+    if (acc[u] == 0 && diag[u] == 0) continue;
     for (uint32_t i = d.unit_begin[u]; i < d.unit_begin[u + 1]; ++i) {
-      (*gradient)[d.unit_players[i]] += unit_acc_[u];
-      diagonal_[d.unit_players[i]] += unit_diag[u];
+      (*gradient)[d.unit_players[i]] += acc[u];
+      diagonal_[d.unit_players[i]] += diag[u];
     }
-    if (d.unit_first[u] && options_.first_seat_advantage) {
-      (*gradient)[players] += unit_acc_[u];
-      diagonal_[players] += unit_diag[u];
+    if (d.unit_first[u] && d.first_seat_advantage) {
+      (*gradient)[players] += acc[u];
+      diagonal_[players] += diag[u];
     }
   }
-  // The prior: kPriorDraws half wins and half losses against theta = 0.
-  prior_curvature_.assign(players, 0.0);
-  for (size_t p = 0; p < players; ++p) {
-    const double w = prior_weight_[p];
-    if (w == 0) continue;
-    if (log_likelihood) ll += w * 0.5 * (LogSigmoid(x[p]) + LogSigmoid(-x[p]));
-    const double s = Sigmoid(x[p]);
-    (*gradient)[p] += w * (0.5 - s);
-    diagonal_[p] += w * s * (1 - s);
-    prior_curvature_[p] = w * s * (1 - s);
-  }
-  if (advantage_prior_ > 0) {
-    const double a = x[players], w = advantage_prior_, s = Sigmoid(a);
-    if (log_likelihood) ll += w * 0.5 * (LogSigmoid(a) + LogSigmoid(-a));
-    (*gradient)[players] += w * (0.5 - s);
-    diagonal_[players] += w * s * (1 - s);
-    advantage_curvature_ = w * s * (1 - s);
+  data_diagonal_ = diagonal_;
+  // The prior: w half wins and half losses against theta = 0.
+  prior_curvature_.assign(num_params_, 0.0);
+  if (!spec_.prior.empty()) {
+    for (size_t p = 0; p < num_params_; ++p) {
+      const double w = spec_.prior[p];
+      if (w == 0) continue;
+      if (log_likelihood) {
+        ll += w * 0.5 * (LogSigmoid(x[p]) + LogSigmoid(-x[p]));
+      }
+      const double sg = Sigmoid(x[p]);
+      (*gradient)[p] += w * (0.5 - sg);
+      prior_curvature_[p] = w * sg * (1 - sg);
+      diagonal_[p] += prior_curvature_[p];
+    }
   }
   return ll;
 }
@@ -161,10 +181,11 @@ double Fitter::Evaluate(std::span<const double> x,
 // out = -Hessian * v at the last Evaluate() (positive semi-definite).
 void Fitter::HessianTimes(std::span<const double> v, std::vector<double>* out) {
   const Dataset& d = data_;
-  const size_t players = d.NumPlayers();
-  const double v_adv = options_.first_seat_advantage ? v[players] : 0.0;
+  const size_t players = d.num_players;
+  const double v_adv = d.first_seat_advantage ? v[players] : 0.0;
+  const size_t units = d.NumUnits();
   std::vector<double>& t = strength_;  // reused: strengths are not needed now
-  for (size_t u = 0; u < d.NumUnits(); ++u) {
+  for (size_t u = 0; u < units; ++u) {
     double s = d.unit_first[u] ? v_adv : 0.0;
     for (uint32_t i = d.unit_begin[u]; i < d.unit_begin[u + 1]; ++i) {
       s += v[d.unit_players[i]];
@@ -172,55 +193,72 @@ void Fitter::HessianTimes(std::span<const double> v, std::vector<double>* out) {
     t[u] = s;
   }
   std::fill(unit_acc_.begin(), unit_acc_.end(), 0.0);
-  for (size_t e = 0; e < d.NumEntries(); ++e) {
-    const double n = entry_n_[e];
+  double* acc = unit_acc_.data();
+  const uint32_t* pu = d.pair_unit.data();
+  const double* pc = pair_c_.data();
+  const size_t pairs = d.NumPairs();
+  for (size_t k = 0; k < pairs; ++k) {
+    const double c = pc[k];
+    if (c == 0) continue;
+    const uint32_t u0 = pu[2 * k], u1 = pu[2 * k + 1];
+    const double q = c * (t[u0] - t[u1]);
+    acc[u0] += q;
+    acc[u1] -= q;
+  }
+  const size_t base = d.pair_unit.size();
+  for (size_t e = 0; e < d.NumSets(); ++e) {
+    const double n = set_n_[e];
     if (n == 0) continue;
-    const uint32_t begin = d.entry_begin[e], end = d.entry_begin[e + 1];
-    if (end - begin == 2) {
-      const uint32_t u0 = d.slot_unit[begin], u1 = d.slot_unit[begin + 1];
-      const double c =
-          n * slot_p_[begin] * slot_p_[begin + 1] * (t[u0] - t[u1]);
-      unit_acc_[u0] += c;
-      unit_acc_[u1] -= c;
-      continue;
-    }
+    const uint32_t begin = d.set_begin[e] - base,
+                   end = d.set_begin[e + 1] - base;
     double pt = 0;
-    for (uint32_t j = begin; j < end; ++j) pt += slot_p_[j] * t[d.slot_unit[j]];
+    for (uint32_t j = begin; j < end; ++j) pt += slot_p_[j] * t[d.set_unit[j]];
     for (uint32_t j = begin; j < end; ++j) {
-      const uint32_t u = d.slot_unit[j];
-      unit_acc_[u] += n * slot_p_[j] * (t[u] - pt);
+      if (slot_p_[j] == 0) continue;
+      const uint32_t u = d.set_unit[j];
+      acc[u] += n * slot_p_[j] * (t[u] - pt);
     }
   }
   out->assign(num_params_, 0.0);
-  for (size_t u = 0; u < d.NumUnits(); ++u) {
+  for (size_t u = 0; u < units; ++u) {
+    if (acc[u] == 0) continue;
     for (uint32_t i = d.unit_begin[u]; i < d.unit_begin[u + 1]; ++i) {
-      (*out)[d.unit_players[i]] += unit_acc_[u];
+      (*out)[d.unit_players[i]] += acc[u];
     }
-    if (d.unit_first[u] && options_.first_seat_advantage) {
-      (*out)[players] += unit_acc_[u];
-    }
+    if (d.unit_first[u] && d.first_seat_advantage) (*out)[players] += acc[u];
   }
-  // The prior's curvature is diagonal.
+  for (size_t p = 0; p < num_params_; ++p) {
+    if (prior_curvature_[p] != 0) (*out)[p] += prior_curvature_[p] * v[p];
+  }
+}
+
+void Fitter::Centre(std::vector<double>* x) const {
+  if (spec_.num_groups == 0) return;
+  std::vector<double> mean(spec_.num_groups, 0.0);
+  const size_t players = data_.num_players;
+  auto moves = [&](size_t p) { return spec_.free.empty() || spec_.free[p]; };
   for (size_t p = 0; p < players; ++p) {
-    if (prior_weight_[p] != 0) (*out)[p] += prior_curvature_[p] * v[p];
+    if (spec_.centre[p] >= 0 && moves(p)) mean[spec_.centre[p]] += (*x)[p];
   }
-  if (advantage_prior_ > 0)
-    (*out)[players] += advantage_curvature_ * v[players];
+  for (int g = 0; g < spec_.num_groups; ++g) {
+    if (group_size_[g] > 0) mean[g] /= group_size_[g];
+  }
+  for (size_t p = 0; p < players; ++p) {
+    if (spec_.centre[p] >= 0 && moves(p)) (*x)[p] -= mean[spec_.centre[p]];
+  }
 }
 
 void Fitter::Project(std::vector<double>* v) const {
-  std::vector<double> mean(data_.num_components, 0.0);
-  for (size_t p = 0; p < data_.NumPlayers(); ++p) {
-    mean[data_.component[p]] += (*v)[p];
+  if (!spec_.free.empty()) {
+    for (size_t p = 0; p < num_params_; ++p) {
+      if (!spec_.free[p]) (*v)[p] = 0;
+    }
   }
-  for (int c = 0; c < data_.num_components; ++c) mean[c] /= component_size_[c];
-  for (size_t p = 0; p < data_.NumPlayers(); ++p) {
-    (*v)[p] -= mean[data_.component[p]];
-  }
+  Centre(v);
 }
 
 // Preconditioned conjugate gradients for (-H) step = gradient on the
-// subspace of zero component means.
+// subspace the spec lets move.
 void Fitter::SolveNewton(const std::vector<double>& gradient, double tolerance,
                          std::vector<double>* step) {
   const size_t n = num_params_;
@@ -250,7 +288,7 @@ void Fitter::SolveNewton(const std::vector<double>& gradient, double tolerance,
     for (size_t i = 0; i < n; ++i) cg_q_[i] += ridge * cg_p_[i];
     Project(&cg_q_);
     const double pq = Dot(cg_p_, cg_q_);
-    if (pq <= 0) break;
+    if (!(pq > 0)) break;
     const double alpha = rz / pq;
     for (size_t i = 0; i < n; ++i) {
       (*step)[i] += alpha * cg_p_[i];
@@ -265,35 +303,57 @@ void Fitter::SolveNewton(const std::vector<double>& gradient, double tolerance,
   }
 }
 
-FitResult Fitter::Fit(std::span<const double> slot_y, const Prior& prior,
-                      const FitResult* start) {
-  assert(slot_y.size() == data_.slot_unit.size());
-  assert(prior.components.size() == static_cast<size_t>(data_.num_components));
-  y_ = slot_y;
-  const size_t players = data_.NumPlayers();
-  prior_weight_.assign(players, 0.0);
-  for (size_t p = 0; p < players; ++p) {
-    if (prior.components[data_.component[p]]) prior_weight_[p] = kPriorDraws;
+void Fitter::CacheStart(std::span<const double> x) {
+  // The probabilities of every candidate, at x, with all units active.
+  spec_ = {};
+  std::vector<double> y(data_.NumSlots(), 1.0), gradient;
+  spec_.y = y;
+  Evaluate(x, &gradient, /*log_likelihood=*/false);
+  cache_pair_.resize(data_.NumPairs());
+  const double* s = strength_.data();
+  for (size_t k = 0; k < data_.NumPairs(); ++k) {
+    const double diff =
+        s[data_.pair_unit[2 * k]] - s[data_.pair_unit[2 * k + 1]];
+    const double e = std::exp(-std::abs(diff));
+    cache_pair_[k] = diff >= 0 ? 1 / (1 + e) : e / (1 + e);
   }
-  advantage_prior_ =
-      options_.first_seat_advantage && prior.advantage ? kPriorDraws : 0.0;
+  cache_slot_ = slot_p_;
+  cache_x_.assign(x.begin(), x.end());
+  spec_ = {};
+}
+
+FitResult Fitter::Fit(const FitSpec& spec, std::span<const double> start) {
+  assert(spec.y.size() == data_.NumSlots());
+  spec_ = spec;
+  group_size_.assign(spec.num_groups, 0.0);
+  for (size_t p = 0; p < spec.centre.size(); ++p) {
+    if (spec.centre[p] >= 0 && (spec.free.empty() || spec.free[p])) {
+      group_size_[spec.centre[p]] += 1;
+    }
+  }
   std::vector<double> x(num_params_, 0.0);
-  if (start != nullptr) {
-    std::copy(start->theta.begin(), start->theta.end(), x.begin());
-    if (options_.first_seat_advantage) x[players] = start->advantage;
-    Project(&x);
+  if (!start.empty()) {
+    assert(start.size() == num_params_);
+    std::copy(start.begin(), start.end(), x.begin());
   }
+  // A shift within a pool (the centring) leaves the cached probabilities
+  // as they are.
+  const bool cached =
+      !cache_x_.empty() && spec.active_unit.empty() && spec.prior.empty() &&
+      std::equal(x.begin(), x.end(), cache_x_.begin(), cache_x_.end());
+  Centre(&x);
   FitResult result;
   hessian_products_ = evaluations_ = 0;
   std::vector<double> gradient, step, trial(num_params_), trial_gradient;
   // The log-likelihood is only computed when a step needs checking by it.
   double ll = NAN;
-  Evaluate(x, &gradient, /*log_likelihood=*/false);
-  for (result.iterations = 0; result.iterations < options_.max_iterations;
+  Evaluate(x, &gradient, /*log_likelihood=*/false, cached);
+  for (result.iterations = 0; result.iterations < max_iterations_;
        ++result.iterations) {
     std::vector<double> projected = gradient;
     Project(&projected);
     const double g = MaxAbs(projected);
+    if (!std::isfinite(g)) break;
     if (g < 1e-13) {
       result.converged = true;
       break;
@@ -301,8 +361,15 @@ FitResult Fitter::Fit(std::span<const double> slot_y, const Prior& prior,
     // Inexact Newton: solve loosely far from the optimum, tightly near it.
     SolveNewton(gradient, std::clamp(g, 1e-10, 1e-2), &step);
     const double slope = Dot(projected, step);
-    if (MaxAbs(step) < options_.step_tolerance) {
-      // Close enough that the quadratic model is exact to the tolerance.
+    const double size = MaxAbs(step);
+    if (!std::isfinite(slope) || !AllFinite(step)) break;
+    if (size < 1e-14) {  // nothing left to gain in floating point
+      result.converged = true;
+      break;
+    }
+    if (size < step_tolerance_) {
+      // A step this short is in the quadratic region: take it without
+      // checking it; what is left after it is about its square.
       for (size_t i = 0; i < num_params_; ++i) x[i] += step[i];
       result.converged = true;
       ++result.iterations;
@@ -310,17 +377,29 @@ FitResult Fitter::Fit(std::span<const double> slot_y, const Prior& prior,
     }
     for (size_t i = 0; i < num_params_; ++i) trial[i] = x[i] + step[i];
     Evaluate(trial, &trial_gradient, /*log_likelihood=*/false);
-    // Two ways to accept the full step without the log-likelihood. Once the
-    // Newton decrement (slope = g' H^-1 g) is small, the step is in the
+    // Three ways to accept the full step without the log-likelihood. Once
+    // the Newton decrement (slope = g' H^-1 g) is small, the step is in the
     // region where Newton's method converges quadratically; checking there
-    // would only compare two nearly equal large sums. Otherwise: the
-    // log-likelihood is concave, so it rises by at least the slope at the
-    // far end of the step, and when that is still a share of the slope at
-    // the start, the step passes the Armijo test.
-    if (slope < 1e-2 || Dot(trial_gradient, step) >= 1e-4 * slope) {
+    // would only compare two nearly equal large sums. The log-likelihood is
+    // concave, so it rises by at least the slope at the far end of the step:
+    // when that is still a share of the slope at the start, the step passes
+    // the Armijo test. And a short step (no rating moves half a natural
+    // unit) is where the quadratic model holds: the slope at its far end,
+    // about 0 for an exact model, then says the rise is about (slope +
+    // far) / 2.
+    const double far = Dot(trial_gradient, step);
+    if (slope < 1e-2 || far >= 1e-4 * slope ||
+        (size <= 0.5 && far >= -0.5 * slope)) {
       x.swap(trial);
       gradient.swap(trial_gradient);
       ll = NAN;
+      // Newton's convergence is quadratic: after a step below the
+      // tolerance, what is left is about its square.
+      if (size < step_tolerance_) {
+        result.converged = true;
+        ++result.iterations;
+        break;
+      }
       continue;
     }
     // Otherwise backtrack on the log-likelihood itself.
@@ -329,8 +408,9 @@ FitResult Fitter::Fit(std::span<const double> slot_y, const Prior& prior,
     double next_ll = ll;
     bool accepted = false;
     for (int halving = 0; halving < 50; ++halving, alpha *= 0.5) {
-      for (size_t i = 0; i < num_params_; ++i)
+      for (size_t i = 0; i < num_params_; ++i) {
         trial[i] = x[i] + alpha * step[i];
+      }
       next_ll = Evaluate(trial, &trial_gradient, /*log_likelihood=*/true);
       if (next_ll >= ll + 1e-4 * alpha * slope) {
         accepted = true;
@@ -345,14 +425,16 @@ FitResult Fitter::Fit(std::span<const double> slot_y, const Prior& prior,
     x.swap(trial);
     gradient.swap(trial_gradient);
     ll = next_ll;
-    if (alpha * MaxAbs(step) < options_.step_tolerance) {
+    if (alpha * MaxAbs(step) < step_tolerance_) {
       result.converged = true;
       ++result.iterations;
       break;
     }
   }
-  result.theta.assign(x.begin(), x.begin() + players);
-  result.advantage = options_.first_seat_advantage ? x[players] : 0.0;
+  result.converged = result.converged && AllFinite(x);
+  result.max_gap = max_gap_;
+  result.data_curvature = data_diagonal_;
+  result.x = std::move(x);
   result.hessian_products = hessian_products_;
   result.evaluations = evaluations_;
   return result;

@@ -16,6 +16,7 @@ namespace {
 using testing::AddMatch;
 using testing::OrdoClassic;
 using testing::Pair;
+using testing::Partnership;
 using testing::Standing;
 
 const double kClassic = 400 * std::log10(3.0);  // 190.848...
@@ -61,7 +62,8 @@ TEST(FitTest, AnchorFixesANamedBot) {
 TEST(FitTest, UnknownAnchorIsAnError) {
   const auto report = RateGames(OrdoClassic(), {.anchor = "E9"});
   ASSERT_FALSE(report);
-  EXPECT_THAT(report.error(), ::testing::HasSubstr("anchor 'E9'"));
+  EXPECT_THAT(report.error(),
+              ::testing::HasSubstr("--anchor: 'E9' is not among the 3"));
   EXPECT_FALSE(RateGames(std::vector<Game>{}, {}));
 }
 
@@ -211,8 +213,46 @@ TEST(FitTest, AllWinsAndAllLossesAreBoundedAndReported) {
   EXPECT_TRUE(std::isfinite(bottom.rating));
   EXPECT_GT(top.rating, report->players[1].rating + 100);
   EXPECT_LT(top.rating, 3000);
-  EXPECT_THAT(report->notes[0], ::testing::HasSubstr("prior"));
+  ASSERT_TRUE(top.interval);
+  EXPECT_TRUE(top.interval->upper_prior);
+  EXPECT_FALSE(top.interval->lower_prior);
+  EXPECT_TRUE(std::isinf(top.interval->upper));
+  EXPECT_TRUE(bottom.interval->lower_prior);
+  EXPECT_THAT(report->notes[0], ::testing::HasSubstr("2 players have no"));
   EXPECT_TRUE(report->converged);
+}
+
+TEST(FitTest, ThePriorActsOnlyWhereItIsNeeded) {
+  // A newcomer with all wins (or all losses) does not move the players who
+  // have a maximum-likelihood rating without it: not their differences,
+  // and not their level, which their own average sets.
+  const auto before = Rate(OrdoClassic(), {.average = 0});
+  for (int result : {1, -1}) {
+    std::vector<Game> games = OrdoClassic();
+    AddMatch(&games, "New", "E1", result > 0 ? 3 : 0, 0, result > 0 ? 0 : 3);
+    AddMatch(&games, "New", "E3", result > 0 ? 1 : 0, 0, result > 0 ? 0 : 2);
+    const auto after = Rate(games, {.average = 0});
+    for (const char* name : {"E1", "E2", "E3"}) {
+      EXPECT_NEAR(after.at(name), before.at(name), 1e-9) << name;
+    }
+    EXPECT_EQ(after.at("New") > after.at("E1"), result > 0);
+  }
+  // In free-for-all games a newcomer who always came last leaves the
+  // others' order among themselves to count.
+  std::vector<Game> ffa, with;
+  for (int i = 0; i < 4; ++i) {
+    ffa.push_back(Standing({{"A", 1}, {"B", 2}, {"C", 3}}));
+    ffa.push_back(Standing({{"B", 1}, {"C", 2}, {"A", 3}}));
+    ffa.push_back(Standing({{"A", 1}, {"C", 2}, {"B", 3}}));
+  }
+  with = ffa;
+  with.push_back(Standing({{"A", 2}, {"N", 4}, {"B", 1}, {"C", 3}}));
+  std::vector<Game> without_n = ffa;
+  without_n.push_back(Standing({{"A", 2}, {"B", 1}, {"C", 3}}));
+  const auto r = Rate(with), q = Rate(without_n);
+  for (const char* name : {"A", "B", "C"}) {
+    EXPECT_NEAR(r.at(name), q.at(name), 1e-9) << name;
+  }
 }
 
 TEST(FitTest, FirstSeatThatNeverLostIsBoundedAndReported) {
@@ -231,46 +271,6 @@ TEST(FitTest, FirstSeatThatNeverLostIsBoundedAndReported) {
   EXPECT_NEAR(report->players[0].rating, 1500, 1e-6);  // A and B are equal
   ASSERT_FALSE(report->notes.empty());
   EXPECT_THAT(report->notes[0], ::testing::HasSubstr("first seat never lost"));
-}
-
-TEST(FitTest, MleExistenceIsAboutScoringBothWays) {
-  std::vector<Game> games;
-  AddMatch(&games, "A", "B", 3, 0, 1);
-  AddMatch(&games, "C", "D", 0, 2, 0);
-  const Dataset ok = BuildDataset(games, {});
-  EXPECT_THAT(ComponentsWithoutMle(ok, ok.slot_y),
-              ::testing::ElementsAre(0, 0));
-  AddMatch(&games, "A", "C", 2, 0, 0);  // one pool, and C never scored vs A
-  const Dataset bad = BuildDataset(games, {});
-  EXPECT_THAT(ComponentsWithoutMle(bad, bad.slot_y), ::testing::ElementsAre(1));
-}
-
-// Four seats in two teams: (seat 0, seat 2) against (seat 1, seat 3).
-Game Partnership(const std::string& a, const std::string& b,
-                 const std::string& c, const std::string& d, bool first_wins) {
-  Game g;
-  const std::string names[] = {a, b, c, d};
-  for (int s = 0; s < 4; ++s) {
-    g.seats.push_back({.player = names[s],
-                       .team = s % 2,
-                       .place = (s % 2 == 0) == first_wins ? 1 : 2});
-  }
-  return g;
-}
-
-TEST(FitTest, BotOnBothTeamsDoesNotScore) {
-  // C only ever wins against R: in the mixed game it sits on both sides,
-  // so its strength cancels and the estimate runs off without the prior.
-  std::vector<Game> games = {Partnership("G", "R", "G", "R", true),
-                             Partnership("R", "G", "R", "G", false),
-                             Partnership("G", "R", "C", "C", false),
-                             Partnership("C", "R", "C", "R", true)};
-  const Dataset d = BuildDataset(games, {});
-  EXPECT_THAT(ComponentsWithoutMle(d, d.slot_y), ::testing::ElementsAre(1));
-  const auto report = RateGames(games, {.bootstrap = 20});
-  ASSERT_TRUE(report);
-  EXPECT_EQ(report->players[0].name, "C");
-  EXPECT_LT(report->players[0].rating, 2000);
 }
 
 TEST(FitTest, DisconnectedPoolsAreEachCentredAndReported) {
@@ -298,40 +298,74 @@ TEST(FitTest, DisconnectedPoolsAreEachCentredAndReported) {
 }
 
 TEST(FitTest, FitterConvergesFromAWarmStart) {
-  const Dataset d = BuildDataset(OrdoClassic(), {});
-  Fitter fitter(d, {});
-  const Prior prior{.components = std::vector<uint8_t>(d.num_components, 0)};
-  const FitResult cold = fitter.Fit(d.slot_y, prior);
-  ASSERT_TRUE(cold.converged);
-  const FitResult warm = fitter.Fit(d.slot_y, prior, &cold);
+  const Collected c = testing::Collect(OrdoClassic());
+  Fitter fitter(c.data);
+  const std::vector<int32_t> pool(3, 0);
+  const FitSpec spec{.y = c.data.slot_y, .centre = pool, .num_groups = 1};
+  const FitResult cold = fitter.Fit(spec, {});
+  ASSERT_TRUE(cold.Clean());
+  const FitResult warm = fitter.Fit(spec, cold.x);
   EXPECT_TRUE(warm.converged);
   EXPECT_LE(warm.iterations, 1);
-  for (size_t p = 0; p < 3; ++p)
-    EXPECT_NEAR(warm.theta[p], cold.theta[p], 1e-9);
-  EXPECT_NEAR(cold.theta[0] * 400 / std::numbers::ln10, kClassic, 0.005);
+  for (size_t p = 0; p < 3; ++p) EXPECT_NEAR(warm.x[p], cold.x[p], 1e-9);
+  EXPECT_NEAR(cold.x[0] * 400 / std::numbers::ln10, kClassic, 0.005);
 }
 
 TEST(FitTest, LooseStepToleranceStillLandsOnTheOptimum) {
-  // The bootstrap stops once a Newton step is below 1e-3; the step it has
+  // The bootstrap stops after a Newton step below 0.01; the step it has
   // just taken leaves an error of about its square.
   SyntheticOptions o{.ratings = {200, 100, 0, -100, -200, 50, -50, 150},
                      .games = 5000,
                      .draw_rate = 0.4,
                      .seed = 11};
-  const Dataset d = BuildDataset(DrawGames(o), {});
-  const Prior prior{.components = std::vector<uint8_t>(d.num_components, 0)};
-  Fitter tight(d, {});
-  const FitResult full = tight.Fit(d.slot_y, prior);
-  std::vector<double> y = d.slot_y;
+  const Collected c = testing::Collect(DrawGames(o));
+  const std::vector<int32_t> pool(8, 0);
+  Fitter tight(c.data);
+  const FitSpec spec{.y = c.data.slot_y, .centre = pool, .num_groups = 1};
+  const FitResult full = tight.Fit(spec, {});
+  std::vector<double> y = c.data.slot_y;
   for (size_t i = 0; i < y.size(); i += 3) y[i] *= 1.5;  // a "replicate"
-  const FitResult exact = tight.Fit(y, prior, &full);
-  Fitter loose(d, {.step_tolerance = 1e-3});
-  const FitResult quick = loose.Fit(y, prior, &full);
+  FitSpec rep = spec;
+  rep.y = y;
+  const FitResult exact = tight.Fit(rep, full.x);
+  Fitter loose(c.data, 1e-2);
+  const FitResult quick = loose.Fit(rep, full.x);
   ASSERT_TRUE(quick.converged);
-  for (size_t p = 0; p < exact.theta.size(); ++p) {
-    EXPECT_NEAR(quick.theta[p], exact.theta[p], 1e-6) << p;  // 0.0002 Elo
-    EXPECT_GT(std::abs(exact.theta[p] - full.theta[p]), 1e-4) << p;
+  for (size_t p = 0; p < exact.x.size(); ++p) {
+    EXPECT_NEAR(quick.x[p], exact.x[p], 1e-4) << p;  // 0.02 Elo
+    EXPECT_GT(std::abs(exact.x[p] - full.x[p]), 1e-4) << p;
   }
+}
+
+TEST(FitTest, FixedParametersAndInactiveUnitsStayOut) {
+  // With E3's side inactive, only E1-E2 counts: 22.5 of 30 is 3:1.
+  const Collected c = testing::Collect(OrdoClassic());
+  Fitter fitter(c.data);
+  std::vector<uint8_t> active = {1, 1, 0};  // units E1, E2, E3
+  std::vector<uint8_t> free = {1, 1, 0};
+  const std::vector<int32_t> centre = {0, 0, -1};
+  const FitResult f = fitter.Fit({.y = c.data.slot_y,
+                                  .active_unit = active,
+                                  .free = free,
+                                  .centre = centre,
+                                  .num_groups = 1},
+                                 std::vector<double>{0, 0, 7});
+  ASSERT_TRUE(f.Clean());
+  EXPECT_NEAR(f.x[0] - f.x[1], std::log(3.0), 1e-9);
+  EXPECT_NEAR(f.x[0] + f.x[1], 0, 1e-12);
+  EXPECT_EQ(f.x[2], 7);
+  // A prior of one virtual draw on a player who only won: bounded.
+  std::vector<Game> games;
+  AddMatch(&games, "A", "B", 3, 0, 0);
+  const Collected w = testing::Collect(games);
+  Fitter g(w.data);
+  const std::vector<uint8_t> a_free = {1, 0};
+  const std::vector<double> prior = {1, 0};
+  const FitResult b =
+      g.Fit({.y = w.data.slot_y, .free = a_free, .prior = prior}, {});
+  ASSERT_TRUE(b.Clean());
+  // 3 wins against B at 0 and a virtual draw against 0: sigmoid(x) = 3.5/4.
+  EXPECT_NEAR(b.x[0], std::log(3.5 / 0.5), 1e-9);
 }
 
 }  // namespace

@@ -3,12 +3,16 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <nlohmann/json.hpp>
 
 namespace ratings {
 namespace {
 
+using nlohmann::json;
+
 // Columns padded to their widest cell; the first `left` are left-aligned.
+// An empty row prints as an empty line.
 std::string Align(const std::vector<std::vector<std::string>>& rows,
                   size_t left) {
   std::vector<size_t> width;
@@ -51,9 +55,9 @@ std::string Faults(const PlayerReport& p) {
   return out.empty() ? "-" : out;
 }
 
-std::string ModelTitle(const Report& r) {
-  if (r.model == "plackett-luce") return "Plackett-Luce";
-  if (r.model == "pairwise") return "Bradley-Terry (pairwise standings)";
+std::string ModelTitle(const std::string& model) {
+  if (model == "plackett-luce") return "Plackett-Luce";
+  if (model == "pairwise") return "Bradley-Terry (pairwise standings)";
   return "Bradley-Terry";
 }
 
@@ -64,12 +68,30 @@ std::string CsvField(const std::string& s) {
   return out + "\"";
 }
 
+json Bound(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }
+
+void AddInterval(const std::optional<Interval>& interval, json* j) {
+  if (!interval) return;
+  (*j)["lower"] = Bound(interval->lower);
+  (*j)["upper"] = Bound(interval->upper);
+  (*j)["lower_prior_bounded"] = interval->lower_prior;
+  (*j)["upper_prior_bounded"] = interval->upper_prior;
+}
+
 }  // namespace
 
+std::string FormatInterval(const Interval& i) {
+  const std::string lower =
+      std::isfinite(i.lower) ? fmt::format("[{:.1f}", i.lower) : "(-inf";
+  const std::string upper =
+      std::isfinite(i.upper) ? fmt::format("{:.1f}]", i.upper) : "+inf)";
+  return lower + ", " + upper;
+}
+
 std::string FormatTable(const Report& report) {
-  std::string out =
-      fmt::format("{} ratings: {} games, {} players, ", ModelTitle(report),
-                  report.games, report.players.size());
+  std::string out = fmt::format("{} ratings: {} games, {} players, ",
+                                ModelTitle(report.model), report.games,
+                                report.players.size());
   out += report.options.anchor.empty()
              ? fmt::format("average {:g}", report.options.average)
              : fmt::format("{} fixed at {:g}", report.options.anchor,
@@ -82,12 +104,14 @@ std::string FormatTable(const Report& report) {
       {"#", "name", "rating", "95% interval", "games", "score", "LOS"}};
   const bool pools = report.num_components > 1;
   if (pools) rows[0].push_back("pool");
-  for (const PlayerReport& p : report.players) {
+  for (size_t i = 0; i < report.players.size(); ++i) {
+    const PlayerReport& p = report.players[i];
+    if (pools && i > 0 && report.players[i - 1].component != p.component) {
+      rows.emplace_back();  // pools apart
+    }
     rows.push_back(
         {fmt::format("{}", p.rank), p.name, fmt::format("{:.2f}", p.rating),
-         p.interval ? fmt::format("[{:.1f}, {:.1f}]", p.interval->lower,
-                                  p.interval->upper)
-                    : "-",
+         p.interval ? FormatInterval(*p.interval) : "-",
          fmt::format("{}", p.games), Percent(p.score, p.encounters),
          p.los_next ? fmt::format("{:.1f}%", 100 * *p.los_next) : ""});
     if (pools) rows.back().push_back(fmt::format("{}", p.component));
@@ -98,8 +122,7 @@ std::string FormatTable(const Report& report) {
     out += fmt::format("\nfirst-seat advantage: {:.1f}",
                        *report.first_seat_advantage);
     if (report.first_seat_interval) {
-      out += fmt::format(" [{:.1f}, {:.1f}]", report.first_seat_interval->lower,
-                         report.first_seat_interval->upper);
+      out += " " + FormatInterval(*report.first_seat_interval);
     }
     out += "\n";
   }
@@ -146,7 +169,6 @@ std::string FormatCrosstable(const Report& report) {
 }
 
 std::string FormatJson(const Report& report, bool with_crosstable) {
-  using nlohmann::json;
   json out = {{"model", report.model},
               {"games", report.games},
               {"resampling_units", report.resampling_units},
@@ -158,10 +180,7 @@ std::string FormatJson(const Report& report, bool with_crosstable) {
               {"notes", report.notes}};
   if (report.first_seat_advantage) {
     json adv = {{"rating", *report.first_seat_advantage}};
-    if (report.first_seat_interval) {
-      adv["lower"] = report.first_seat_interval->lower;
-      adv["upper"] = report.first_seat_interval->upper;
-    }
+    AddInterval(report.first_seat_interval, &adv);
     out["first_seat_advantage"] = adv;
   }
   json players = json::array();
@@ -179,10 +198,7 @@ std::string FormatJson(const Report& report, bool with_crosstable) {
               {"mean_decision_ms", p.mean_decision_ms},
               {"max_decision_ms", p.max_decision_ms},
               {"note", p.note}};
-    if (p.interval) {
-      j["lower"] = p.interval->lower;
-      j["upper"] = p.interval->upper;
-    }
+    AddInterval(p.interval, &j);
     if (p.los_next) j["los_next"] = *p.los_next;
     players.push_back(std::move(j));
   }
@@ -202,8 +218,19 @@ std::string FormatJson(const Report& report, bool with_crosstable) {
 
 std::string FormatCsv(const Report& report) {
   std::string out =
-      "rank,name,rating,lower,upper,los_next,pool,games,score,encounters,"
-      "points,faults,mean_decision_ms,max_decision_ms,note\n";
+      "rank,name,rating,lower,upper,lower_prior_bounded,upper_prior_bounded,"
+      "los_next,pool,games,score,encounters,points,faults,mean_decision_ms,"
+      "max_decision_ms,note\n";
+  auto bound = [](const std::optional<Interval>& i, bool lower) {
+    if (!i) return std::string();
+    const double v = lower ? i->lower : i->upper;
+    return std::isfinite(v) ? fmt::format("{:.2f}", v)
+                            : std::string(v < 0 ? "-inf" : "inf");
+  };
+  auto flag = [](const std::optional<Interval>& i, bool lower) {
+    if (!i) return std::string();
+    return std::string((lower ? i->lower_prior : i->upper_prior) ? "1" : "0");
+  };
   for (const PlayerReport& p : report.players) {
     std::string faults;
     for (const auto& [reason, count] : p.faults) {
@@ -211,15 +238,41 @@ std::string FormatCsv(const Report& report) {
           fmt::format("{}{}={}", faults.empty() ? "" : ";", reason, count);
     }
     out += fmt::format(
-        "{},{},{:.2f},{},{},{},{},{},{},{},{},{},{:.3f},{:.3f},{}\n", p.rank,
-        CsvField(p.name), p.rating,
-        p.interval ? fmt::format("{:.2f}", p.interval->lower) : "",
-        p.interval ? fmt::format("{:.2f}", p.interval->upper) : "",
+        "{},{},{:.2f},{},{},{},{},{},{},{},{},{},{},{},{:.3f},{:.3f},{}\n",
+        p.rank, CsvField(p.name), p.rating, bound(p.interval, true),
+        bound(p.interval, false), flag(p.interval, true),
+        flag(p.interval, false),
         p.los_next ? fmt::format("{:.4f}", *p.los_next) : "", p.component,
         p.games, Number(p.score), Number(p.encounters), p.points, faults,
         p.mean_decision_ms, p.max_decision_ms, CsvField(p.note));
   }
   return out;
+}
+
+std::string FormatHistoryJson(const History& history) {
+  json points = json::array();
+  for (const HistoryPoint& point : history.points) {
+    json players = json::array();
+    for (const PlayerReport& p : point.players) {
+      json j = {{"name", p.name},
+                {"pool", p.component},
+                {"rank", p.rank},
+                {"rating", p.rating}};
+      AddInterval(p.interval, &j);
+      players.push_back(std::move(j));
+    }
+    json j = {{"games", point.games}, {"players", std::move(players)}};
+    if (history.step.by_round) j["round"] = point.round;
+    points.push_back(std::move(j));
+  }
+  json out = {{"model", history.model},
+              {"step", history.step.by_round ? json("round")
+                                             : json(history.step.every)},
+              {"average", history.options.average},
+              {"anchor", history.options.anchor},
+              {"bootstrap_replicates", history.bootstrap_replicates},
+              {"points", std::move(points)}};
+  return out.dump(2) + "\n";
 }
 
 }  // namespace ratings

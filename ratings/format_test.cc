@@ -98,9 +98,73 @@ TEST(FormatTest, CsvHasOneRowPerPlayer) {
   EXPECT_THAT(lines[1], HasSubstr("1,E1,190.85,"));
   const auto fields = SplitCsvLine(lines[3]);
   ASSERT_TRUE(fields);
-  EXPECT_EQ(fields->size(), 15u);
+  EXPECT_EQ(fields->size(), 17u);
   EXPECT_EQ((*fields)[1], "E3");
-  EXPECT_EQ((*fields)[5], "");  // no next player
+  EXPECT_EQ((*fields)[5], "0");  // lower bound not prior-bounded
+  EXPECT_EQ((*fields)[7], "");   // no next player
+}
+
+Report Sweep() {
+  std::vector<Game> games;
+  testing::AddMatch(&games, "A", "B", 5, 0, 0);
+  auto report = RateGames(games, {.bootstrap = 100});
+  EXPECT_TRUE(report);
+  return *report;
+}
+
+TEST(FormatTest, OpenBoundsPrintAsInfinite) {
+  EXPECT_EQ(FormatInterval({.lower = 1948.66, .upper = 2013.1}),
+            "[1948.7, 2013.1]");
+  EXPECT_EQ(FormatInterval({.lower = 1948.66, .upper = INFINITY}),
+            "[1948.7, +inf)");
+  EXPECT_EQ(FormatInterval({.lower = -INFINITY, .upper = INFINITY}),
+            "(-inf, +inf)");
+  const Report sweep = Sweep();
+  EXPECT_THAT(FormatTable(sweep), HasSubstr(", +inf)"));
+  EXPECT_THAT(FormatTable(sweep), HasSubstr("(-inf, "));
+  const auto json = nlohmann::json::parse(FormatJson(sweep, false));
+  const auto& a = json["players"][0];
+  EXPECT_TRUE(a["upper"].is_null());
+  EXPECT_TRUE(a["lower"].is_number());
+  EXPECT_EQ(a["upper_prior_bounded"], true);
+  EXPECT_EQ(a["lower_prior_bounded"], false);
+  EXPECT_EQ(a["pool"], 1);
+  const auto lines = Lines(FormatCsv(sweep));
+  EXPECT_THAT(lines[1], HasSubstr(",inf,0,1,"));
+  EXPECT_THAT(lines[2], HasSubstr(",-inf,"));
+}
+
+TEST(FormatTest, PoolsArePrintedApart) {
+  std::vector<Game> games = OrdoClassic();
+  testing::AddMatch(&games, "X", "Y", 2, 0, 1);
+  const auto report = RateGames(games, {.bootstrap = 0});
+  ASSERT_TRUE(report);
+  const auto lines = Lines(FormatTable(*report));
+  EXPECT_THAT(lines[2], HasSubstr("pool"));
+  EXPECT_EQ(lines[6], "");  // between the pools
+  EXPECT_THAT(lines[7], HasSubstr("1  X"));
+}
+
+TEST(FormatTest, HistoryJsonHasOnePointPerStep) {
+  History h;
+  h.model = "bradley-terry";
+  h.step = {.by_round = true};
+  h.bootstrap_replicates = 10;
+  h.points.push_back(
+      {.games = 4,
+       .round = 1,
+       .players = {
+           {.name = "A",
+            .rank = 1,
+            .rating = 1510,
+            .interval = Interval{
+                .lower = 1400, .upper = INFINITY, .upper_prior = true}}}});
+  const auto json = nlohmann::json::parse(FormatHistoryJson(h));
+  EXPECT_EQ(json["step"], "round");
+  ASSERT_EQ(json["points"].size(), 1u);
+  EXPECT_EQ(json["points"][0]["round"], 1);
+  EXPECT_EQ(json["points"][0]["players"][0]["lower"], 1400);
+  EXPECT_TRUE(json["points"][0]["players"][0]["upper"].is_null());
 }
 
 }  // namespace

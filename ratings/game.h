@@ -1,10 +1,16 @@
 // The input of the ratings: finished games, whatever file they came from.
+//
+// `Game` owns its strings (for callers that hold games in memory);
+// `GameView` borrows them (what the readers hand over, line by line, so
+// that a million games are never all held as strings).
 #ifndef ZETEMA_RATINGS_GAME_H_
 #define ZETEMA_RATINGS_GAME_H_
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ratings {
@@ -13,7 +19,7 @@ namespace ratings {
 struct SeatResult {
   std::string player;
   // Seats with the same team (>= 0) are partners and share their team's
-  // place; -1 means the seat plays alone.
+  // place (the best of their places); -1 means the seat plays alone.
   int team = -1;
   int place = 1;  // 1 = first; equal places are ties.
   bool moved_first = false;
@@ -29,8 +35,43 @@ struct Game {
   // Games sharing a non-empty group are one duplicate set: the bootstrap
   // resamples them together.
   std::string duplicate_group;
+  int64_t round = 0;              // tournament round, 0 when unknown
   std::vector<SeatResult> seats;  // in seat order
   std::string source;             // "file:line", for messages
+};
+
+struct SeatView {
+  std::string_view player;
+  int team = -1;
+  int place = 1;
+  bool moved_first = false;
+  std::optional<int64_t> points;
+  int64_t decisions = 0;
+  int64_t decision_us_total = 0;
+  int64_t decision_us_max = 0;
+};
+
+struct FaultView {
+  int seat = 0;
+  std::string_view reason;
+};
+
+struct GameView {
+  std::span<const SeatView> seats;  // in seat order
+  std::span<const FaultView> faults;
+  std::string_view duplicate_group;
+  int64_t round = 0;
+};
+
+// What was wrong with a game, and where: the player or the place of seat
+// `seat` (the reader turns that into its own field name and line), or the
+// game as a whole.
+enum class GameField { kGame, kPlayer, kPlace };
+
+struct GameError {
+  GameField field = GameField::kGame;
+  int seat = -1;
+  std::string message;
 };
 
 }  // namespace ratings

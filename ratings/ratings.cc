@@ -4,209 +4,325 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numbers>
+#include <limits>
 #include <numeric>
-#include <unordered_map>
 
+#include "ratings/anchor.h"
 #include "ratings/bootstrap.h"
-#include "ratings/dataset.h"
-#include "ratings/fit.h"
+#include "ratings/collector.h"
+#include "ratings/game_sink.h"
 #include "ratings/record_reader.h"
-#include "ratings/stats.h"
+#include "ratings/solve.h"
 
 namespace ratings {
 namespace {
 
-constexpr double kEloPerNat = 400 / std::numbers::ln10;
+constexpr double kInf = std::numeric_limits<double>::infinity();
 
-// Fits on the Elo scale: each pool is shifted so that its average is
-// `average`, or so that the anchor (in its pool) is at `average`.
-AnchorFn MakeAnchor(const Dataset& data, int anchor, double average) {
-  return [&data, anchor, average](const FitResult& fit) {
-    const size_t n = data.NumPlayers();
-    std::vector<double> sum(data.num_components, 0.0);
-    std::vector<double> count(data.num_components, 0.0);
-    for (size_t p = 0; p < n; ++p) {
-      sum[data.component[p]] += fit.theta[p];
-      count[data.component[p]] += 1;
-    }
-    std::vector<double> offset(data.num_components);
-    for (int c = 0; c < data.num_components; ++c) {
-      offset[c] = average - kEloPerNat * sum[c] / count[c];
-    }
-    if (anchor >= 0) {
-      offset[data.component[anchor]] = average - kEloPerNat * fit.theta[anchor];
-    }
-    std::vector<double> elo(n);
-    for (size_t p = 0; p < n; ++p) {
-      elo[p] = kEloPerNat * fit.theta[p] + offset[data.component[p]];
-    }
-    return elo;
-  };
+std::string ModelName(int max_sides, bool pairwise) {
+  if (max_sides <= 2) return "bradley-terry";
+  return pairwise ? "pairwise" : "plackett-luce";
 }
 
-std::string ModelName(std::span<const Game> games, bool pairwise) {
-  for (const Game& game : games) {
-    std::vector<int> sides;
-    for (const SeatResult& s : game.seats) {
-      if (s.team < 0 ||
-          std::find(sides.begin(), sides.end(), s.team) == sides.end()) {
-        sides.push_back(s.team < 0 ? -1 - static_cast<int>(sides.size())
-                                   : s.team);
+// The q-quantile of sorted values, linearly interpolated; infinite when a
+// neighbour is.
+double Quantile(const std::vector<double>& sorted, double q) {
+  const double pos = q * static_cast<double>(sorted.size() - 1);
+  const auto lo = static_cast<size_t>(std::floor(pos));
+  const size_t hi = std::min(lo + 1, sorted.size() - 1);
+  const double a = sorted[lo], b = sorted[hi];
+  if (pos == static_cast<double>(lo)) return a;
+  if (a == -kInf) return a;
+  if (b == kInf) return b;
+  return a + (pos - static_cast<double>(lo)) * (b - a);
+}
+
+struct Bounds {
+  Interval interval;
+  bool widened = false;    // moved to contain the estimate
+  bool unbounded = false;  // a bound infinite without the prior
+};
+
+// The 95% interval from replicate values (NaN: undetermined, which counts
+// against both bounds).
+Bounds IntervalOf(std::span<const float> values, double estimate,
+                  Standing standing) {
+  Bounds b;
+  Interval& i = b.interval;
+  i.upper_prior = standing == Standing::kAbove || standing == Standing::kApart;
+  i.lower_prior = standing == Standing::kBelow || standing == Standing::kApart;
+  std::vector<double> v(values.size());
+  for (size_t r = 0; r < values.size(); ++r) {
+    v[r] = std::isnan(values[r]) ? -kInf : values[r];
+  }
+  std::sort(v.begin(), v.end());
+  i.lower = Quantile(v, 0.025);
+  for (size_t r = 0; r < values.size(); ++r) {
+    v[r] = std::isnan(values[r]) ? kInf : values[r];
+  }
+  std::sort(v.begin(), v.end());
+  i.upper = Quantile(v, 0.975);
+  b.unbounded = (std::isinf(i.lower) && !i.lower_prior) ||
+                (std::isinf(i.upper) && !i.upper_prior);
+  if (i.lower_prior) i.lower = -kInf;
+  if (i.upper_prior) i.upper = kInf;
+  if (i.lower > estimate || i.upper < estimate) b.widened = true;
+  i.lower = std::min(i.lower, estimate);
+  i.upper = std::max(i.upper, estimate);
+  return b;
+}
+
+std::string StandingNote(Standing s, const BotStats& stats) {
+  switch (s) {
+    case Standing::kAbove:
+      return stats.score == stats.encounters
+                 ? "all wins: rating bounded by the prior"
+                 : "never beaten by the rest of its pool: rating bounded by "
+                   "the prior";
+    case Standing::kBelow:
+      return stats.score == 0
+                 ? "all losses: rating bounded by the prior"
+                 : "never beat the rest of its pool: rating bounded by the "
+                   "prior";
+    case Standing::kApart:
+      return "no maximum-likelihood rating: set by the prior";
+    default:
+      return "";
+  }
+}
+
+// Everything a table needs from one fit and its bootstrap.
+struct Rated {
+  std::vector<PlayerReport> players;
+  std::vector<uint32_t> order;  // player ids in table order
+  int widened = 0, unbounded = 0;
+};
+
+Rated RatePlayers(const Dataset& data, const std::vector<std::string>& names,
+                  const Solution& full, const Anchor& anchor,
+                  const BootstrapResult& boot) {
+  Rated out;
+  const size_t n = data.num_players;
+  const std::vector<double>& elo = anchor.ratings();
+  for (uint32_t p = 0; p < n; ++p) {
+    if (full.pools.of[p] >= 0) out.order.push_back(p);
+  }
+  std::stable_sort(out.order.begin(), out.order.end(),
+                   [&](uint32_t a, uint32_t b) {
+                     if (full.pools.of[a] != full.pools.of[b]) {
+                       return full.pools.of[a] < full.pools.of[b];
+                     }
+                     return elo[a] > elo[b];
+                   });
+  const int reps = boot.replicates;
+  std::vector<float> column(reps);
+  auto fill_column = [&](uint32_t p) {
+    for (int r = 0; r < reps; ++r) column[r] = boot.values[size_t(r) * n + p];
+  };
+  int rank = 0;
+  for (size_t i = 0; i < out.order.size(); ++i) {
+    const uint32_t p = out.order[i];
+    rank = i > 0 && full.pools.of[out.order[i - 1]] == full.pools.of[p]
+               ? rank + 1
+               : 1;
+    PlayerReport player{.name = names[p],
+                        .rank = rank,
+                        .rating = elo[p],
+                        .component = full.pools.of[p] + 1};
+    if (reps > 0) {
+      fill_column(p);
+      const Bounds b = IntervalOf(column, elo[p], full.standings.of[p]);
+      player.interval = b.interval;
+      out.widened += b.widened;
+      out.unbounded += b.unbounded;
+    }
+    out.players.push_back(std::move(player));
+  }
+  if (reps > 0) {
+    for (size_t i = 0; i + 1 < out.order.size(); ++i) {
+      const uint32_t a = out.order[i], b = out.order[i + 1];
+      if (full.pools.of[a] != full.pools.of[b]) continue;
+      double wins = 0;
+      for (int r = 0; r < reps; ++r) {
+        const float va = boot.values[size_t(r) * n + a];
+        const float vb = boot.values[size_t(r) * n + b];
+        wins += std::isnan(va) || std::isnan(vb) ? 0.5
+                : va > vb                        ? 1.0
+                : va == vb                       ? 0.5
+                                                 : 0.0;
+      }
+      out.players[i].los_next = wins / reps;
+    }
+  }
+  return out;
+}
+
+// Per player, the games that set its pool's level: those whose every
+// player is in the core (all its games, in a pool without a core). Games
+// with a key above `max_key` are left out (a rating history).
+std::vector<double> LevelWeights(const Collected& c, const Solution& full,
+                                 uint32_t max_key) {
+  std::vector<double> weight(c.data.num_players, 0.0);
+  const auto games = static_cast<size_t>(c.games);
+  for (size_t g = 0; g < games; ++g) {
+    if (!c.game_keys.empty() && c.game_keys[g] > max_key) continue;
+    const uint32_t begin = c.game_player_begin[g],
+                   end = c.game_player_begin[g + 1];
+    const uint32_t first = c.game_players[begin];
+    const int32_t pool = full.pools.of[first];
+    if (pool < 0) continue;
+    bool level = true;
+    if (full.standings.pool_has_core[pool]) {
+      for (uint32_t i = begin; i < end && level; ++i) {
+        level = full.standings.of[c.game_players[i]] == Standing::kCore;
       }
     }
-    if (sides.size() > 2) return pairwise ? "pairwise" : "plackett-luce";
+    if (!level) continue;
+    for (uint32_t i = begin; i < end; ++i) weight[c.game_players[i]] += 1;
   }
-  return "bradley-terry";
+  return weight;
 }
 
-void AddNotes(const Dataset& data, const Prior& prior, int anchor,
-              Report* report) {
-  if (data.num_components > 1) {
-    report->notes.push_back(fmt::format(
-        "the games form {} disconnected pools; each is centred on its own "
-        "average{}, so ratings of different pools do not compare",
-        data.num_components,
-        anchor >= 0 ? " (the anchor's pool on the anchor)" : ""));
+std::expected<int64_t, std::string> AnchorId(const Collected& c,
+                                             const Options& options) {
+  if (options.anchor.empty()) return -1;
+  const auto it = std::find(c.names.begin(), c.names.end(), options.anchor);
+  if (it == c.names.end()) {
+    return std::unexpected(
+        fmt::format("--anchor: '{}' is not among the {} players",
+                    options.anchor, c.names.size()));
   }
-  for (int c = 0; c < data.num_components; ++c) {
-    if (!prior.components[c]) continue;
-    report->notes.push_back(fmt::format(
-        "pool {}: no maximum-likelihood ratings exist (some players never "
-        "scored against the others, or never lost to them); every player of "
-        "the pool gets a prior of {} virtual draw against an average "
-        "opponent",
-        c + 1, kPriorDraws));
+  return it - c.names.begin();
+}
+
+std::string FileList(const std::vector<std::string>& paths) {
+  std::string out;
+  for (size_t i = 0; i < paths.size(); ++i) {
+    out += (i == 0 ? "" : i + 1 == paths.size() ? " and " : ", ") + paths[i];
   }
-  if (prior.advantage) {
-    report->notes.push_back(fmt::format(
+  return out;
+}
+
+std::expected<Report, std::string> RateCollected(Collected c,
+                                                 const Options& options) {
+  const auto anchor_id = AnchorId(c, options);
+  if (!anchor_id) return std::unexpected(anchor_id.error());
+  const Dataset& data = c.data;
+  Solver solver(data);
+  const Solution full = solver.Solve(data.slot_y, nullptr);
+  const Anchor anchor(data, full, *anchor_id, options.average,
+                      LevelWeights(c, full, ~uint32_t{0}));
+  BootstrapResult boot;
+  if (options.bootstrap > 0 && data.num_samples > 0) {
+    boot = Bootstrap(data, full, anchor,
+                     {.replicates = options.bootstrap,
+                      .seed = options.seed,
+                      .threads = options.threads});
+  }
+  Rated rated = RatePlayers(data, c.names, full, anchor, boot);
+
+  Report report;
+  report.options = options;
+  report.model = ModelName(c.max_sides, options.pairwise);
+  report.games = c.games;
+  report.resampling_units = data.num_samples;
+  report.num_components = full.pools.count;
+  report.converged = full.converged;
+  report.bootstrap_replicates = boot.replicates;
+  report.widened_intervals = rated.widened;
+  if (!full.converged) report.notes.push_back("the fit did not converge");
+  if (full.pools.count > 1) {
+    report.notes.push_back(fmt::format(
+        "the games form {} disconnected pools: each is centred on its own "
+        "average{} and ranked on its own; ratings of different pools do not "
+        "compare",
+        full.pools.count,
+        *anchor_id >= 0 ? " (the anchor's pool on the anchor)" : ""));
+  }
+  for (int pool = 0; pool < full.pools.count; ++pool) {
+    int without = 0;
+    for (size_t p = 0; p < data.num_players; ++p) {
+      without +=
+          full.pools.of[p] == pool && full.standings.of[p] != Standing::kCore;
+    }
+    if (without == 0) continue;
+    const std::string which =
+        full.pools.count > 1 ? fmt::format("pool {}: ", pool + 1) : "";
+    if (!full.standings.pool_has_core[pool]) {
+      report.notes.push_back(fmt::format(
+          "{}no maximum-likelihood ratings exist (every group of players "
+          "either never lost to the others or never beat them): every player "
+          "gets a prior of {} virtual draw against the average; bounds marked "
+          "inf are open",
+          which, kPriorDraws));
+    } else {
+      report.notes.push_back(fmt::format(
+          "{}{} player{} no maximum-likelihood rating (never lost to the "
+          "others, or never beat them): each gets a prior of {} virtual draw "
+          "against the average of the others, who are rated without {}; "
+          "open bounds are marked inf",
+          which, without, without == 1 ? " has" : "s have", kPriorDraws,
+          without == 1 ? "it" : "them"));
+    }
+  }
+  if (full.advantage_prior && options.first_seat_advantage) {
+    report.notes.push_back(fmt::format(
         "the first seat never lost or never won: its advantage has no "
         "maximum-likelihood estimate and gets a prior of {} virtual draw",
         kPriorDraws));
   }
-}
-
-}  // namespace
-
-std::expected<Report, std::string> RateGames(std::span<const Game> games,
-                                             const Options& options) {
-  if (games.empty()) return std::unexpected("no games to rate");
-  const Dataset data =
-      BuildDataset(games, {.first_seat_advantage = options.first_seat_advantage,
-                           .pairwise = options.pairwise});
-  std::unordered_map<std::string, uint32_t> ids;
-  for (uint32_t i = 0; i < data.NumPlayers(); ++i) ids[data.names[i]] = i;
-  int anchor = -1;
-  if (!options.anchor.empty()) {
-    const auto it = ids.find(options.anchor);
-    if (it == ids.end()) {
-      return std::unexpected(
-          fmt::format("anchor '{}' is not among the {} players", options.anchor,
-                      data.NumPlayers()));
-    }
-    anchor = static_cast<int>(it->second);
+  if (full.prior_everywhere) {
+    report.notes.push_back(
+        "the staged fit failed: every rating got the prior, and every bound "
+        "is open");
   }
-  Fitter fitter(data, {.first_seat_advantage = options.first_seat_advantage});
-  Prior prior;
-  const FitResult fit = fitter.FitWithNeededPrior(data.slot_y, &prior);
-  const AnchorFn to_elo = MakeAnchor(data, anchor, options.average);
-  const std::vector<double> elo = to_elo(fit);
-
-  Report report;
-  report.options = options;
-  report.model = ModelName(games, options.pairwise);
-  report.games = static_cast<int64_t>(games.size());
-  report.resampling_units = static_cast<int64_t>(data.NumSamples());
-  report.num_components = data.num_components;
-  report.converged = fit.converged;
-  if (!fit.converged) {
+  if (rated.unbounded > 0) {
     report.notes.push_back(fmt::format(
-        "the fit did not converge in {} iterations", fit.iterations));
+        "{} player{} an interval open without the prior: in more than 2.5% "
+        "of the bootstrap replicates {} no games, or only wins or only "
+        "losses, which a handful of games cannot rule out",
+        rated.unbounded, rated.unbounded == 1 ? " has" : "s have",
+        rated.unbounded == 1 ? "it had" : "they had"));
   }
-  AddNotes(data, prior, anchor, &report);
+  if (rated.widened > 0) {
+    report.notes.push_back(
+        fmt::format("{} interval{} widened to hold {} estimate (the bootstrap "
+                    "distribution lay to one side of it)",
+                    rated.widened, rated.widened == 1 ? " was" : "s were",
+                    rated.widened == 1 ? "its" : "their"));
+  }
   if (options.first_seat_advantage) {
-    report.first_seat_advantage = fit.advantage * kEloPerNat;
-  }
-
-  BootstrapResult boot;
-  if (options.bootstrap > 0 && data.NumSamples() > 0) {
-    boot = Bootstrap(data, fit, prior, to_elo,
-                     {.replicates = options.bootstrap,
-                      .seed = options.seed,
-                      .threads = options.threads,
-                      .first_seat_advantage = options.first_seat_advantage});
-    report.bootstrap_replicates = boot.replicates;
-    if (boot.with_prior > 0) {
-      report.notes.push_back(fmt::format(
-          "{} of {} bootstrap replicates had no maximum-likelihood estimate "
-          "somewhere and used the prior there",
-          boot.with_prior, boot.replicates));
-    }
-  }
-
-  const size_t n = data.NumPlayers();
-  std::vector<uint32_t> order(n);
-  std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(),
-                   [&](uint32_t a, uint32_t b) { return elo[a] > elo[b]; });
-  std::vector<int> rank_of(n);
-  const GameStats stats = ComputeStats(games, ids);
-  auto column = [&](uint32_t p) {
-    std::vector<double> values(boot.replicates);
-    for (int r = 0; r < boot.replicates; ++r)
-      values[r] = boot.ratings[r * n + p];
-    return values;
-  };
-  for (size_t i = 0; i < n; ++i) {
-    const uint32_t p = order[i];
-    rank_of[p] = static_cast<int>(i);
-    const BotStats& s = stats.bots[p];
-    PlayerReport player{
-        .name = data.names[p],
-        .rank = static_cast<int>(i) + 1,
-        .rating = elo[p],
-        .component = static_cast<int>(data.component[p]) + 1,
-        .games = s.games,
-        .score = s.score,
-        .encounters = s.encounters,
-        .points = s.points,
-        .faults = s.faults,
-        .decisions = s.decisions,
-        .mean_decision_ms =
-            s.decisions ? s.decision_us_total / 1000.0 / s.decisions : 0.0,
-        .max_decision_ms = s.decision_us_max / 1000.0};
+    report.first_seat_advantage = anchor.advantage();
     if (boot.replicates > 0) {
-      const std::vector<double> values = column(p);
-      player.interval =
-          Interval{Quantile(values, 0.025), Quantile(values, 0.975)};
-    }
-    if (s.encounters == 0) {
-      player.note = "no results against other players";
-    } else if (s.score == s.encounters) {
-      player.note = "all wins: rating bounded by the prior";
-    } else if (s.score == 0) {
-      player.note = "all losses: rating bounded by the prior";
-    }
-    report.players.push_back(std::move(player));
-  }
-  if (boot.replicates > 0) {
-    for (size_t i = 0; i + 1 < n; ++i) {
-      const uint32_t a = order[i], b = order[i + 1];
-      double wins = 0;
-      for (int r = 0; r < boot.replicates; ++r) {
-        const double d = boot.ratings[r * n + a] - boot.ratings[r * n + b];
-        wins += d > 0 ? 1.0 : (d == 0 ? 0.5 : 0.0);
-      }
-      report.players[i].los_next = wins / boot.replicates;
-    }
-    if (options.first_seat_advantage) {
-      report.first_seat_interval = Interval{Quantile(boot.advantage, 0.025),
-                                            Quantile(boot.advantage, 0.975)};
+      std::vector<float> adv(boot.advantage);
+      const Standing s = !full.advantage_prior     ? Standing::kCore
+                         : anchor.advantage() >= 0 ? Standing::kAbove
+                                                   : Standing::kBelow;
+      report.first_seat_interval =
+          IntervalOf(adv, anchor.advantage(), s).interval;
     }
   }
-  for (const CrossCell& cell : stats.crosstable) {
-    report.crosstable.push_back({.a = rank_of[cell.a],
-                                 .b = rank_of[cell.b],
+  std::vector<int> row_of(data.num_players, -1);
+  for (size_t i = 0; i < rated.order.size(); ++i) {
+    const uint32_t p = rated.order[i];
+    row_of[p] = static_cast<int>(i);
+    PlayerReport& player = rated.players[i];
+    const BotStats& s = c.bots[p];
+    player.note = StandingNote(full.standings.of[p], s);
+    player.games = s.games;
+    player.score = s.score;
+    player.encounters = s.encounters;
+    player.points = s.points;
+    player.faults = s.faults;
+    player.decisions = s.decisions;
+    player.mean_decision_ms =
+        s.decisions ? s.decision_us_total / 1000.0 / s.decisions : 0.0;
+    player.max_decision_ms = s.decision_us_max / 1000.0;
+  }
+  report.players = std::move(rated.players);
+  for (const CrossCell& cell : c.crosstable) {
+    report.crosstable.push_back({.a = row_of[cell.a],
+                                 .b = row_of[cell.b],
                                  .score = cell.score,
                                  .encounters = cell.encounters});
   }
@@ -217,11 +333,137 @@ std::expected<Report, std::string> RateGames(std::span<const Game> games,
   return report;
 }
 
+CollectorOptions CollectorOptionsOf(const Options& options,
+                                    HistoryKey history) {
+  return {.first_seat_advantage = options.first_seat_advantage,
+          .pairwise = options.pairwise,
+          .crosstable = options.crosstable,
+          .history = history};
+}
+
+}  // namespace
+
+std::expected<void, std::string> CheckOptions(const Options& options) {
+  if (!std::isfinite(options.average)) {
+    return std::unexpected(fmt::format(
+        "--average: expected a finite number, got {}", options.average));
+  }
+  if (std::abs(options.average) > 1e9) {
+    return std::unexpected(
+        fmt::format("--average: {} is out of range (at most 1e9 either way)",
+                    options.average));
+  }
+  if (options.bootstrap < 0 || options.bootstrap > kMaxBootstrap) {
+    return std::unexpected(fmt::format("--bootstrap: expected 0 to {}, got {}",
+                                       kMaxBootstrap, options.bootstrap));
+  }
+  if (options.threads < 0) {
+    return std::unexpected(
+        fmt::format("--threads: expected 0 or more, got {}", options.threads));
+  }
+  return {};
+}
+
+std::expected<Report, std::string> RateGames(std::span<const Game> games,
+                                             const Options& options) {
+  if (auto ok = CheckOptions(options); !ok) return std::unexpected(ok.error());
+  Collector collector(CollectorOptionsOf(options, HistoryKey::kNone));
+  GameViewStorage storage;
+  for (size_t i = 0; i < games.size(); ++i) {
+    const Game& game = games[i];
+    if (auto added = collector.Add(storage.View(game)); !added) {
+      const GameError& e = added.error();
+      const std::string where =
+          game.source.empty() ? fmt::format("game {}", i + 1) : game.source;
+      if (e.field == GameField::kGame) {
+        return std::unexpected(fmt::format("{}: {}", where, e.message));
+      }
+      return std::unexpected(fmt::format(
+          "{}: field 'seats[{}].{}': {}", where, e.seat,
+          e.field == GameField::kPlayer ? "player" : "place", e.message));
+    }
+  }
+  if (collector.games() == 0) return std::unexpected("no games to rate");
+  return RateCollected(collector.Finish(), options);
+}
+
 std::expected<Report, std::string> RateFiles(
     const std::vector<std::string>& paths, const Options& options) {
-  auto games = ReadGameFiles(paths);
-  if (!games) return std::unexpected(games.error());
-  return RateGames(*games, options);
+  if (auto ok = CheckOptions(options); !ok) return std::unexpected(ok.error());
+  Collector collector(CollectorOptionsOf(options, HistoryKey::kNone));
+  if (auto ok = ReadGameFiles(paths, collector); !ok) {
+    return std::unexpected(ok.error());
+  }
+  if (collector.games() == 0) {
+    return std::unexpected(FileList(paths) + ": no games to rate");
+  }
+  return RateCollected(collector.Finish(), options);
+}
+
+std::expected<History, std::string> RateHistory(
+    const std::vector<std::string>& paths, const Options& options,
+    const HistoryOptions& step) {
+  if (auto ok = CheckOptions(options); !ok) return std::unexpected(ok.error());
+  if (!step.by_round && step.every < 1) {
+    return std::unexpected(
+        fmt::format("--history: expected 'round' or a number of games, got {}",
+                    step.every));
+  }
+  Options opts = options;
+  opts.crosstable = false;
+  Collector collector(CollectorOptionsOf(
+      opts, step.by_round ? HistoryKey::kRound : HistoryKey::kGameIndex));
+  if (auto ok = ReadGameFiles(paths, collector); !ok) {
+    return std::unexpected(ok.error());
+  }
+  if (collector.games() == 0) {
+    return std::unexpected(FileList(paths) + ": no games to rate");
+  }
+  Collected c = collector.Finish();
+  const auto anchor_id = AnchorId(c, options);
+  if (!anchor_id) return std::unexpected(anchor_id.error());
+  std::vector<uint32_t> cutoffs;
+  if (step.by_round) {
+    cutoffs = c.game_keys;
+    std::sort(cutoffs.begin(), cutoffs.end());
+    cutoffs.erase(std::unique(cutoffs.begin(), cutoffs.end()), cutoffs.end());
+  } else {
+    const auto games = static_cast<uint32_t>(c.games);
+    for (int64_t k = step.every; k < c.games; k += step.every) {
+      cutoffs.push_back(static_cast<uint32_t>(k - 1));
+    }
+    cutoffs.push_back(games - 1);
+  }
+  History history;
+  history.model = ModelName(c.max_sides, options.pairwise);
+  history.step = step;
+  history.options = options;
+  const Dataset& data = c.data;
+  Solver solver(data);
+  std::vector<double> y;
+  for (uint32_t cutoff : cutoffs) {
+    ResampledWeights(
+        data, [](uint32_t) { return 1u; }, &y, cutoff);
+    const Solution full = solver.Solve(y, nullptr);
+    const Anchor anchor(data, full, *anchor_id, options.average,
+                        LevelWeights(c, full, cutoff));
+    BootstrapResult boot;
+    if (options.bootstrap > 0) {
+      boot = Bootstrap(data, full, anchor,
+                       {.replicates = options.bootstrap,
+                        .seed = options.seed,
+                        .threads = options.threads,
+                        .max_key = cutoff});
+    }
+    history.bootstrap_replicates = boot.replicates;
+    HistoryPoint point;
+    point.games = std::count_if(c.game_keys.begin(), c.game_keys.end(),
+                                [&](uint32_t k) { return k <= cutoff; });
+    point.round = step.by_round ? cutoff : 0;
+    point.players = RatePlayers(data, c.names, full, anchor, boot).players;
+    history.points.push_back(std::move(point));
+  }
+  return history;
 }
 
 }  // namespace ratings

@@ -25,23 +25,34 @@ struct Options {
   bool pairwise = false;  // standings as pairwise results, not Plackett-Luce
   int bootstrap = 1000;   // replicates; 0: no intervals and no LOS
   uint64_t seed = 1;
-  int threads = 0;  // bootstrap threads; 0: one per core
+  int threads = 0;         // bootstrap threads; 0: one per core
+  bool crosstable = true;  // count the crosstable (costs memory)
 };
 
+// The most bootstrap replicates accepted.
+inline constexpr int kMaxBootstrap = 100000;
+
+// A 95% interval. A bound is infinite when the data do not bound the
+// rating: either the rating has no maximum-likelihood estimate in that
+// direction (`*_prior`: the number shown is bounded by the prior only), or
+// too many bootstrap replicates could not bound it (a player with a handful
+// of games).
 struct Interval {
   double lower = 0;
   double upper = 0;
+  bool lower_prior = false;
+  bool upper_prior = false;
 };
 
 struct PlayerReport {
   std::string name;
-  int rank = 0;  // 1 = best
+  int rank = 0;  // 1 = best, within its pool
   double rating = 0;
   std::optional<Interval> interval;  // 95%, from the bootstrap
-  // Likelihood of superiority over the next player in the table (the
-  // share of bootstrap replicates in which this one is rated higher).
+  // Likelihood of superiority over the next player of its pool (the share
+  // of bootstrap replicates in which this one is rated higher).
   std::optional<double> los_next;
-  int component = 0;  // pool; ratings of different pools do not compare
+  int component = 0;  // pool, from 1; ratings of different pools do not compare
   std::string note;   // e.g. "all wins: rating bounded by the prior"
   int64_t games = 0;
   double score = 0;                       // pairwise points
@@ -61,20 +72,28 @@ struct CrossEntry {
 
 struct Report {
   std::string model;  // "bradley-terry", "plackett-luce" or "pairwise"
-  std::vector<PlayerReport> players;           // in rank order
+  std::vector<PlayerReport> players;           // by pool, then best first
   std::optional<double> first_seat_advantage;  // Elo
   std::optional<Interval> first_seat_interval;
   std::vector<CrossEntry> crosstable;
   int64_t games = 0;
   int64_t resampling_units = 0;  // games, with duplicate sets as one
   int bootstrap_replicates = 0;
-  int num_components = 0;
+  int num_components = 0;  // pools
+  // Intervals moved to hold their estimate (the bootstrap distribution lay
+  // to one side of it); every interval holds its estimate.
+  int widened_intervals = 0;
   bool converged = true;
   std::vector<std::string> notes;  // every caveat, in words
   Options options;
 };
 
-// Rates games; an error names what is wrong (no games, unknown anchor).
+// Checks the options (a non-finite average, a negative or huge bootstrap);
+// the message names the option.
+std::expected<void, std::string> CheckOptions(const Options& options);
+
+// Rates games; an error names what is wrong (a game, with its source and
+// field; no games; an unknown anchor).
 std::expected<Report, std::string> RateGames(std::span<const Game> games,
                                              const Options& options);
 
@@ -82,6 +101,30 @@ std::expected<Report, std::string> RateGames(std::span<const Game> games,
 // them.
 std::expected<Report, std::string> RateFiles(
     const std::vector<std::string>& paths, const Options& options);
+
+// Ratings after every round, or after every `every` games, for a plot.
+struct HistoryOptions {
+  bool by_round = false;
+  int64_t every = 0;  // games, when not by round
+};
+
+struct HistoryPoint {
+  int64_t games = 0;                  // games rated at this point
+  int64_t round = 0;                  // the last round included (by round)
+  std::vector<PlayerReport> players;  // rank, name, rating, interval, pool
+};
+
+struct History {
+  std::string model;
+  HistoryOptions step;
+  int bootstrap_replicates = 0;
+  std::vector<HistoryPoint> points;
+  Options options;
+};
+
+std::expected<History, std::string> RateHistory(
+    const std::vector<std::string>& paths, const Options& options,
+    const HistoryOptions& step);
 
 }  // namespace ratings
 

@@ -1,22 +1,37 @@
 // ratings_bench [--games N] [--players P] [--replicates R] [--runs K]
 //
-// Times the fit of N two-player results among P players (by default the
-// issue's 1,000,000 among 1,000) and a bootstrap of R replicates. Prints one
-// "name value unit" line per figure: the median of K runs for the fit.
+// The speed and memory of the ratings on N two-player results among P
+// players (by default the issue's 1,000,000 among 1,000, ratings spread
+// N(0, 200), draws up to 25%):
+//   ratings.e2e_1m_games_s / _peak_rss_mb     the `ratings` command on a
+//       results CSV, --bootstrap 0: reading, fit, table (median of K runs)
+//   ratings.e2e_1m_records_s / _peak_rss_mb   the same games as game
+//       records (lean ones: seats, result, a few steps)
+//   ratings.bootstrap_1m_1000_s               R replicates (default 1000)
+//       on 2 threads, in-process
+// and, in-process, the dataset build and the fit. Prints one
+// "name value unit" line per figure.
 #include <fmt/format.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <iostream>
 #include <random>
 #include <string>
 
+#include "ratings/anchor.h"
 #include "ratings/bootstrap.h"
-#include "ratings/dataset.h"
-#include "ratings/fit.h"
+#include "ratings/collector.h"
+#include "ratings/game_sink.h"
+#include "ratings/solve.h"
 #include "ratings/synthetic.h"
 
 namespace {
@@ -26,8 +41,6 @@ double Seconds(std::chrono::steady_clock::time_point start) {
       .count();
 }
 
-// CPU seconds of the whole process: on a shared machine, wall time also
-// counts other people's work.
 double CpuSeconds() {
   timespec t;
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
@@ -39,21 +52,83 @@ double Median(std::vector<double> v) {
   return v[v.size() / 2];
 }
 
+struct Run {
+  double seconds = 0;
+  double peak_rss_mb = 0;
+  bool ok = false;
+};
+
+// Runs the ratings command on `file` with its output thrown away; wall
+// time and the child's peak resident memory.
+Run RunCommand(const std::string& file) {
+  Run run;
+  const auto start = std::chrono::steady_clock::now();
+  const pid_t pid = fork();
+  if (pid < 0) return run;
+  if (pid == 0) {
+    std::freopen("/dev/null", "w", stdout);
+    execl(RATINGS_BINARY, RATINGS_BINARY, "--bootstrap", "0", file.c_str(),
+          static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  int status = 0;
+  rusage usage{};
+  if (wait4(pid, &status, 0, &usage) != pid) return run;
+  run.seconds = Seconds(start);
+  run.peak_rss_mb = usage.ru_maxrss / 1024.0;
+  run.ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+  return run;
+}
+
+void WriteFiles(const std::vector<ratings::Game>& games, const std::string& csv,
+                const std::string& records) {
+  FILE* c = std::fopen(csv.c_str(), "w");
+  FILE* r = std::fopen(records.c_str(), "w");
+  std::fputs("white,black,result\n", c);
+  for (size_t g = 0; g < games.size(); ++g) {
+    const auto& s = games[g].seats;
+    const char* result = s[0].place < s[1].place    ? "1-0"
+                         : s[0].place == s[1].place ? "1/2-1/2"
+                                                    : "0-1";
+    std::fprintf(c, "%s,%s,%s\n", s[0].player.c_str(), s[1].player.c_str(),
+                 result);
+    // A lean record: what a two-player game record holds, without its
+    // deals, events and ruleset.
+    std::fprintf(
+        r,
+        R"({"game_id":"g%zu","arbiter_version":"0.1.0","game":"zetema",)"
+        R"("num_players":2,"seed":"%zu","first_dealer":1,"first_mover":0,)"
+        R"("seats":[{"seat":0,"bot_name":"%s","bot_version":"1","team":0},)"
+        R"({"seat":1,"bot_name":"%s","bot_version":"1","team":0}],)"
+        R"("steps":[{"seat":0,"action":"discard 2C","decision_us":%zu,"request_id":"1","strike":false},)"
+        R"({"seat":1,"action":"discard 3C","decision_us":%zu,"request_id":"2","strike":false}],)"
+        R"("result":{"end_reason":"END_REASON_TARGET","scores":[%d,%d],"places":[%d,%d],"faults":[]},)"
+        R"("tournament_id":"bench","round":1,"duplicate_group":"",)"
+        R"("started_at":"2026-11-22T10:00:00Z","finished_at":"2026-11-22T10:00:01Z"})"
+        "\n",
+        g, g * 7919, s[0].player.c_str(), s[1].player.c_str(), 100 + g % 900,
+        200 + g % 700, s[0].place == 1 ? 300 : 120, s[1].place == 1 ? 300 : 120,
+        s[0].place, s[1].place);
+  }
+  std::fclose(c);
+  std::fclose(r);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  int games = 1'000'000, players = 1000, replicates = 100, runs = 3;
+  int games = 1'000'000, players = 1000, replicates = 1000, runs = 3;
   for (int i = 1; i + 1 < argc; i += 2) {
     const int value = std::stoi(argv[i + 1]);
-    if (!std::strcmp(argv[i], "--games"))
+    if (!std::strcmp(argv[i], "--games")) {
       games = value;
-    else if (!std::strcmp(argv[i], "--players"))
+    } else if (!std::strcmp(argv[i], "--players")) {
       players = value;
-    else if (!std::strcmp(argv[i], "--replicates"))
+    } else if (!std::strcmp(argv[i], "--replicates")) {
       replicates = value;
-    else if (!std::strcmp(argv[i], "--runs"))
+    } else if (!std::strcmp(argv[i], "--runs")) {
       runs = value;
-    else {
+    } else {
       std::cerr << "unknown option " << argv[i] << "\n";
       return 2;
     }
@@ -66,83 +141,97 @@ int main(int argc, char** argv) {
   const std::vector<ratings::Game> data = ratings::DrawGames(o);
   const std::string tag = games == 1'000'000 ? "1m" : fmt::format("{}", games);
 
-  std::vector<double> build_times, fit_times, build_cpu, fit_cpu;
-  ratings::Dataset dataset;
-  ratings::FitResult fit;
-  ratings::Prior prior;
+  // End to end, as a user runs it.
+  const auto dir = std::filesystem::temp_directory_path() /
+                   fmt::format("ratings_bench_{}", getpid());
+  std::filesystem::create_directories(dir);
+  const std::string csv = (dir / "games.csv").string();
+  const std::string records = (dir / "games.jsonl").string();
+  WriteFiles(data, csv, records);
+  for (const auto& [file, name] :
+       {std::pair{csv, "games"}, std::pair{records, "records"}}) {
+    std::vector<double> seconds, rss;
+    for (int run = 0; run < runs; ++run) {
+      const Run r = RunCommand(file);
+      if (!r.ok) {
+        std::cerr << "ratings failed on " << file << "\n";
+        return 1;
+      }
+      seconds.push_back(r.seconds);
+      rss.push_back(r.peak_rss_mb);
+    }
+    std::cout << fmt::format("ratings.e2e_{}_{}_s {:.3f} s\n", tag, name,
+                             Median(seconds));
+    std::cout << fmt::format("ratings.e2e_{}_{}_peak_rss_mb {:.1f} MB\n", tag,
+                             name, Median(rss));
+  }
+  std::cout << fmt::format("ratings.e2e_{}_records_file_mb {:.0f} MB\n", tag,
+                           std::filesystem::file_size(records) / 1e6);
+  std::filesystem::remove_all(dir);
+
+  // In-process: the build, the fit and the bootstrap.
+  std::vector<double> build_cpu, fit_cpu;
+  ratings::Collected collected;
+  ratings::Solution full;
   for (int run = 0; run < runs; ++run) {
-    auto start = std::chrono::steady_clock::now();
     double cpu = CpuSeconds();
-    dataset = ratings::BuildDataset(data, {});
-    build_times.push_back(Seconds(start));
+    ratings::Collector collector({.crosstable = false});
+    ratings::GameViewStorage storage;
+    for (const ratings::Game& g : data) (void)collector.Add(storage.View(g));
+    collected = collector.Finish();
     build_cpu.push_back(CpuSeconds() - cpu);
-    start = std::chrono::steady_clock::now();
     cpu = CpuSeconds();
-    ratings::Fitter fitter(dataset, {});
-    prior = {};
-    fit = fitter.FitWithNeededPrior(dataset.slot_y, &prior);
-    fit_times.push_back(Seconds(start));
+    ratings::Solver solver(collected.data);
+    full = solver.Solve(collected.data.slot_y, nullptr);
     fit_cpu.push_back(CpuSeconds() - cpu);
   }
-  // Accuracy against the truth, as a sanity check of what was timed.
-  double mean_truth = 0, mean_fit = 0, max_error = 0;
-  for (int p = 0; p < players; ++p) {
-    mean_truth += o.ratings[p] / players;
-    mean_fit += fit.theta[p] * 400 / std::log(10.0) / players;
-  }
-  std::vector<double> errors;
-  for (size_t p = 0; p < dataset.NumPlayers(); ++p) {
-    const int id = std::stoi(dataset.names[p].substr(1));
-    const double e = fit.theta[p] * 400 / std::log(10.0) - mean_fit -
-                     (o.ratings[id] - mean_truth);
-    errors.push_back(e * e);
-    max_error = std::max(max_error, std::abs(e));
-  }
-  double rms = 0;
-  for (double e : errors) rms += e / errors.size();
-  std::cout << fmt::format("ratings.build_{}_games_s {:.3f} s\n", tag,
-                           Median(build_times));
+  const ratings::Dataset& d = collected.data;
   std::cout << fmt::format("ratings.build_{}_games_cpu_s {:.3f} s\n", tag,
                            Median(build_cpu));
-  std::cout << fmt::format("ratings.fit_{}_games_s {:.3f} s\n", tag,
-                           Median(fit_times));
   std::cout << fmt::format("ratings.fit_{}_games_cpu_s {:.3f} s\n", tag,
                            Median(fit_cpu));
-  std::cout << fmt::format("ratings.fit_{}_games_iterations {} count\n", tag,
-                           fit.iterations);
-  std::cout << fmt::format("ratings.fit_{}_games_hessian_products {} count\n",
-                           tag, fit.hessian_products);
+  std::cout << fmt::format("ratings.fit_{}_games_newton_steps {} count\n", tag,
+                           full.newton_steps);
+  std::cout << fmt::format("ratings.fit_{}_games_pairs {} count\n", tag,
+                           d.NumPairs());
+  // Accuracy against the truth, as a sanity check of what was timed.
+  double mean_truth = 0, mean_fit = 0, sum2 = 0;
+  for (size_t p = 0; p < d.num_players; ++p) {
+    mean_truth += o.ratings[std::stoi(collected.names[p].substr(1))];
+    mean_fit += full.x[p] * ratings::kEloPerNat;
+  }
+  mean_truth /= d.num_players;
+  mean_fit /= d.num_players;
+  for (size_t p = 0; p < d.num_players; ++p) {
+    const double e =
+        full.x[p] * ratings::kEloPerNat - mean_fit -
+        (o.ratings[std::stoi(collected.names[p].substr(1))] - mean_truth);
+    sum2 += e * e;
+  }
   std::cout << fmt::format("ratings.fit_{}_games_rms_error {:.2f} elo\n", tag,
-                           std::sqrt(rms));
-  std::cout << fmt::format("ratings.fit_{}_games_entries {} count\n", tag,
-                           dataset.NumEntries());
+                           std::sqrt(sum2 / d.num_players));
   if (replicates > 0) {
-    const auto anchor = [&](const ratings::FitResult& f) {
-      std::vector<double> elo(f.theta.size());
-      for (size_t p = 0; p < elo.size(); ++p) elo[p] = f.theta[p] * 173.7178;
-      return elo;
-    };
+    std::vector<double> games_of(d.num_players);
+    for (size_t p = 0; p < d.num_players; ++p) {
+      games_of[p] = collected.bots[p].games;
+    }
+    const ratings::Anchor anchor(d, full, -1, 0, games_of);
     const auto start = std::chrono::steady_clock::now();
     const double cpu = CpuSeconds();
-    const auto boot = ratings::Bootstrap(dataset, fit, prior, anchor,
-                                         {.replicates = replicates, .seed = 3});
+    const auto boot = ratings::Bootstrap(
+        d, full, anchor, {.replicates = replicates, .seed = 3, .threads = 2});
     const double seconds = Seconds(start);
     const double cpu_seconds = CpuSeconds() - cpu;
+    std::cout << fmt::format("ratings.bootstrap_{}_{}_s {:.2f} s\n", tag,
+                             replicates, seconds);
+    std::cout << fmt::format("ratings.bootstrap_{}_{}_cpu_s {:.2f} s\n", tag,
+                             replicates, cpu_seconds);
     std::cout << fmt::format(
-        "ratings.bootstrap_{}_games_{}_replicates_s {:.3f} s\n", tag,
-        replicates, seconds);
+        "ratings.bootstrap_{}_per_replicate_newton_steps {:.2f} count\n", tag,
+        double(boot.newton_steps) / replicates);
     std::cout << fmt::format(
-        "ratings.bootstrap_{}_games_per_replicate_s {:.4f} s\n", tag,
-        seconds / replicates);
-    std::cout << fmt::format(
-        "ratings.bootstrap_{}_games_cpu_per_replicate_s {:.4f} s\n", tag,
-        cpu_seconds / replicates);
-    std::cout << fmt::format(
-        "ratings.bootstrap_{}_games_per_replicate_steps {:.1f} newton "
-        "{:.1f} hessian_products {:.1f} evaluations\n",
-        tag, double(boot.newton_steps) / replicates,
-        double(boot.hessian_products) / replicates,
-        double(boot.evaluations) / replicates);
+        "ratings.bootstrap_{}_per_replicate_hessian_products {:.2f} count\n",
+        tag, double(boot.hessian_products) / replicates);
   }
   return 0;
 }

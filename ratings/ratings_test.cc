@@ -1,7 +1,13 @@
 #include "ratings/ratings.h"
 
+#include <fmt/format.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
 
 #include "ratings/synthetic.h"
 #include "ratings/test_games.h"
@@ -142,6 +148,180 @@ TEST(RatingsTest, RateFilesNamesAMissingFile) {
   const auto report = RateFiles({"/nonexistent/games.jsonl"}, {});
   ASSERT_FALSE(report);
   EXPECT_THAT(report.error(), HasSubstr("/nonexistent/games.jsonl"));
+}
+
+TEST(RatingsTest, NoGamesNamesTheFiles) {
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("ratings_none_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "a.jsonl") << "\n\n";
+  std::ofstream(dir / "b.csv") << "white,black,result\n";
+  const auto report =
+      RateFiles({(dir / "a.jsonl").string(), (dir / "b.csv").string()}, {});
+  ASSERT_FALSE(report);
+  EXPECT_THAT(report.error(),
+              HasSubstr("a.jsonl and " + (dir / "b.csv").string() +
+                        ": no games to rate"));
+  std::filesystem::remove_all(dir);
+  EXPECT_EQ(RateGames(std::vector<Game>{}, {}).error(), "no games to rate");
+}
+
+TEST(RatingsTest, RefusesOptionsByName) {
+  for (double bad : {double{NAN}, double{INFINITY}, -double{INFINITY}, 1e12}) {
+    const auto report = RateGames(OrdoClassic(), {.average = bad});
+    ASSERT_FALSE(report) << bad;
+    EXPECT_THAT(report.error(), HasSubstr("--average: ")) << bad;
+  }
+  EXPECT_THAT(RateGames(OrdoClassic(), {.bootstrap = -1}).error(),
+              HasSubstr("--bootstrap: expected 0 to 100000, got -1"));
+  EXPECT_THAT(
+      RateGames(OrdoClassic(), {.bootstrap = kMaxBootstrap + 1}).error(),
+      HasSubstr("--bootstrap"));
+  EXPECT_THAT(RateGames(OrdoClassic(), {.threads = -2}).error(),
+              HasSubstr("--threads"));
+}
+
+TEST(RatingsTest, AGameErrorNamesItsSourceAndField) {
+  std::vector<Game> games = OrdoClassic();
+  games[4].seats[1].player = games[4].seats[0].player;
+  games[4].source = "mem:5";
+  EXPECT_THAT(RateGames(games, {}).error(),
+              HasSubstr("mem:5: field 'seats[1].player': 'E1' plays seat 0"));
+  games[4].source.clear();
+  EXPECT_THAT(RateGames(games, {}).error(), HasSubstr("game 5: field"));
+}
+
+TEST(RatingsTest, PoolsAreKeptApart) {
+  std::vector<Game> games = OrdoClassic();
+  testing::AddMatch(&games, "X", "Y", 6, 2, 4);
+  testing::AddMatch(&games, "Y", "Z", 6, 2, 4);
+  testing::AddMatch(&games, "Z", "X", 6, 2, 4);
+  const auto report = RateGames(games, {.bootstrap = 100});
+  ASSERT_TRUE(report) << report.error();
+  ASSERT_EQ(report->num_components, 2);
+  // Grouped by pool, ranked within it; no LOS across the pools.
+  std::vector<int> pools, ranks;
+  for (const PlayerReport& p : report->players) {
+    pools.push_back(p.component);
+    ranks.push_back(p.rank);
+  }
+  EXPECT_THAT(pools, ::testing::ElementsAre(1, 1, 1, 2, 2, 2));
+  EXPECT_THAT(ranks, ::testing::ElementsAre(1, 2, 3, 1, 2, 3));
+  EXPECT_TRUE(report->players[1].los_next);
+  EXPECT_FALSE(report->players[2].los_next);
+  EXPECT_TRUE(report->players[4].los_next);
+  EXPECT_FALSE(report->players[5].los_next);
+}
+
+TEST(RatingsTest, SweepHasOpenBoundsAndEstimatesInside) {
+  std::vector<Game> games;
+  testing::AddMatch(&games, "A", "B", 5, 0, 0);
+  const auto report = RateGames(games, {.bootstrap = 300});
+  ASSERT_TRUE(report) << report.error();
+  const PlayerReport& a = report->players[0];
+  const PlayerReport& b = report->players[1];
+  ASSERT_TRUE(a.interval && b.interval);
+  EXPECT_TRUE(std::isinf(a.interval->upper));
+  EXPECT_TRUE(a.interval->upper_prior);
+  EXPECT_FALSE(a.interval->lower_prior);
+  EXPECT_LT(a.interval->lower, a.rating);  // not a zero-width interval
+  EXPECT_TRUE(std::isinf(b.interval->lower));
+  EXPECT_GT(b.interval->upper, b.rating);
+  EXPECT_NEAR(a.rating + b.rating, 3000, 1e-6);
+}
+
+TEST(RatingsTest, ANewcomerDoesNotWidenTheOthers) {
+  // One draw: the newcomer's own interval is open (it is absent from a
+  // third of the replicates), and the others' are as without it.
+  std::vector<Game> games = OrdoClassic();
+  games.push_back(testing::Pair("N", "E2", 0));
+  const auto with = RateGames(games, {.average = 0, .bootstrap = 1000});
+  const auto without =
+      RateGames(OrdoClassic(), {.average = 0, .bootstrap = 1000});
+  ASSERT_TRUE(with && without);
+  auto find = [](const Report& r, const std::string& name) {
+    for (const PlayerReport& p : r.players) {
+      if (p.name == name) return p;
+    }
+    ADD_FAILURE() << name;
+    return PlayerReport{};
+  };
+  for (const char* name : {"E1", "E3"}) {
+    const PlayerReport p = find(*with, name), q = find(*without, name);
+    EXPECT_NEAR(p.rating, q.rating, 1e-9);
+    const double w = p.interval->upper - p.interval->lower;
+    const double v = q.interval->upper - q.interval->lower;
+    EXPECT_NEAR(w, v, 0.15 * v) << name;  // Ordo: about 2 x 46
+    EXPECT_LT(w, 140) << name;
+  }
+  const PlayerReport n = find(*with, "N");
+  EXPECT_TRUE(std::isinf(n.interval->lower) && std::isinf(n.interval->upper));
+  EXPECT_FALSE(n.interval->lower_prior);
+  EXPECT_THAT(with->notes.back(), HasSubstr("1 player has an interval open"));
+}
+
+TEST(RatingsTest, IndividualFillPartnershipsHaveFiniteIntervals) {
+  // Small tournaments of partners drawn from 12 bots: where the fit used
+  // to run off to NaN, every interval is a number and holds its estimate.
+  for (uint64_t seed = 1; seed <= 3; ++seed) {
+    SyntheticOptions o{
+        .ratings = {150, 120, 90, 60, 30, 0, 0, -30, -60, -90, -120, -150},
+        .games = 60,
+        .seats = 4,
+        .team_size = 2,
+        .seed = seed};
+    const auto report = RateGames(DrawGames(o), {.bootstrap = 300});
+    ASSERT_TRUE(report) << report.error();
+    for (const PlayerReport& p : report->players) {
+      ASSERT_TRUE(p.interval);
+      EXPECT_FALSE(std::isnan(p.interval->lower) ||
+                   std::isnan(p.interval->upper));
+      EXPECT_LE(p.interval->lower, p.rating) << p.name;
+      EXPECT_GE(p.interval->upper, p.rating) << p.name;
+      EXPECT_TRUE(std::isfinite(p.rating));
+      ASSERT_TRUE(p.los_next || &p == &report->players.back());
+    }
+  }
+}
+
+TEST(RatingsTest, HistoryByRoundAndByGames) {
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("ratings_history_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string path = (dir / "g.jsonl").string();
+  {
+    std::ofstream out(path);
+    const std::vector<Game> games = OrdoClassic();
+    for (size_t i = 0; i < games.size(); ++i) {
+      const Game& g = games[i];
+      out << fmt::format(
+          R"({{"round":{},"seats":[{{"bot_name":"{}"}},{{"bot_name":"{}"}}],"result":{{"places":[{},{}]}}}})"
+          "\n",
+          1 + i % 3, g.seats[0].player, g.seats[1].player, g.seats[0].place,
+          g.seats[1].place);
+    }
+  }
+  const auto rounds =
+      RateHistory({path}, {.bootstrap = 50}, {.by_round = true});
+  ASSERT_TRUE(rounds) << rounds.error();
+  ASSERT_EQ(rounds->points.size(), 3u);
+  EXPECT_EQ(rounds->points[0].round, 1);
+  EXPECT_EQ(rounds->points[0].games, 30);
+  EXPECT_EQ(rounds->points[2].games, 90);
+  // The last point is the full rating.
+  const auto full = RateFiles({path}, {.bootstrap = 50});
+  ASSERT_TRUE(full);
+  EXPECT_NEAR(rounds->points[2].players[0].rating, full->players[0].rating,
+              1e-9);
+  const auto every = RateHistory({path}, {.bootstrap = 0}, {.every = 40});
+  ASSERT_TRUE(every);
+  ASSERT_EQ(every->points.size(), 3u);
+  EXPECT_EQ(every->points[0].games, 40);
+  EXPECT_EQ(every->points[1].games, 80);
+  EXPECT_EQ(every->points[2].games, 90);
+  EXPECT_FALSE(every->points[0].players[0].interval);
+  EXPECT_FALSE(RateHistory({path}, {}, {.every = 0}));
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

@@ -1,35 +1,35 @@
-// Game records (`*.jsonl`): one protobuf-JSON GameRecord per line (see
-// proto/arbiter/v1/record.proto). Only what ratings need is read: seats and
-// teams, places, scores, faults, decision times, the first mover and the
-// duplicate group. Missing fields take their proto defaults; numbers may be
-// given as strings.
+// Game records (`*.jsonl`) turned into games: the scan (record_scan.h)
+// finds the fields, this checks them and forms the game. Blank lines are
+// skipped; every error names the file, the line and the field.
 #ifndef ZETEMA_RATINGS_RECORD_READER_H_
 #define ZETEMA_RATINGS_RECORD_READER_H_
 
 #include <expected>
-#include <istream>
 #include <string>
 #include <vector>
 
-#include "ratings/game.h"
+#include "ratings/game_sink.h"
+#include "ratings/line_reader.h"
+#include "ratings/record_scan.h"
 
 namespace ratings {
 
-// Parses one record line; `where` ("file:line") prefixes error messages.
-std::expected<Game, std::string> ParseRecordLine(const std::string& line,
-                                                 const std::string& where);
+// The seat that holds the first-move advantage: `first_mover` when the
+// record has it; older records only say who dealt first, and for Zetema
+// the seat after the first dealer moves first.
+std::expected<int64_t, std::string> FirstMover(const RecordFields& record,
+                                               int64_t num_seats);
 
-// Reads every non-blank line of a JSONL stream.
-std::expected<std::vector<Game>, std::string> ParseRecords(
-    std::istream& in, const std::string& name);
+// Reads every record of `lines` into `sink`.
+std::expected<void, std::string> ReadRecords(LineReader& lines, GameSink& sink);
 
 // Reads a JSONL file; a missing or unreadable file is an error naming it.
-std::expected<std::vector<Game>, std::string> ReadRecordFile(
-    const std::string& path);
+std::expected<void, std::string> ReadRecordFile(const std::string& path,
+                                                GameSink& sink);
 
-// Reads every file: names ending in ".csv" are CSV, all others JSONL.
-std::expected<std::vector<Game>, std::string> ReadGameFiles(
-    const std::vector<std::string>& paths);
+// Reads every file: names ending in ".csv" are CSV, all others records.
+std::expected<void, std::string> ReadGameFiles(
+    const std::vector<std::string>& paths, GameSink& sink);
 
 }  // namespace ratings
 

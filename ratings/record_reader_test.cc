@@ -2,10 +2,12 @@
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
-#include <sstream>
+
+#include "ratings/collector.h"
 
 namespace ratings {
 namespace {
@@ -16,16 +18,31 @@ using ::testing::HasSubstr;
 // A record as the arbiter prints it: proto JSON, 64-bit numbers as strings,
 // every primitive field present.
 constexpr const char* kTwoPlayer =
-    R"({"game_id":"t1-r1-g3","arbiter_version":"0.1.0","game":"zetema","num_players":2,"seed":"42","first_dealer":1,"deals":[],"seats":[{"seat":0,"bot_name":"alpha","bot_version":"1","team":0},{"seat":1,"bot_name":"beta","bot_version":"2","team":0}],"steps":[{"seat":0,"action":"discard 2C","decision_us":1500,"request_id":"1","strike":false},{"seat":1,"action":"discard 3C","decision_us":"2500","request_id":"2","strike":false},{"seat":0,"action":"discard 4C","decision_us":500,"request_id":"3","strike":true}],"events":[],"result":{"end_reason":"END_REASON_FORFEIT","winner":-1,"scores":[12,"40"],"team_scores":[12,40],"places":[2,1],"hands_played":1,"faults":[{"seat":0,"reason":"FAULT_REASON_TIMEOUT","step":2,"detail":"late"}],"forfeit_seat":0},"tournament_id":"t1","round":1,"duplicate_group":"t1-d7","started_at":"","finished_at":""})";
+    R"({"game_id":"t1-r1-g3","arbiter_version":"0.1.0","game":"zetema","num_players":2,"seed":"42","first_dealer":1,"deals":[{"hand_number":1,"dealer":1,"deck":"QS 4D"}],"seats":[{"seat":0,"bot_name":"alpha","bot_version":"1","team":0},{"seat":1,"bot_name":"beta","bot_version":"2","team":0}],"steps":[{"seat":0,"action":"discard 2C","decision_us":1500,"request_id":"1","strike":false},{"seat":1,"action":"discard 3C","decision_us":"2500","request_id":"2","strike":false},{"seat":0,"action":"discard 4C","decision_us":500,"request_id":"3","strike":true}],"events":[{"meld":{"seat":0,"cards":["2C","3C"]}},{"note":"a \"quoted\" \\ text \u00e9"}],"result":{"end_reason":"END_REASON_FORFEIT","winner":-1,"scores":[12,"40"],"team_scores":[12,40],"places":[2,1],"hands_played":1,"faults":[{"seat":0,"reason":"FAULT_REASON_TIMEOUT","step":2,"detail":"late"}],"forfeit_seat":0},"tournament_id":"t1","round":3,"duplicate_group":"t1-d7","started_at":"","finished_at":""})";
+
+std::expected<std::vector<Game>, std::string> Parse(const std::string& text) {
+  auto lines = LineReader::FromString(text, "f.jsonl");
+  GameList list;
+  if (auto ok = ReadRecords(lines, list); !ok) {
+    return std::unexpected(ok.error());
+  }
+  return std::move(list.games);
+}
+
+Game One(const std::string& line) {
+  auto games = Parse(line);
+  EXPECT_TRUE(games) << games.error();
+  if (!games || games->size() != 1) return {};
+  return (*games)[0];
+}
 
 TEST(RecordReaderTest, ReadsWhatRatingsNeed) {
-  const auto game = ParseRecordLine(kTwoPlayer, "f.jsonl:1");
-  ASSERT_TRUE(game) << game.error();
-  EXPECT_EQ(game->id, "t1-r1-g3");
-  EXPECT_EQ(game->duplicate_group, "t1-d7");
-  ASSERT_EQ(game->seats.size(), 2u);
-  const SeatResult& a = game->seats[0];
-  const SeatResult& b = game->seats[1];
+  const Game game = One(kTwoPlayer);
+  EXPECT_EQ(game.duplicate_group, "t1-d7");
+  EXPECT_EQ(game.round, 3);
+  ASSERT_EQ(game.seats.size(), 2u);
+  const SeatResult& a = game.seats[0];
+  const SeatResult& b = game.seats[1];
   EXPECT_EQ(a.player, "alpha");
   EXPECT_EQ(b.player, "beta");
   EXPECT_EQ(a.team, -1);  // all seats in team 0: not a partnership game
@@ -39,46 +56,68 @@ TEST(RecordReaderTest, ReadsWhatRatingsNeed) {
   EXPECT_EQ(a.decision_us_total, 2000);
   EXPECT_EQ(a.decision_us_max, 1500);
   EXPECT_EQ(b.decision_us_max, 2500);
-  // first_dealer 1: seat (1 + 1) % 2 = 0 moves first.
+  // No first_mover: first_dealer 1, so seat (1 + 1) % 2 = 0 moves first.
   EXPECT_TRUE(a.moved_first);
   EXPECT_FALSE(b.moved_first);
 }
 
-TEST(RecordReaderTest, MissingFieldsTakeDefaults) {
-  const auto game = ParseRecordLine(
-      R"({"seats":[{"bot_name":"x"},{"bot_name":"y"},{"bot_name":"z"}],)"
-      R"("result":{"places":["1",3,2]}})",
-      "f:1");
-  ASSERT_TRUE(game) << game.error();
-  EXPECT_EQ(game->seats[2].place, 2);
-  EXPECT_TRUE(game->seats[1].moved_first);  // first_dealer 0
-  EXPECT_FALSE(game->seats[0].points.has_value());
-  EXPECT_EQ(game->duplicate_group, "");
+TEST(RecordReaderTest, FirstMoverWinsOverTheDealer) {
+  const Game game =
+      One(R"({"first_dealer":1,"first_mover":1,"seats":[{"bot_name":"x"},)"
+          R"({"bot_name":"y"},{"bot_name":"z"}],"result":{"places":[1,2,3]}})");
+  EXPECT_FALSE(game.seats[2].moved_first);  // the dealer's rule would say 2
+  EXPECT_TRUE(game.seats[1].moved_first);
+  RecordFields fields;
+  fields.first_dealer = 2;
+  EXPECT_EQ(*FirstMover(fields, 3), 0);
+  fields.first_mover = 2;
+  EXPECT_EQ(*FirstMover(fields, 3), 2);
+  fields.first_mover = 3;
+  EXPECT_THAT(FirstMover(fields, 3).error(),
+              HasSubstr("field 'first_mover': 3 is not a seat"));
 }
 
-TEST(RecordReaderTest, PartnersShareTheirTeamsPlace) {
-  const auto game = ParseRecordLine(
+TEST(RecordReaderTest, MissingFieldsTakeDefaults) {
+  const Game game =
+      One(R"({"seats":[{"bot_name":"x"},{"bot_name":"y"},{"bot_name":"z"}],)"
+          R"("result":{"places":["1",3,2.0]}})");
+  EXPECT_EQ(game.seats[2].place, 2);
+  EXPECT_TRUE(game.seats[1].moved_first);  // first_dealer 0
+  EXPECT_FALSE(game.seats[0].points.has_value());
+  EXPECT_EQ(game.duplicate_group, "");
+  EXPECT_EQ(game.round, 0);
+}
+
+TEST(RecordReaderTest, ReadsCamelCaseAndEscapes) {
+  const Game game = One(
+      R"( {"seats":[{"botName":"caf\u00e9 \"x\""},{"botName":"\ud83c\udccf"}],)"
+      R"("numPlayers":"2","firstDealer":0,"duplicateGroup":"d",)"
+      R"("steps":[{"seat":1,"decisionUs":"7"}],"result":{"places":[2,1]}} )");
+  EXPECT_EQ(game.seats[0].player, "caf\xc3\xa9 \"x\"");
+  EXPECT_EQ(game.seats[1].player, "\xf0\x9f\x83\x8f");
+  EXPECT_EQ(game.seats[1].decision_us_max, 7);
+  EXPECT_EQ(game.duplicate_group, "d");
+}
+
+TEST(RecordReaderTest, PartnersKeepTheirTeams) {
+  const Game game = One(
       R"({"num_players":4,"first_dealer":3,"seats":[)"
       R"({"seat":0,"bot_name":"a","team":0},{"seat":1,"bot_name":"b","team":1},)"
       R"({"seat":2,"bot_name":"c","team":0},{"seat":3,"bot_name":"d","team":1}],)"
-      R"("result":{"places":[2,1,2,1]}})",
-      "f:1");
-  ASSERT_TRUE(game) << game.error();
-  EXPECT_EQ(game->seats[0].team, 0);
-  EXPECT_EQ(game->seats[1].team, 1);
-  EXPECT_EQ(game->seats[2].team, 0);
-  EXPECT_EQ(game->seats[3].place, 1);
-  EXPECT_TRUE(game->seats[0].moved_first);
+      R"("result":{"places":[2,1,2,1]}})");
+  EXPECT_EQ(game.seats[0].team, 0);
+  EXPECT_EQ(game.seats[1].team, 1);
+  EXPECT_EQ(game.seats[2].team, 0);
+  EXPECT_EQ(game.seats[3].place, 1);
+  EXPECT_TRUE(game.seats[0].moved_first);
 }
 
 TEST(RecordReaderTest, SeatsMayBeListedOutOfOrder) {
-  const auto game = ParseRecordLine(
-      R"({"seats":[{"seat":1,"bot_name":"b"},{"seat":0,"bot_name":"a"}],)"
-      R"("result":{"places":[1,2]}})",
-      "f:1");
-  ASSERT_TRUE(game) << game.error();
-  EXPECT_EQ(game->seats[0].player, "a");
-  EXPECT_EQ(game->seats[0].place, 1);
+  const Game game =
+      One(R"({"seats":[{"seat":1,"bot_name":"b"},{"seat":0,"bot_name":"a"}],)"
+          R"("result":{"places":[1,2]}})");
+  EXPECT_EQ(game.seats[0].player, "a");
+  EXPECT_EQ(game.seats[0].place, 1);
 }
 
 TEST(RecordReaderTest, ErrorsNameLineAndField) {
@@ -86,35 +125,90 @@ TEST(RecordReaderTest, ErrorsNameLineAndField) {
     std::string line;
     std::string message;
   };
+  const std::string two = R"("seats":[{"bot_name":"a"},{"bot_name":"b"}])";
   const std::vector<Case> cases = {
-      {R"({"seats":[)", "f.jsonl:3: invalid JSON"},
+      {R"({"seats":[)", "invalid JSON at column 11: unexpected end of line"},
+      {R"({"seats":[]} x)", "invalid JSON at column 14: text after the record"},
+      {R"({"a":"x)", "invalid JSON at column 8: unterminated string"},
+      {R"({"a":"\q"})", "bad escape"},
+      {R"({"game_id":"\ud800"})", "unpaired surrogate"},
+      {R"({"a":01})", "expected ',' or '}'"},
+      {R"({"a":tru})", "unexpected character"},
+      {std::string(300, '[') + std::string(300, ']'), "expected a JSON object"},
+      {"{\"a\":" + std::string(300, '[') + std::string(300, ']') + "}",
+       "nested too deeply"},
       {R"([1,2])", "f.jsonl:3: expected a JSON object"},
+      {R"({"seats":5})", "field 'seats': expected an array, got 5"},
       {R"({"seats":[{"bot_name":"a"}],"result":{"places":[1]}})",
        "f.jsonl:3: field 'seats': expected at least 2 seats, got 1"},
       {R"({"seats":[{"bot_name":"a"},{"bot_name":""}],"result":{"places":[1,2]}})",
        "field 'seats[1].bot_name' is missing or empty"},
-      {R"({"seats":[{"bot_name":"a"},{"bot_name":"b"}],"result":{"places":[1]}})",
+      {R"({"seats":[{"bot_name":"a"},{"bot_name":7}]})",
+       "field 'seats[1].bot_name': expected a string, got 7"},
+      {"{" + two + R"(,"result":{"places":[1]}})",
        "field 'result.places': expected 2 places, got 1"},
-      {R"({"seats":[{"bot_name":"a"},{"bot_name":"b"}],"result":{"places":[1,"x"]}})",
+      {"{" + two + R"(,"result":{"places":[1,"x"]}})",
        "field 'result.places[1]': expected an integer, got \"x\""},
-      {R"({"seats":[{"bot_name":"a"},{"bot_name":"b"}],"result":{"places":[1,7]}})",
+      {"{" + two + R"(,"result":{"places":[1,2.5]}})",
+       "field 'result.places[1]': expected an integer, got 2.5"},
+      {"{" + two + R"(,"result":{"places":[1,99999999999999999999]}})",
+       "field 'result.places[1]': expected an integer"},
+      {"{" + two + R"(,"result":{"places":[1,7]}})",
        "field 'result.places[1]': 7 is not in 1..2"},
-      {R"({"seats":[{"bot_name":"a"},{"bot_name":"b"}],"result":{"places":[1,2],"faults":[{"seat":5}]}})",
+      {"{" + two + R"(,"result":{"places":[1,2],"faults":[{"seat":5}]}})",
        "field 'result.faults[0].seat': 5 is not a seat"},
-      {R"({"seats":[{"bot_name":"a"},{"bot_name":"b"}],"steps":[{"seat":0,"decision_us":true}],"result":{"places":[1,2]}})",
-       "field 'steps[0].decision_us': expected an integer"},
-      {R"({"num_players":3,"seats":[{"bot_name":"a"},{"bot_name":"b"}],"result":{"places":[1,2]}})",
+      {"{" + two +
+           R"(,"steps":[{"seat":0,"decision_us":true}],"result":{"places":[1,2]}})",
+       "field 'steps[0].decision_us': expected an integer, got true"},
+      {"{" + two +
+           R"(,"steps":[{"seat":0,"decision_us":-4}],"result":{"places":[1,2]}})",
+       "field 'steps[0].decision_us': -4 is negative"},
+      {R"({"num_players":3,)" + two + R"(,"result":{"places":[1,2]}})",
        "field 'num_players': 3 but 2 seats"},
-      {R"({"first_dealer":2,"seats":[{"bot_name":"a"},{"bot_name":"b"}],"result":{"places":[1,2]}})",
+      {R"({"first_dealer":2,)" + two + R"(,"result":{"places":[1,2]}})",
        "field 'first_dealer': 2 is not a seat"},
+      {R"({"round":-1,)" + two + R"(,"result":{"places":[1,2]}})",
+       "field 'round': -1 is negative"},
+      {R"({"seats":[{"seat":1,"bot_name":"a"},{"seat":1,"bot_name":"b"}]})",
+       "field 'seats[1].seat': 1 is out of range or repeated"},
   };
   for (const Case& c : cases) {
-    std::istringstream in("\n\n" + c.line + "\n");
-    const auto games = ParseRecords(in, "f.jsonl");
+    const auto games = Parse("\n\n" + c.line + "\n");
     ASSERT_FALSE(games) << c.line;
     EXPECT_THAT(games.error(), HasSubstr(c.message)) << c.line;
-    EXPECT_THAT(games.error(), HasSubstr("f.jsonl:3")) << c.line;
+    EXPECT_THAT(games.error(), HasSubstr("f.jsonl:3: ")) << c.line;
   }
+}
+
+TEST(RecordReaderTest, CollectorErrorsNameTheSeatsField) {
+  auto error = [](const std::string& line) {
+    auto lines = LineReader::FromString(line + "\n", "g.jsonl");
+    Collector collector({});
+    const auto ok = ReadRecords(lines, collector);
+    return ok ? std::string() : ok.error();
+  };
+  EXPECT_THAT(
+      error(
+          R"({"seats":[{"seat":1,"bot_name":"a"},{"seat":0,"bot_name":"a\u0000"}],"result":{"places":[1,2]}})"),
+      HasSubstr("g.jsonl:1: field 'seats[1].bot_name': the name holds a NUL "
+                "byte"));
+  EXPECT_THAT(
+      error(
+          R"({"seats":[{"seat":1,"bot_name":"a"},{"seat":0,"bot_name":"a"}],"result":{"places":[1,2]}})"),
+      HasSubstr("g.jsonl:1: field 'seats[0].bot_name': 'a' plays seat 0 too"));
+  // Copies of one bot on one team are that bot; on both teams, refused.
+  const std::string four =
+      R"({"seats":[{"bot_name":"a","team":0},{"bot_name":"b","team":1},)"
+      R"({"bot_name":"a","team":0},{"bot_name":"%","team":1}],)"
+      R"("result":{"places":[1,2,1,2]}})";
+  auto with = [&](const std::string& last) {
+    std::string line = four;
+    line.replace(line.find('%'), 1, last);
+    return line;
+  };
+  EXPECT_EQ(error(with("b")), "");
+  EXPECT_THAT(error(with("a")),
+              HasSubstr("field 'seats[3].bot_name': 'a' plays seat 0 too"));
 }
 
 TEST(RecordReaderTest, ReadsFilesByExtension) {
@@ -122,15 +216,16 @@ TEST(RecordReaderTest, ReadsFilesByExtension) {
                    ("ratings_reader_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   {
-    std::ofstream(dir / "a.jsonl") << kTwoPlayer << "\n" << kTwoPlayer << "\n";
+    std::ofstream(dir / "a.jsonl") << kTwoPlayer << "\n\n" << kTwoPlayer;
     std::ofstream(dir / "b.csv") << "white,black,result\nalpha,gamma,1-0\n";
   }
-  const auto games =
-      ReadGameFiles({(dir / "a.jsonl").string(), (dir / "b.csv").string()});
-  ASSERT_TRUE(games) << games.error();
-  EXPECT_EQ(games->size(), 3u);
-  EXPECT_EQ((*games)[2].seats[1].player, "gamma");
-  const auto missing = ReadGameFiles({(dir / "none.jsonl").string()});
+  GameList list;
+  const auto ok = ReadGameFiles(
+      {(dir / "a.jsonl").string(), (dir / "b.csv").string()}, list);
+  ASSERT_TRUE(ok) << ok.error();
+  EXPECT_EQ(list.games.size(), 3u);
+  EXPECT_EQ(list.games[2].seats[1].player, "gamma");
+  const auto missing = ReadGameFiles({(dir / "none.jsonl").string()}, list);
   ASSERT_FALSE(missing);
   EXPECT_THAT(missing.error(), HasSubstr("none.jsonl: cannot open file"));
   std::filesystem::remove_all(dir);

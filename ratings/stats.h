@@ -1,4 +1,5 @@
-// Per-bot statistics and the crosstable, counted straight from the games.
+// Per-bot statistics and the crosstable, counted game by game as the games
+// are read.
 #ifndef ZETEMA_RATINGS_STATS_H_
 #define ZETEMA_RATINGS_STATS_H_
 
@@ -9,7 +10,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "ratings/game.h"
+#include "ratings/dataset.h"
 
 namespace ratings {
 
@@ -31,14 +32,27 @@ struct CrossCell {
   double encounters = 0;
 };
 
-struct GameStats {
-  std::vector<BotStats> bots;         // per player id
-  std::vector<CrossCell> crosstable;  // sorted by (a, b); both directions
-};
+class StatsAccumulator {
+ public:
+  explicit StatsAccumulator(bool crosstable) : crosstable_(crosstable) {}
 
-// `ids` maps player names to the ids used in the result.
-GameStats ComputeStats(std::span<const Game> games,
-                       const std::unordered_map<std::string, uint32_t>& ids);
+  BotStats& Bot(uint32_t id) {
+    if (bots_.size() <= id) bots_.resize(id + 1);
+    return bots_[id];
+  }
+  // Games, scores and encounters of one game's sides: each pair of bots on
+  // different sides is one encounter (partners do not meet).
+  void AddSides(std::span<const UnitView> units);
+
+  std::vector<BotStats>& bots() { return bots_; }
+  // Both directions, sorted by (a, b); empty unless asked for.
+  std::vector<CrossCell> Crosstable() const;
+
+ private:
+  bool crosstable_;
+  std::vector<BotStats> bots_;
+  std::unordered_map<uint64_t, CrossCell> cells_;
+};
 
 }  // namespace ratings
 

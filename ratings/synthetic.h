@@ -22,6 +22,11 @@ struct SyntheticOptions {
   double draw_rate = 0;
   double first_seat_advantage = 0;  // Elo, for the side that moves first
   int duplicate_size = 0;  // > 0: groups of this many games share a group
+  // The last `sparse` players of `ratings` play only sparse_min..sparse_max
+  // games each (after the others' games), against the others.
+  int sparse = 0;
+  int sparse_min = 1;
+  int sparse_max = 3;
   uint64_t seed = 1;
 };
 

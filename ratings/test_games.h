@@ -2,11 +2,15 @@
 #ifndef ZETEMA_RATINGS_TEST_GAMES_H_
 #define ZETEMA_RATINGS_TEST_GAMES_H_
 
+#include <gtest/gtest.h>
+
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "ratings/collector.h"
 #include "ratings/game.h"
+#include "ratings/game_sink.h"
 
 namespace ratings::testing {
 
@@ -42,6 +46,21 @@ inline Game Standing(const std::vector<std::pair<std::string, int>>& seats) {
   return g;
 }
 
+// Four seats in two teams: (seat 0, seat 2) against (seat 1, seat 3).
+inline Game Partnership(const std::string& a, const std::string& b,
+                        const std::string& c, const std::string& d,
+                        bool first_wins) {
+  Game g;
+  const std::string names[] = {a, b, c, d};
+  for (int s = 0; s < 4; ++s) {
+    g.seats.push_back({.player = names[s],
+                       .team = s % 2,
+                       .place = (s % 2 == 0) == first_wins ? 1 : 2,
+                       .moved_first = s == 0});
+  }
+  return g;
+}
+
 // The Ordo classic: E1-E2 and E2-E3 18 wins, 9 draws, 3 losses; E1-E3 24
 // wins, 6 draws, 0 losses. Ratings: +-400 log10 3 = 190.85 around 0.
 inline std::vector<Game> OrdoClassic() {
@@ -50,6 +69,18 @@ inline std::vector<Game> OrdoClassic() {
   AddMatch(&games, "E2", "E3", 18, 9, 3);
   AddMatch(&games, "E1", "E3", 24, 6, 0);
   return games;
+}
+
+// The games through a Collector (every game must be accepted).
+inline Collected Collect(const std::vector<Game>& games,
+                         const CollectorOptions& options = {}) {
+  Collector collector(options);
+  GameViewStorage storage;
+  for (const Game& game : games) {
+    auto added = collector.Add(storage.View(game));
+    EXPECT_TRUE(added) << added.error().message;
+  }
+  return collector.Finish();
 }
 
 }  // namespace ratings::testing
