@@ -109,7 +109,7 @@ void Anchor::Values(const Solution& rep, float* out) const {
                                             : kUndetermined;
         continue;
       }
-      out[p] = static_cast<float>(kEloPerNat * rep.x[p] + offset);
+      out[p] = static_cast<float>(kEloPerNat * rep.x[p] + offset - ratings_[p]);
     }
   }
 }

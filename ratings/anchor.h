@@ -48,7 +48,8 @@ class Anchor {
   // The first-seat advantage in Elo.
   double advantage() const { return advantage_; }
 
-  // A replicate's value per player (see above).
+  // A replicate's value per player (see above), less the player's rating:
+  // single precision then keeps 0.01 Elo whatever --average is.
   void Values(const Solution& replicate, float* out) const;
   // A replicate's first-seat advantage (NaN when undetermined).
   float AdvantageValue(const Solution& replicate) const;

@@ -101,10 +101,12 @@ BootstrapResult Bootstrap(const Dataset& data, const Solution& full,
       next = replicates;
     }
   };
-  int threads = options.threads > 0
-                    ? options.threads
-                    : static_cast<int>(std::thread::hardware_concurrency());
-  threads = std::clamp(threads, 1, std::max(1, std::min(replicates, 256)));
+  // Each thread holds a solver as large as the data: no more threads than
+  // cores, which could not run them at once anyway.
+  const int cores =
+      std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  int threads = options.threads > 0 ? std::min(options.threads, cores) : cores;
+  threads = std::clamp(threads, 1, std::max(1, replicates));
   std::vector<std::thread> pool;
   for (int t = 1; t < threads; ++t) {
     try {

@@ -21,14 +21,15 @@ namespace ratings {
 struct BootstrapOptions {
   int replicates = 1000;
   uint64_t seed = 1;
-  int threads = 0;  // 0: one per core
+  int threads = 0;  // 0, or more than the cores: one per core
   // Only contributions with a key up to this take part (a rating history).
   uint32_t max_key = ~uint32_t{0};
 };
 
 struct BootstrapResult {
   int replicates = 0;
-  // Row-major replicates x players: Elo, +-inf, or NaN (undetermined).
+  // Row-major replicates x players: Elo less the full fit's rating, +-inf,
+  // or NaN (undetermined).
   std::vector<float> values;
   std::vector<float> advantage;  // per replicate, Elo
   int with_prior = 0;            // replicates where some rating had no estimate

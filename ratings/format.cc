@@ -68,12 +68,17 @@ std::string CsvField(const std::string& s) {
   return out + "\"";
 }
 
-json Bound(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }
+// Bounds come from single-precision replicate values: 0.01 Elo is all they
+// hold. Rounded outwards, so that an interval still holds its estimate.
+json Bound(double v, bool lower) {
+  if (!std::isfinite(v)) return json(nullptr);
+  return json((lower ? std::floor(v * 100) : std::ceil(v * 100)) / 100);
+}
 
 void AddInterval(const std::optional<Interval>& interval, json* j) {
   if (!interval) return;
-  (*j)["lower"] = Bound(interval->lower);
-  (*j)["upper"] = Bound(interval->upper);
+  (*j)["lower"] = Bound(interval->lower, true);
+  (*j)["upper"] = Bound(interval->upper, false);
   (*j)["lower_prior_bounded"] = interval->lower_prior;
   (*j)["upper_prior_bounded"] = interval->upper_prior;
 }
@@ -81,10 +86,15 @@ void AddInterval(const std::optional<Interval>& interval, json* j) {
 }  // namespace
 
 std::string FormatInterval(const Interval& i) {
+  // Rounded outwards, so that the printed interval holds the estimate.
   const std::string lower =
-      std::isfinite(i.lower) ? fmt::format("[{:.1f}", i.lower) : "(-inf";
+      std::isfinite(i.lower)
+          ? fmt::format("[{:.1f}", std::floor(i.lower * 10) / 10)
+          : "(-inf";
   const std::string upper =
-      std::isfinite(i.upper) ? fmt::format("{:.1f}]", i.upper) : "+inf)";
+      std::isfinite(i.upper)
+          ? fmt::format("{:.1f}]", std::ceil(i.upper * 10) / 10)
+          : "+inf)";
   return lower + ", " + upper;
 }
 
@@ -224,8 +234,10 @@ std::string FormatCsv(const Report& report) {
   auto bound = [](const std::optional<Interval>& i, bool lower) {
     if (!i) return std::string();
     const double v = lower ? i->lower : i->upper;
-    return std::isfinite(v) ? fmt::format("{:.2f}", v)
-                            : std::string(v < 0 ? "-inf" : "inf");
+    if (!std::isfinite(v)) return std::string(v < 0 ? "-inf" : "inf");
+    // Rounded outwards, so that the interval still holds its estimate.
+    return fmt::format(
+        "{:.2f}", (lower ? std::floor(v * 100) : std::ceil(v * 100)) / 100);
   };
   auto flag = [](const std::optional<Interval>& i, bool lower) {
     if (!i) return std::string();

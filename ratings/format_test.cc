@@ -113,9 +113,10 @@ Report Sweep() {
 }
 
 TEST(FormatTest, OpenBoundsPrintAsInfinite) {
-  EXPECT_EQ(FormatInterval({.lower = 1948.66, .upper = 2013.1}),
-            "[1948.7, 2013.1]");
-  EXPECT_EQ(FormatInterval({.lower = 1948.66, .upper = INFINITY}),
+  // Rounded outwards: the printed interval still holds its estimate.
+  EXPECT_EQ(FormatInterval({.lower = 1948.66, .upper = 2013.04}),
+            "[1948.6, 2013.1]");
+  EXPECT_EQ(FormatInterval({.lower = 1948.7, .upper = INFINITY}),
             "[1948.7, +inf)");
   EXPECT_EQ(FormatInterval({.lower = -INFINITY, .upper = INFINITY}),
             "(-inf, +inf)");

@@ -77,15 +77,13 @@ std::string StandingNote(Standing s, const BotStats& stats) {
     case Standing::kAbove:
       return stats.score == stats.encounters
                  ? "all wins: rating bounded by the prior"
-                 : "never beaten by the rest of its pool: rating bounded by "
-                   "the prior";
+                 : "no upper bound from the data: rating bounded by the prior";
     case Standing::kBelow:
       return stats.score == 0
                  ? "all losses: rating bounded by the prior"
-                 : "never beat the rest of its pool: rating bounded by the "
-                   "prior";
+                 : "no lower bound from the data: rating bounded by the prior";
     case Standing::kApart:
-      return "no maximum-likelihood rating: set by the prior";
+      return "no bound from the data: rating set by the prior";
     default:
       return "";
   }
@@ -117,7 +115,9 @@ Rated RatePlayers(const Dataset& data, const std::vector<std::string>& names,
   const int reps = boot.replicates;
   std::vector<float> column(reps);
   auto fill_column = [&](uint32_t p) {
-    for (int r = 0; r < reps; ++r) column[r] = boot.values[size_t(r) * n + p];
+    for (int r = 0; r < reps; ++r) {
+      column[r] = static_cast<float>(boot.values[size_t(r) * n + p]);
+    }
   };
   int rank = 0;
   for (size_t i = 0; i < out.order.size(); ++i) {
@@ -131,7 +131,9 @@ Rated RatePlayers(const Dataset& data, const std::vector<std::string>& names,
                         .component = full.pools.of[p] + 1};
     if (reps > 0) {
       fill_column(p);
-      const Bounds b = IntervalOf(column, elo[p], full.standings.of[p]);
+      Bounds b = IntervalOf(column, 0.0, full.standings.of[p]);
+      b.interval.lower += elo[p];
+      b.interval.upper += elo[p];
       player.interval = b.interval;
       out.widened += b.widened;
       out.unbounded += b.unbounded;
@@ -144,8 +146,8 @@ Rated RatePlayers(const Dataset& data, const std::vector<std::string>& names,
       if (full.pools.of[a] != full.pools.of[b]) continue;
       double wins = 0;
       for (int r = 0; r < reps; ++r) {
-        const float va = boot.values[size_t(r) * n + a];
-        const float vb = boot.values[size_t(r) * n + b];
+        const double va = elo[a] + boot.values[size_t(r) * n + a];
+        const double vb = elo[b] + boot.values[size_t(r) * n + b];
         wins += std::isnan(va) || std::isnan(vb) ? 0.5
                 : va > vb                        ? 1.0
                 : va == vb                       ? 0.5

@@ -18,7 +18,7 @@ namespace {
 // The first byte of [p, end) that ends a run of plain string characters:
 // a quote, a backslash or a control character. Sixteen bytes at a time:
 // records are mostly strings to skip.
-const char* FindSpecial(const char* p, const char* end) {
+inline const char* FindSpecial(const char* p, const char* end) {
 #if defined(__SSE2__)
   const __m128i quote = _mm_set1_epi8('"');
   const __m128i backslash = _mm_set1_epi8('\\');
@@ -350,8 +350,9 @@ bool RecordParser::SkipValue() {
 template <typename F>
 bool RecordParser::Object(const Field& field, F&& member) {
   Ws();
-  if (Literal("null")) return true;
-  if (p_ >= end_ || *p_ != '{') return Wrong(field, "an object");
+  if (p_ >= end_ || *p_ != '{') {
+    return Literal("null") || Wrong(field, "an object");
+  }
   if (++depth_ > kMaxDepth) return Invalid("nested too deeply");
   ++p_;
   if (At('}')) {
@@ -362,7 +363,14 @@ bool RecordParser::Object(const Field& field, F&& member) {
   for (;;) {
     std::string_view key;
     if (!At('"')) return Invalid("expected a member name");
-    if (!String(&key)) return false;
+    // Member names are short and plain.
+    const char* q = FindSpecial(p_ + 1, end_);
+    if (q < end_ && *q == '"') {
+      key = std::string_view(p_ + 1, q - p_ - 1);
+      p_ = q + 1;
+    } else if (!String(&key)) {
+      return false;
+    }
     if (!At(':')) return Invalid("expected ':'");
     ++p_;
     if (!member(key)) return false;
@@ -383,8 +391,9 @@ bool RecordParser::Object(const Field& field, F&& member) {
 template <typename F>
 bool RecordParser::Array(const Field& field, F&& element) {
   Ws();
-  if (Literal("null")) return true;
-  if (p_ >= end_ || *p_ != '[') return Wrong(field, "an array");
+  if (p_ >= end_ || *p_ != '[') {
+    return Literal("null") || Wrong(field, "an array");
+  }
   if (++depth_ > kMaxDepth) return Invalid("nested too deeply");
   ++p_;
   if (At(']')) {
