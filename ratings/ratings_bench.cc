@@ -1,16 +1,18 @@
 // ratings_bench [--games N] [--players P] [--replicates R] [--runs K]
 //
 // The speed and memory of the ratings on N two-player results among P
-// players (by default the 1,000,000 among 1,000, ratings spread
-// N(0, 200), draws up to 25%):
-//   ratings.e2e_1m_games_s / _peak_rss_mb     the `ratings` command on a
-//       results CSV, --bootstrap 0: reading, fit, table (median of K runs)
-//   ratings.e2e_1m_records_s / _peak_rss_mb   the same games as game
-//       records (lean ones: seats, result, a few steps)
-//   ratings.bootstrap_1m_1000_s               R replicates (default 1000)
-//       on 2 threads, in-process
-// and, in-process, the dataset build and the fit. Prints one
-// "name value unit" line per figure.
+// players (by default 1,000,000 among 1,000, ratings spread N(0, 200),
+// draws up to 25%), one "name value unit" line per figure:
+//   ratings.e2e_1m_games_s, _cpu_s, ratings.e2e_1m_peak_rss_mb
+//       the `ratings` command on a results CSV with --bootstrap 0: reading,
+//       fit and table; wall time, CPU time (user + system) and peak
+//       resident memory, the median of K runs (default 3)
+//   ratings.e2e_1m_records_s, _cpu_s, _peak_rss_mb
+//       the same games as lean game records (metadata, seats, two steps
+//       and the result: what a record holds but its deals and events)
+//   ratings.bootstrap_1m_1000_s, _cpu_s
+//       R replicates (default 1000) on 2 threads, in-process
+// and, in-process, reading the CSV and the fit.
 #include <fmt/format.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -30,7 +32,7 @@
 #include "ratings/anchor.h"
 #include "ratings/bootstrap.h"
 #include "ratings/collector.h"
-#include "ratings/game_sink.h"
+#include "ratings/csv_reader.h"
 #include "ratings/solve.h"
 #include "ratings/synthetic.h"
 
@@ -54,6 +56,7 @@ double Median(std::vector<double> v) {
 
 struct Run {
   double seconds = 0;
+  double cpu_seconds = 0;  // user and system
   double peak_rss_mb = 0;
   bool ok = false;
 };
@@ -62,6 +65,9 @@ struct Run {
 // time and the child's peak resident memory.
 Run RunCommand(const std::string& file) {
   Run run;
+  // The child must not inherit unwritten output (it would print it again).
+  std::cout.flush();
+  std::fflush(stdout);
   const auto start = std::chrono::steady_clock::now();
   const pid_t pid = fork();
   if (pid < 0) return run;
@@ -75,6 +81,8 @@ Run RunCommand(const std::string& file) {
   rusage usage{};
   if (wait4(pid, &status, 0, &usage) != pid) return run;
   run.seconds = Seconds(start);
+  run.cpu_seconds = usage.ru_utime.tv_sec + usage.ru_utime.tv_usec * 1e-6 +
+                    usage.ru_stime.tv_sec + usage.ru_stime.tv_usec * 1e-6;
   run.peak_rss_mb = usage.ru_maxrss / 1024.0;
   run.ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
   return run;
@@ -138,19 +146,34 @@ int main(int argc, char** argv) {
   std::normal_distribution<double> spread(0, 200);
   ratings::SyntheticOptions o{.games = games, .draw_rate = 0.5, .seed = 2};
   for (int p = 0; p < players; ++p) o.ratings.push_back(spread(rng));
-  const std::vector<ratings::Game> data = ratings::DrawGames(o);
   const std::string tag = games == 1'000'000 ? "1m" : fmt::format("{}", games);
-
-  // End to end, as a user runs it.
   const auto dir = std::filesystem::temp_directory_path() /
                    fmt::format("ratings_bench_{}", getpid());
   std::filesystem::create_directories(dir);
   const std::string csv = (dir / "games.csv").string();
   const std::string records = (dir / "games.jsonl").string();
-  WriteFiles(data, csv, records);
+  // The games are drawn and written by a child, so that this process stays
+  // small: a child forked from it starts with its memory, and the kernel
+  // counts that in the child's peak.
+  std::cout.flush();
+  std::fflush(stdout);
+  if (const pid_t writer = fork(); writer == 0) {
+    WriteFiles(ratings::DrawGames(o), csv, records);
+    _exit(0);
+  } else {
+    int status = 0;
+    if (writer < 0 || waitpid(writer, &status, 0) != writer ||
+        !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+      std::cerr << "could not write the games\n";
+      return 1;
+    }
+  }
+
+  // End to end, as a user runs it.
   for (const auto& [file, name] :
-       {std::pair{csv, "games"}, std::pair{records, "records"}}) {
-    std::vector<double> seconds, rss;
+       {std::pair{csv, std::string("games")},
+        std::pair{records, std::string("records")}}) {
+    std::vector<double> seconds, cpu, rss;
     for (int run = 0; run < runs; ++run) {
       const Run r = RunCommand(file);
       if (!r.ok) {
@@ -158,36 +181,43 @@ int main(int argc, char** argv) {
         return 1;
       }
       seconds.push_back(r.seconds);
+      cpu.push_back(r.cpu_seconds);
       rss.push_back(r.peak_rss_mb);
     }
-    std::cout << fmt::format("ratings.e2e_{}_{}_s {:.3f} s\n", tag, name,
-                             Median(seconds));
-    std::cout << fmt::format("ratings.e2e_{}_{}_peak_rss_mb {:.1f} MB\n", tag,
-                             name, Median(rss));
+    const std::string figure = name == "games"
+                                   ? "ratings.e2e_" + tag
+                                   : "ratings.e2e_" + tag + "_records";
+    std::cout << fmt::format("{}{}_s {:.3f} s\n", figure,
+                             name == "games" ? "_games" : "", Median(seconds));
+    std::cout << fmt::format("{}{}_cpu_s {:.3f} s\n", figure,
+                             name == "games" ? "_games" : "", Median(cpu));
+    std::cout << fmt::format("{}_peak_rss_mb {:.1f} MB\n", figure, Median(rss));
   }
   std::cout << fmt::format("ratings.e2e_{}_records_file_mb {:.0f} MB\n", tag,
                            std::filesystem::file_size(records) / 1e6);
-  std::filesystem::remove_all(dir);
 
-  // In-process: the build, the fit and the bootstrap.
-  std::vector<double> build_cpu, fit_cpu;
+  // In-process: reading the CSV, the fit and the bootstrap.
+  std::vector<double> read_cpu, fit_cpu;
   ratings::Collected collected;
   ratings::Solution full;
   for (int run = 0; run < runs; ++run) {
     double cpu = CpuSeconds();
     ratings::Collector collector({.crosstable = false});
-    ratings::GameViewStorage storage;
-    for (const ratings::Game& g : data) (void)collector.Add(storage.View(g));
+    if (auto ok = ratings::ReadCsvFile(csv, collector); !ok) {
+      std::cerr << ok.error() << "\n";
+      return 1;
+    }
     collected = collector.Finish();
-    build_cpu.push_back(CpuSeconds() - cpu);
+    read_cpu.push_back(CpuSeconds() - cpu);
     cpu = CpuSeconds();
     ratings::Solver solver(collected.data);
     full = solver.Solve(collected.data.slot_y, nullptr);
     fit_cpu.push_back(CpuSeconds() - cpu);
   }
+  std::filesystem::remove_all(dir);
   const ratings::Dataset& d = collected.data;
-  std::cout << fmt::format("ratings.build_{}_games_cpu_s {:.3f} s\n", tag,
-                           Median(build_cpu));
+  std::cout << fmt::format("ratings.read_{}_games_cpu_s {:.3f} s\n", tag,
+                           Median(read_cpu));
   std::cout << fmt::format("ratings.fit_{}_games_cpu_s {:.3f} s\n", tag,
                            Median(fit_cpu));
   std::cout << fmt::format("ratings.fit_{}_games_newton_steps {} count\n", tag,
@@ -196,16 +226,16 @@ int main(int argc, char** argv) {
                            d.NumPairs());
   // Accuracy against the truth, as a sanity check of what was timed.
   double mean_truth = 0, mean_fit = 0, sum2 = 0;
+  auto truth = [&](size_t p) {
+    return o.ratings[std::stoi(collected.names[p].substr(1))];
+  };
   for (size_t p = 0; p < d.num_players; ++p) {
-    mean_truth += o.ratings[std::stoi(collected.names[p].substr(1))];
-    mean_fit += full.x[p] * ratings::kEloPerNat;
+    mean_truth += truth(p) / d.num_players;
+    mean_fit += full.x[p] * ratings::kEloPerNat / d.num_players;
   }
-  mean_truth /= d.num_players;
-  mean_fit /= d.num_players;
   for (size_t p = 0; p < d.num_players; ++p) {
     const double e =
-        full.x[p] * ratings::kEloPerNat - mean_fit -
-        (o.ratings[std::stoi(collected.names[p].substr(1))] - mean_truth);
+        full.x[p] * ratings::kEloPerNat - mean_fit - (truth(p) - mean_truth);
     sum2 += e * e;
   }
   std::cout << fmt::format("ratings.fit_{}_games_rms_error {:.2f} elo\n", tag,

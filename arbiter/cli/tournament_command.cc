@@ -221,6 +221,7 @@ void Run(const Args& args) {
   if (result->already_done + result->played > 0) {
     ratings::Options rating_options;
     rating_options.bootstrap = 200;
+    rating_options.crosstable = false;  // only the table is printed
     std::vector<std::string> files = {records};  // and the rounds before
     files.insert(files.end(), args.prior.begin(), args.prior.end());
     auto report = ratings::RateFiles(files, rating_options);
