@@ -150,6 +150,14 @@ int main(int argc, char** argv) {
   const auto dir = std::filesystem::temp_directory_path() /
                    fmt::format("ratings_bench_{}", getpid());
   std::filesystem::create_directories(dir);
+  // The files are large (650 MB of records): gone whatever happens.
+  struct Cleanup {
+    std::filesystem::path dir;
+    ~Cleanup() {
+      std::error_code ignored;
+      std::filesystem::remove_all(dir, ignored);
+    }
+  } cleanup{dir};
   const std::string csv = (dir / "games.csv").string();
   const std::string records = (dir / "games.jsonl").string();
   // The games are drawn and written by a child, so that this process stays
@@ -214,7 +222,6 @@ int main(int argc, char** argv) {
     full = solver.Solve(collected.data.slot_y, nullptr);
     fit_cpu.push_back(CpuSeconds() - cpu);
   }
-  std::filesystem::remove_all(dir);
   const ratings::Dataset& d = collected.data;
   std::cout << fmt::format("ratings.read_{}_games_cpu_s {:.3f} s\n", tag,
                            Median(read_cpu));
