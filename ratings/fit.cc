@@ -297,6 +297,9 @@ void Fitter::SolveNewton(const std::vector<double>& gradient, double tolerance,
     if (std::sqrt(Dot(cg_r_, cg_r_)) <= tolerance * r0) break;
     precondition(cg_r_, &cg_z_);
     const double rz_next = Dot(cg_r_, cg_z_);
+    // Solved exactly, or the curvature has underflowed (a fit running off):
+    // 0 / 0 here was where the NaN ratings came from.
+    if (!(rz_next > 0) || !std::isfinite(rz_next)) break;
     const double beta = rz_next / rz;
     rz = rz_next;
     for (size_t i = 0; i < n; ++i) cg_p_[i] = cg_z_[i] + beta * cg_p_[i];
