@@ -22,7 +22,8 @@
 #include "arbiter/tournament/config.h"
 #include "arbiter/tournament/driver.h"
 #include "arbiter/tournament/process_runner.h"
-#include "arbiter/tournament/records.h"
+#include "arbiter/records/record_writer.h"
+#include "arbiter/tournament/kept_records.h"
 #include "arbiter/tournament/ruleset_link.h"
 
 namespace arbiter {
@@ -94,7 +95,8 @@ struct Args {
   std::vector<std::string> sprt;
   int games = 0;
   std::string ruleset = "parlett";
-  uint64_t seed = 1;
+  std::optional<uint64_t> seed;  // none: out's, or drawn at random
+  std::string secret;
   int64_t move_ms = 100, bank_ms = 0, increment_ms = 0, grace_ms = 100;
   std::string fault_policy = "forfeit";
   int concurrency = 1;
@@ -167,7 +169,6 @@ void Run(const Args& args) {
   if (!resolved) Fail(resolved.error(), 2);
 
   tour::MatchOptions options;
-  options.seed = args.seed;
   options.concurrency = args.concurrency;
   if (!args.sprt.empty()) {
     std::string text;
@@ -185,16 +186,24 @@ void Run(const Args& args) {
   std::error_code ec;
   std::filesystem::create_directories(out_dir, ec);
   if (ec) Fail(fmt::format("--out {}: {}", args.out, ec.message()), 2);
-  const std::filesystem::path records = out_dir / tour::kRecordsFile;
-  tour::RecordScan scan;
-  if (auto ok = tour::ScanRecords(records, scan); !ok) Fail(ok.error());
-  for (const auto& problem : scan.problems) {
-    std::fprintf(stderr, "warning: %s\n", problem.c_str());
+  auto path = tour::RecordsPath(out_dir, /*compress=*/false);
+  if (!path) Fail(path.error());
+  const std::string records = path->string();
+  auto secret = tour::OpenRunSecret(out_dir, *path, args.secret, args.seed);
+  if (!secret) Fail(secret.error(), 2);
+  if (secret->seed_drawn) {
+    std::fprintf(stderr, "match: seed %llu (drawn at random, kept in %s)\n",
+                 (unsigned long long)secret->seed, secret->file.c_str());
   }
-  for (size_t i = 0; i < scan.lines.size(); ++i) {
-    options.recorded.emplace(scan.game_ids[i], std::move(scan.lines[i]));
+  options.key = secret->key;
+  options.seed = secret->seed;
+  auto kept = tour::ReadKeptRecords(*path);
+  if (!kept) Fail(kept.error());
+  for (const auto& warning : kept->warnings) {
+    std::fprintf(stderr, "warning: %s\n", warning.c_str());
   }
-  auto writer = tour::RecordWriter::Open(records);
+  options.kept = &*kept;
+  auto writer = records::RecordWriter::Open(*path);
   if (!writer) Fail(writer.error());
   options.writer = &*writer;
 
@@ -213,11 +222,15 @@ void Run(const Args& args) {
          2);
   } else {
     BecomeChildSubreaper();
-    // Bots never see the records or logs.
+    // Bots never see the records, logs or the deal secret.
+    std::vector<std::string> hidden = {
+        std::filesystem::absolute(out_dir).lexically_normal()};
+    if (!args.secret.empty()) {
+      hidden.push_back(std::filesystem::absolute(args.secret).lexically_normal());
+    }
     auto started = tour::ProcessRunner::Start(
         config, resolved->rules,
-        {.log_dir = out_dir / "logs",
-         .hidden = {std::filesystem::absolute(out_dir).lexically_normal()}});
+        {.log_dir = out_dir / "logs", .hidden = hidden});
     if (!started) Fail(started.error(), 2);
     if (const std::string summary = (*started)->SandboxSummary();
         !summary.empty()) {
@@ -287,7 +300,12 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
                   "at 3 to 6 seats: the bot in every seat A and B leave "
                   "(NAME=COMMAND or COMMAND)");
   cmd->add_option("--ruleset", args->ruleset, "preset name or ruleset file");
-  cmd->add_option("--seed", args->seed, "seed of the deals");
+  cmd->add_option("--seed", args->seed,
+                  "seed of the deals (default: the one kept in --out, or "
+                  "drawn at random)");
+  cmd->add_option("--secret", args->secret,
+                  "the secret of the deals (default: OUT/secret, made when "
+                  "missing)");
   cmd->add_option("--move-ms", args->move_ms, "time per decision")
       ->check(CLI::PositiveNumber);
   cmd->add_option("--bank-ms", args->bank_ms, "time bank per game")

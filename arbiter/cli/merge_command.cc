@@ -1,16 +1,18 @@
-// `arbiter merge FILE.jsonl... [-o OUT]`: combines game record files (the
-// shards of a tournament), keeping the first record of every game id and
-// reporting every duplicate and malformed line with its file and line.
+// `arbiter merge FILE... [-o OUT]`: combines game record files (the shards of
+// a tournament, or any files) into one with every game once: copies of a
+// record are skipped, two different records under one game id are refused
+// (nothing is written), and every skipped record is named with its file and
+// line. Streams: memory stays bounded whatever the number of games.
 #include <CLI/CLI.hpp>
 #include <cstdio>
-#include <fstream>
-#include <iostream>
+#include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "arbiter/cli/command.h"
-#include "arbiter/tournament/records.h"
+#include "arbiter/records/merge.h"
 
 namespace arbiter {
 namespace {
@@ -20,56 +22,83 @@ struct MergeArgs {
   std::string out;
 };
 
+[[noreturn]] void Fail(const std::string& message, int code) {
+  std::fprintf(stderr, "arbiter merge: %s\n", message.c_str());
+  throw CLI::RuntimeError(code);
+}
+
 void Merge(const MergeArgs& args) {
   std::vector<std::filesystem::path> inputs(args.inputs.begin(),
                                             args.inputs.end());
-  std::ofstream file;
-  std::ostream* out = &std::cout;
+  for (const auto& input : inputs) {
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(input, ec)) {
+      Fail(input.string() + ": no such file", 2);
+    }
+  }
+  std::optional<records::RecordWriter> file;
   if (!args.out.empty()) {
     // Records are never rewritten: refuse to write over a file (which could
     // also be one of the inputs).
-    std::error_code ec;
-    if (std::filesystem::exists(args.out, ec)) {
-      std::fprintf(stderr, "arbiter merge: -o %s: the file exists\n",
-                   args.out.c_str());
-      throw CLI::RuntimeError(2);
+    auto writer = records::RecordWriter::Open(
+        args.out, {.sync_each = false, .create_new = true});
+    if (!writer) {
+      std::error_code ec;
+      Fail("-o " + args.out +
+               (std::filesystem::exists(args.out, ec) ? ": the file exists"
+                                                      : ": " + writer.error()),
+           2);
     }
-    file.open(args.out, std::ios::binary);
-    if (!file) {
-      std::fprintf(stderr, "arbiter merge: -o %s: cannot create the file\n",
-                   args.out.c_str());
-      throw CLI::RuntimeError(2);
+    file.emplace(std::move(*writer));
+  }
+  records::RecordWriter out =
+      file ? std::move(*file) : records::RecordWriter::Stdout();
+  records::MergeOptions options;
+  if (!args.out.empty()) {
+    // Sorted runs, if any, go beside the output.
+    options.temp_dir = std::filesystem::absolute(args.out).parent_path();
+  }
+  auto report = records::MergeRecordFiles(inputs, out, options);
+  const bool failed = !report || !report->conflicts.empty();
+  if (failed && !args.out.empty()) std::filesystem::remove(args.out);
+  if (!report) Fail(report.error(), 1);
+  for (const auto& note : report->notes) {
+    std::fprintf(stderr, "%s\n", note.c_str());
+  }
+  const int64_t skipped = report->copies + report->torn + report->malformed;
+  if (skipped > int64_t(report->notes.size())) {
+    std::fprintf(stderr, "... and %lld more\n",
+                 (long long)(skipped - int64_t(report->notes.size())));
+  }
+  if (!report->conflicts.empty()) {
+    for (const auto& c : report->conflicts) {
+      std::fprintf(stderr, "%s\n", c.c_str());
     }
-    out = &file;
-  }
-  auto report = tournament::MergeRecordFiles(inputs, *out);
-  if (!report) {
-    std::fprintf(stderr, "arbiter merge: %s\n", report.error().c_str());
-    throw CLI::RuntimeError(1);
-  }
-  // Merging a shard twice makes a duplicate of every line: say so briefly.
-  constexpr size_t kMaxShown = 50;
-  for (size_t i = 0; i < report->problems.size() && i < kMaxShown; ++i) {
-    std::fprintf(stderr, "%s\n", report->problems[i].c_str());
-  }
-  if (report->problems.size() > kMaxShown) {
-    std::fprintf(stderr, "... and %zu more\n",
-                 report->problems.size() - kMaxShown);
+    Fail(
+        "refused: a game id with different records cannot be merged "
+        "(which one is the game?); nothing written",
+        1);
   }
   std::fprintf(stderr,
-               "arbiter merge: %zu records from %zu files; %d duplicates and "
-               "%d malformed lines skipped\n",
-               report->lines.size(), inputs.size(), report->duplicates,
-               report->malformed);
+               "arbiter merge: %lld records from %zu files; skipped %lld "
+               "copies, %lld torn and %lld malformed records\n",
+               (long long)report->written, inputs.size(),
+               (long long)report->copies, (long long)report->torn,
+               (long long)report->malformed);
 }
 
 const bool kRegistered = RegisterCommand([](CLI::App& app) {
   auto args = std::make_shared<MergeArgs>();
   CLI::App* cmd = app.add_subcommand(
-      "merge", "Merge game record files, dropping duplicate game ids");
-  cmd->add_option("files", args->inputs, "Record files (*.jsonl)")->required();
+      "merge",
+      "Merge game record files: every game once; different records under "
+      "one game id are refused");
+  cmd->add_option("files", args->inputs,
+                  "Record files (*.jsonl or *.jsonl.zst)")
+      ->required();
   cmd->add_option("-o,--out", args->out,
-                  "Write here (a new file) instead of stdout");
+                  "Write here (a new file; zstd when it ends in .zst) "
+                  "instead of stdout");
   cmd->callback([args] { Merge(*args); });
 });
 

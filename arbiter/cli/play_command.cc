@@ -7,14 +7,17 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "arbiter/cli/command.h"
-#include "arbiter/common/splitmix.h"
+#include "arbiter/common/deal_secret.h"
 #include "arbiter/games/zetema/ruleset_file.h"
 #include "arbiter/match/bot_runner.h"
-#include "arbiter/match/record_io.h"
+#include "arbiter/records/game_record.h"
+#include "arbiter/records/record_writer.h"
+#include "arbiter/records/run_ids.h"
 #include "arbiter/sandbox/limits.h"
 #include "arbiter/sandbox/sandbox.h"
 
@@ -28,7 +31,8 @@ struct PlayOptions {
   int players = 0;
   int games = 1;
   std::string ruleset = "parlett";
-  uint64_t seed = 1;
+  std::optional<uint64_t> seed;  // none: drawn at random
+  std::string secret;            // none: OUT.secret, made when missing
   TimeControl time;
   std::string fault_policy = "forfeit";
   std::string out = "games.jsonl";
@@ -108,6 +112,40 @@ void PrintSummary(const std::map<std::string, BotStats>& stats) {
   }
 }
 
+// The run's deal secret and seed, and its records file: game ids are
+// "<tag>-g<k>" (records/run_ids.h), deal seeds keyed hashes of (seed, k).
+struct RunRecords {
+  RunSecret secret;
+  std::string tag;
+  records::RecordWriter writer;
+};
+
+RunRecords OpenRun(const PlayOptions& o) {
+  auto secret = ResolveRunSecret({.own = o.out + ".secret",
+                                  .given = o.secret,
+                                  .seed = o.seed,
+                                  .keep_seed = false});
+  if (!secret) Fail(secret.error());
+  const std::string tag = RunTag(secret->key, secret->seed);
+  auto taken = records::FindRunInFile(o.out, tag);
+  if (!taken) Fail("--out: " + taken.error());
+  if (*taken) {
+    Fail("--out: " + o.out + " already holds the games of a run with seed " +
+         std::to_string(secret->seed) + " and this secret (game " + **taken +
+         "); to play it again, write to another file");
+  }
+  auto writer = records::RecordWriter::Open(o.out);
+  if (!writer) Fail("--out: " + writer.error());
+  if (secret->seed_drawn) {
+    std::fprintf(stderr,
+                 "arbiter play: seed %llu (drawn at random); the same games "
+                 "again: --seed %llu --secret %s\n",
+                 (unsigned long long)secret->seed,
+                 (unsigned long long)secret->seed, secret->file.c_str());
+  }
+  return {*secret, tag, std::move(*writer)};
+}
+
 void RunPlay(const PlayOptions& o) {
   InstallInterruptCleanup(&RemoveSocketDir);
   BecomeChildSubreaper();
@@ -148,15 +186,14 @@ void RunPlay(const PlayOptions& o) {
   }
   const std::string log_dir = o.log_dir.empty() ? o.out + ".logs" : o.log_dir;
   std::filesystem::create_directories(log_dir);
-  {
-    // Made now, so that the sandboxes can cover it (bots never see the
-    // records, even when their directory shows the file's).
-    std::ofstream touch(o.out, std::ios::app);
-    if (!touch) Fail("cannot write " + o.out);
-  }
+  // The records file and the secret exist from now on, so that the
+  // sandboxes can cover them (bots never see the records nor the secret,
+  // even when their directory shows the files').
+  RunRecords run = OpenRun(o);
   auto box = sandbox::Sandbox::Start(
       {.mode = *mode,
        .hidden = {std::filesystem::absolute(o.out).lexically_normal(),
+                  std::filesystem::absolute(run.secret.file).lexically_normal(),
                   std::filesystem::absolute(log_dir).lexically_normal()}});
   if (!box) Fail(box.error());
   if (*mode != sandbox::Mode::kFull) {
@@ -188,11 +225,12 @@ void RunPlay(const PlayOptions& o) {
   std::map<std::string, BotStats> stats;
   const bool tty = ::isatty(2);
   for (int g = 0; g < o.games; ++g) {
+    const uint64_t game_number[] = {uint64_t(g + 1)};
     GameSetup setup{
-        .game_id = "s" + std::to_string(o.seed) + "-g" + std::to_string(g + 1),
+        .game_id = records::RunGameId(run.tag, "g" + std::to_string(g + 1)),
         .rules = *rules,
         .num_players = players,
-        .seed = SplitMix64Of(o.seed * 1000003 + uint64_t(g)),
+        .seed = DealSeedOf(run.secret.key, run.secret.seed, game_number),
         .time = o.time,
         .policy = o.fault_policy == "default" ? FaultPolicy::kDefaultAction
                                               : FaultPolicy::kForfeit,
@@ -211,7 +249,8 @@ void RunPlay(const PlayOptions& o) {
     auto played = PlayGame(setup, seats);
     if (!played) Fail(played.error());
     for (int s = 0; s < players; ++s) order[s]->AfterGame(played->faults[s]);
-    if (auto w = AppendRecord(o.out, played->record); !w) Fail(w.error());
+    const std::string json = records::RecordToJson(played->record);
+    if (auto w = run.writer.Append(json); !w) Fail(w.error());
     Tally(played->record, &stats);
     const auto& r = played->record.result();
     std::string line =
@@ -246,7 +285,12 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
   cmd->add_option("--games", o->games, "number of games")
       ->check(CLI::PositiveNumber);
   cmd->add_option("--ruleset", o->ruleset, "preset name or ruleset file");
-  cmd->add_option("--seed", o->seed, "seed of the whole run");
+  cmd->add_option("--seed", o->seed,
+                  "seed of the whole run (default: drawn at random and "
+                  "printed); with the same secret, the same deals");
+  cmd->add_option("--secret", o->secret,
+                  "the secret of the deals, a file made by `arbiter secret "
+                  "new` or a run (default: OUT.secret, made when missing)");
   cmd->add_option("--move-ms", o->time.move_ms, "time per decision")
       ->check(CLI::PositiveNumber);
   cmd->add_option("--bank-ms", o->time.bank_ms, "time bank per game")
@@ -260,7 +304,9 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
                   "forfeit: a faulting seat loses the game; default: play a "
                   "default action for it and record a strike")
       ->check(CLI::IsMember({"forfeit", "default"}));
-  cmd->add_option("--out", o->out, "game records (JSON lines, appended)");
+  cmd->add_option("--out", o->out,
+                  "game records, appended (JSON lines; zstd frames when the "
+                  "name ends in .zst)");
   cmd->add_option(
       "--listen", o->listen,
       "HOST:PORT to listen on TCP (default: a private Unix socket)");

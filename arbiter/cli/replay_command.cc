@@ -3,11 +3,14 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <iostream>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "arbiter/cli/command.h"
-#include "arbiter/match/record_io.h"
 #include "arbiter/match/replay.h"
+#include "arbiter/records/duplicates.h"
+#include "arbiter/records/game_record.h"
 
 namespace arbiter {
 namespace {
@@ -19,55 +22,147 @@ struct ReplayOptions {
   int seat = -1;
 };
 
-int RunReplay(const ReplayOptions& o) {
-  auto records = ReadRecords(o.file);
-  if (!records) {
-    std::fprintf(stderr, "arbiter replay: %s\n", records.error().c_str());
-    return 2;
+struct FileReport {
+  int records = 0;
+  int torn = 0;       // records cut short by a kill: skipped, not an error
+  int malformed = 0;  // text that is no record
+};
+
+// Calls each(record, reader) for every record of the file, streaming, then
+// reports the pieces that are not records on stderr. nullopt when the file
+// cannot be read (the error is printed).
+template <typename F>
+std::optional<FileReport> ForEachRecord(const std::string& file, F&& each) {
+  auto reader = records::GameRecordReader::Open(file);
+  if (!reader) {
+    std::fprintf(stderr, "arbiter replay: %s\n", reader.error().c_str());
+    return std::nullopt;
   }
-  if (o.verify) {
-    int bad = 0;
-    for (const auto& r : *records) {
-      const auto diffs = VerifyRecord(r);
-      for (const auto& d : diffs) std::fprintf(stderr, "%s\n", d.c_str());
-      bad += !diffs.empty();
+  FileReport report;
+  arbiter::v1::GameRecord record;
+  for (;;) {
+    auto more = reader->Next(&record);
+    if (!more) {
+      std::fprintf(stderr, "arbiter replay: %s\n", more.error().c_str());
+      return std::nullopt;
     }
-    std::printf("%zu records, %d ok, %d with differences\n", records->size(),
-                int(records->size()) - bad, bad);
-    if (bad) return 1;
-    if (o.game.empty()) return 0;
+    if (!*more) break;
+    ++report.records;
+    if (!each(record, *reader)) break;
+  }
+  for (const auto& p : reader->problems()) {
+    const bool torn = p.kind == records::Problem::Kind::kTorn;
+    ++(torn ? report.torn : report.malformed);
+    std::fprintf(stderr, "%s: %s\n", torn ? "warning" : "error",
+                 p.ToString().c_str());
+  }
+  return report;
+}
+
+int Verify(const ReplayOptions& o) {
+  int bad = 0, repeated = 0;
+  records::DuplicateIds ids;
+  auto report =
+      ForEachRecord(o.file, [&](const arbiter::v1::GameRecord& r,
+                                const records::GameRecordReader& reader) {
+        const auto diffs = VerifyRecord(r);
+        for (const auto& d : diffs) std::fprintf(stderr, "%s\n", d.c_str());
+        bad += !diffs.empty();
+        const std::string where = reader.Where();
+        const auto seen =
+            ids.Add(r.game_id(), r.SerializeAsString(), {0, reader.line()});
+        if (seen.seen != records::DuplicateIds::Seen::kNew) {
+          ++repeated;
+          std::fprintf(
+              stderr, "%s: game %s appears again (first at line %lld)%s\n",
+              where.c_str(), r.game_id().c_str(), (long long)seen.first.line,
+              seen.seen == records::DuplicateIds::Seen::kConflict
+                  ? ", as a different record"
+                  : "");
+        }
+        return true;
+      });
+  if (!report) return 2;
+  std::printf("%d records, %d ok, %d with differences", report->records,
+              report->records - bad, bad);
+  if (repeated) std::printf(", %d repeated game ids", repeated);
+  if (report->malformed) std::printf(", %d malformed", report->malformed);
+  if (report->torn) std::printf(", %d torn (skipped)", report->torn);
+  std::printf("\n");
+  return bad || repeated || report->malformed ? 1 : 0;
+}
+
+int RunReplay(const ReplayOptions& o) {
+  if (o.verify) {
+    if (const int code = Verify(o); code != 0 || o.game.empty()) return code;
   }
   if (o.game.empty()) {
     // A list of the games, to pick one from.
-    for (const auto& r : *records) {
+    auto report = ForEachRecord(o.file, [](const arbiter::v1::GameRecord& r,
+                                           const records::GameRecordReader&) {
       std::printf("%s  %d players  %d steps  %s\n", r.game_id().c_str(),
                   r.num_players(), r.steps_size(),
                   arbiter::v1::EndReason_Name(r.result().end_reason()).c_str());
-    }
-    return 0;
+      return true;
+    });
+    return report ? 0 : 2;
   }
-  for (const auto& r : *records) {
-    if (r.game_id() != o.game) continue;
-    if (auto ok = PrintGame(r, o.seat, std::cout); !ok) {
-      std::fprintf(stderr, "arbiter replay: %s\n", ok.error().c_str());
-      return 2;
+  // The game named by its id, or by what follows the run's tag ("g3",
+  // "r1-t2-d1-s0") when that is one game of the file.
+  auto named = [&](const std::string& id) {
+    if (id == o.game) return true;
+    const size_t dash = id.find('-');
+    return dash != std::string::npos &&
+           id.compare(dash + 1, id.npos, o.game) == 0;
+  };
+  std::optional<arbiter::v1::GameRecord> game;
+  std::vector<std::string> matches;
+  auto report = ForEachRecord(o.file, [&](const arbiter::v1::GameRecord& r,
+                                          const records::GameRecordReader&) {
+    if (!named(r.game_id())) return true;
+    matches.push_back(r.game_id());
+    if (r.game_id() == o.game) {  // an exact id wins
+      game = r;
+      matches = {r.game_id()};
+      return false;
     }
-    return 0;
+    if (!game) game = r;
+    return true;
+  });
+  if (!report) return 2;
+  if (matches.size() > 1) {
+    std::fprintf(stderr,
+                 "arbiter replay: --game %s: %zu games end so (%s, %s%s); give "
+                 "the whole id\n",
+                 o.game.c_str(), matches.size(), matches[0].c_str(),
+                 matches[1].c_str(), matches.size() > 2 ? ", ..." : "");
+    return 2;
   }
-  std::fprintf(stderr, "arbiter replay: no game '%s' in %s\n", o.game.c_str(),
-               o.file.c_str());
-  return 2;
+  if (!game) {
+    std::fprintf(stderr, "arbiter replay: no game '%s' in %s\n", o.game.c_str(),
+                 o.file.c_str());
+    return 2;
+  }
+  if (auto ok = PrintGame(*game, o.seat, std::cout); !ok) {
+    std::fprintf(stderr, "arbiter replay: %s\n", ok.error().c_str());
+    return 2;
+  }
+  return 0;
 }
 
 const bool kRegistered = RegisterCommand([](CLI::App& app) {
   auto o = std::make_shared<ReplayOptions>();
   auto* cmd = app.add_subcommand(
       "replay", "Verify game records, or show a game step by step");
-  cmd->add_option("file", o->file, "game records (JSON lines)")->required();
+  cmd->add_option("file", o->file,
+                  "game records (JSON lines, or zstd: *.jsonl.zst)")
+      ->required();
   cmd->add_flag("--verify", o->verify,
                 "replay every record through the engine; fail on any "
-                "difference");
-  cmd->add_option("--game", o->game, "the game to show");
+                "difference, a game id seen twice or a malformed record");
+  cmd->add_option("--game", o->game,
+                  "the game to show: its id, or the id after its run's tag "
+                  "(g3, r1-t2-d1-s0) when one game of the file has it");
   cmd->add_option("--seat", o->seat,
                   "show the game as this seat saw it (default: everyone)");
   cmd->callback([o] {

@@ -62,7 +62,8 @@ void WatchInterrupts() {
 // play. One tournament uses one or the other.
 std::expected<std::unique_ptr<tour::GameRunner>, std::string> MakeGameRunner(
     const tour::TournamentConfig& config, const zetema::Ruleset& rules,
-    const std::filesystem::path& out_dir) {
+    const std::filesystem::path& out_dir,
+    const std::filesystem::path& secret_file) {
   int builtin = 0;
   for (const auto& bot : config.bots) {
     builtin += bot.command == tour::kBuiltinRandom ? 1 : 0;
@@ -78,13 +79,17 @@ std::expected<std::unique_ptr<tour::GameRunner>, std::string> MakeGameRunner(
   }
   BecomeChildSubreaper();  // bots' own children never outlive the arbiter
   // The output directory exists before any bot starts, so that every
-  // sandbox covers it: bots never see records or logs.
+  // sandbox covers it: bots never see records, logs or the deal secret (nor
+  // a secret given with --secret, wherever it is).
   std::error_code ec;
   std::filesystem::create_directories(out_dir, ec);
+  std::vector<std::string> hidden = {
+      std::filesystem::absolute(out_dir).lexically_normal()};
+  if (!secret_file.empty()) {
+    hidden.push_back(std::filesystem::absolute(secret_file).lexically_normal());
+  }
   auto runner = tour::ProcessRunner::Start(
-      config, rules,
-      {.log_dir = out_dir / "logs",
-       .hidden = {std::filesystem::absolute(out_dir).lexically_normal()}});
+      config, rules, {.log_dir = out_dir / "logs", .hidden = hidden});
   if (!runner) return std::unexpected(runner.error());
   if (const std::string summary = (*runner)->SandboxSummary();
       !summary.empty()) {
@@ -97,6 +102,12 @@ std::expected<std::unique_ptr<tour::GameRunner>, std::string> MakeGameRunner(
 // every 10 s and after every Swiss round.
 class ConsoleProgress : public tour::ProgressListener {
  public:
+  void OnStart(const tour::RunStart& start) override {
+    if (start.seed_drawn) {
+      std::fprintf(stderr, "seed %llu (drawn at random, kept in %s)\n",
+                   (unsigned long long)start.seed, start.secret.c_str());
+    }
+  }
   void OnGame(const tour::Progress& p, const tour::Standings& s) override {
     const auto now = std::chrono::steady_clock::now();
     if (tty_) {
@@ -130,6 +141,7 @@ struct Args {
   std::string config;
   std::string out;
   std::string shard;
+  std::string secret;
   int concurrency = 0;
   int round = 0;  // 0: every round
   bool round_given = false;
@@ -179,6 +191,7 @@ void Run(const Args& args) {
   options.prior_records.assign(args.prior.begin(), args.prior.end());
   options.out_dir = args.out.empty() ? "out/" + config->name : args.out;
   options.concurrency = args.concurrency;
+  options.secret_file = args.secret;
   if (!args.shard.empty()) {
     int used = 0;
     if (std::sscanf(args.shard.c_str(), "%d/%d%n", &options.shard_index,
@@ -188,7 +201,8 @@ void Run(const Args& args) {
     }
   }
   WatchInterrupts();  // before MakeGameRunner starts the server's threads
-  auto runner = MakeGameRunner(*config, resolved->rules, options.out_dir);
+  auto runner = MakeGameRunner(*config, resolved->rules, options.out_dir,
+                               options.secret_file);
   if (!runner) Fail(args.config + ": " + runner.error(), 2);
   ConsoleProgress progress;
   options.progress = &progress;
@@ -201,7 +215,7 @@ void Run(const Args& args) {
   for (const auto& warning : result->warnings) {
     std::fprintf(stderr, "warning: %s\n", warning.c_str());
   }
-  const std::string records = (options.out_dir / tour::kRecordsFile).string();
+  const std::string records = result->records.string();
   if (options.swiss_round > 0) {
     // The rounds before are all recorded (else the run fails): count R's.
     auto plan = tour::PlanTournament(*config, resolved->layout);
@@ -259,6 +273,10 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
   cmd->add_option("--shard", args->shard,
                   "Run shard I of N (0-based, e.g. 2/8); merge the shards' "
                   "records with `arbiter merge`");
+  cmd->add_option("--secret", args->secret,
+                  "the secret of the deals, shared by the shards of one "
+                  "league (`arbiter secret new FILE`; default: OUT/secret, "
+                  "made on the first run)");
   cmd->add_option("--concurrency", args->concurrency,
                   "Games at once (overrides the config; 0: the config's)");
   cmd->add_option("--sandbox", args->sandbox,

@@ -234,29 +234,23 @@ std::expected<RunSecret, std::string> ResolveRunSecret(
           given_name, own_name, own_name));
     }
   }
-  // The seed that goes with the key, and the file that says so.
-  std::optional<uint64_t> file_seed;
-  std::string seed_file;
-  if (options.keep_seed) {
+  // The seed: asked for, else the one kept with the run's key, else the
+  // given file's (a default: every shard gets the same one).
+  std::optional<uint64_t> seed = options.seed;
+  if (!seed && options.keep_seed) {
     if (own && own->seed) {
-      file_seed = own->seed;
-      seed_file = own_name;
-      if (given && given->seed && *given->seed != *own->seed) {
-        return Error(fmt::format("seed: {} says {} but {} says {}", given_name,
-                                 *given->seed, own_name, *own->seed));
-      }
-    } else if (given && given->seed) {
-      file_seed = given->seed;
-      seed_file = given_name;
+      seed = own->seed;
+    } else if (!own && given && given->seed) {
+      seed = given->seed;
     }
   }
-  if (options.seed && file_seed && *options.seed != *file_seed) {
+  if (options.keep_seed && own && own->seed && seed && *seed != *own->seed) {
     return Error(fmt::format(
         "seed: {} was asked for, but {} holds seed {}, the seed these records "
         "are made with",
-        *options.seed, seed_file, *file_seed));
+        *seed, own_name, *own->seed));
   }
-  if (options.keep_seed && own && !file_seed && !options.seed) {
+  if (options.keep_seed && own && !own->seed && !seed) {
     // An organiser's key file without a seed: drawing one now would be lost
     // on resume, as the file is never rewritten.
     return Error(fmt::format(
@@ -265,10 +259,8 @@ std::expected<RunSecret, std::string> ResolveRunSecret(
   }
   RunSecret run;
   run.file = options.own;
-  if (options.seed) {
-    run.seed = *options.seed;
-  } else if (file_seed) {
-    run.seed = *file_seed;
+  if (seed) {
+    run.seed = *seed;
   } else {
     auto seed = RandomSeed();
     if (!seed) return Error(seed.error());

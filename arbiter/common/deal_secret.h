@@ -75,8 +75,9 @@ struct RunSecretOptions {
 };
 
 // `own` (or `given`) provides the key, or a fresh one is written to `own`.
-// The seed is `options.seed`, else the file's (keep_seed), else drawn. A
-// seed that disagrees with the file's is refused, naming both.
+// The seed is `options.seed`, else (keep_seed) the one kept in `own`, else
+// the one in `given`, else drawn. A seed that disagrees with the one kept in
+// `own` (the run's records were made with it) is refused, naming both.
 std::expected<RunSecret, std::string> ResolveRunSecret(
     const RunSecretOptions& options);
 

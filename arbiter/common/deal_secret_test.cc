@@ -116,6 +116,16 @@ TEST_F(DealSecretTest, ResolveWithAGivenSecretCopiesIt) {
   auto copy = ReadDealSecret(dir_ / "a" / "secret");
   ASSERT_TRUE(copy);
   EXPECT_EQ(*copy, (DealSecret{.key = {9, 9}, .seed = 11}));
+  // A seed asked for wins over the given file's, and is kept.
+  std::filesystem::create_directory(dir_ / "b");
+  auto asked = ResolveRunSecret(
+      {.own = dir_ / "b" / "secret", .given = dir_ / "league", .seed = 5});
+  ASSERT_TRUE(asked) << asked.error();
+  EXPECT_EQ(asked->seed, 5u);
+  auto resumed = ResolveRunSecret(
+      {.own = dir_ / "b" / "secret", .given = dir_ / "league"});
+  ASSERT_TRUE(resumed) << resumed.error();
+  EXPECT_EQ(resumed->seed, 5u);
   // A directory made with another key refuses the given secret.
   ASSERT_TRUE(WriteDealSecret(dir_ / "other", {.key = {8, 8}, .seed = 11}));
   EXPECT_THAT(

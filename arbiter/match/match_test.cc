@@ -7,7 +7,7 @@
 #include <random>
 #include <thread>
 
-#include "arbiter/match/record_io.h"
+#include "arbiter/records/game_record.h"
 #include "arbiter/match/replay.h"
 
 namespace arbiter {
@@ -181,8 +181,8 @@ MatchResult Play(const GameSetup& setup, std::vector<FakeBot*> bots,
 
 void ExpectVerifies(const arbiter::v1::GameRecord& record) {
   // Through JSON, as a reader of the file would see it.
-  auto back = RecordFromJson(RecordToJson(record));
-  ASSERT_TRUE(back.has_value()) << back.error();
+  auto back = records::RecordFromJson(records::RecordToJson(record));
+  ASSERT_TRUE(back.has_value()) << back.error().message;
   const auto diffs = VerifyRecord(*back);
   for (const auto& d : diffs) ADD_FAILURE() << d;
 }

@@ -9,7 +9,8 @@
 #include <regex>
 #include <sstream>
 
-#include "arbiter/match/record_io.h"
+#include "arbiter/records/game_record.h"
+#include "arbiter/records/record_writer.h"
 #include "arbiter/process/bot_process.h"
 
 namespace arbiter {
@@ -62,29 +63,33 @@ TEST_F(PlayCliTest, PlaysRotatesRecordsAndVerifies) {
            "--seed", "5", "--ruleset", "hunt", "--out", out}),
       "exit status 0")
       << Output();
-  auto records = ReadRecords(out);
-  ASSERT_TRUE(records.has_value()) << records.error();
-  ASSERT_EQ(records->size(), 3u);
+  auto read = records::ReadGameRecords(out, nullptr);
+  ASSERT_TRUE(read.has_value()) << read.error();
+  ASSERT_EQ(read->size(), 3u);
+  std::vector<arbiter::v1::GameRecord> records;
+  for (auto& r : *read) records.push_back(r.record);
   // Seats rotate: r1 sits in seat 0, then 2, then 1.
-  EXPECT_EQ((*records)[0].seats(0).bot_name(), "r1");
-  EXPECT_EQ((*records)[1].seats(2).bot_name(), "r1");
-  EXPECT_EQ((*records)[2].seats(1).bot_name(), "r1");
-  EXPECT_EQ((*records)[0].ruleset().base(), "hunt");
+  EXPECT_EQ(records[0].seats(0).bot_name(), "r1");
+  EXPECT_EQ(records[1].seats(2).bot_name(), "r1");
+  EXPECT_EQ(records[2].seats(1).bot_name(), "r1");
+  EXPECT_EQ(records[0].ruleset().base(), "hunt");
   const std::string output = Output();
   EXPECT_NE(output.find("game 3/3"), std::string::npos) << output;
   EXPECT_NE(output.find("mean_ms"), std::string::npos) << output;
 
   EXPECT_EQ(Run({"replay", out, "--verify"}), "exit status 0") << Output();
   EXPECT_EQ(
-      Run({"replay", out, "--game", (*records)[1].game_id(), "--seat", "2"}),
+      Run({"replay", out, "--game", records[1].game_id(), "--seat", "2"}),
       "exit status 0");
   EXPECT_NE(Output().find("step 0:"), std::string::npos);
 
   // A tampered score fails verification and says where.
-  auto tampered = (*records)[1];
+  auto tampered = records[1];
   tampered.mutable_result()->set_scores(0, 12345);
   const std::string bad = dir_ + "/bad.jsonl";
-  ASSERT_TRUE(AppendRecord(bad, tampered).has_value());
+  auto writer = records::RecordWriter::Open(bad);
+  ASSERT_TRUE(writer.has_value()) << writer.error();
+  ASSERT_TRUE(writer->Append(records::RecordToJson(tampered)).has_value());
   EXPECT_EQ(Run({"replay", bad, "--verify"}), "exit status 1");
   EXPECT_NE(Output().find("result differs"), std::string::npos) << Output();
 }

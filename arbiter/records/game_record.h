@@ -39,6 +39,7 @@ class GameRecordReader {
   std::expected<bool, std::string> Next(arbiter::v1::GameRecord* record);
   // "FILE:LINE" of the record last returned.
   std::string Where() const { return reader_.Where(); }
+  int64_t line() const { return reader_.line(); }
   const std::vector<Problem>& problems() const { return problems_; }
 
  private:

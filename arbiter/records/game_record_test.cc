@@ -28,6 +28,26 @@ TEST(GameRecord, JsonRoundTrip) {
   EXPECT_EQ(back->SerializeAsString(), r.SerializeAsString());
 }
 
+TEST(GameRecord, EveryPrimitiveFieldIsPrinted) {
+  arbiter::v1::GameRecord r;
+  r.set_game_id("g1");
+  r.mutable_result()->set_winner(-1);
+  const std::string line = RecordToJson(r);
+  // Proto field names, primitives printed even when zero.
+  EXPECT_THAT(line, HasSubstr("\"game_id\":\"g1\""));
+  EXPECT_THAT(line, HasSubstr("\"num_players\":0"));
+  EXPECT_THAT(line, HasSubstr("\"winner\":-1"));
+}
+
+TEST(GameRecord, MissingFieldsAndNumbersAsStrings) {
+  auto r = RecordFromJson(
+      R"({"game_id":"x","num_players":"3","seed":5,"future_field":1})");
+  ASSERT_TRUE(r) << r.error().message;
+  EXPECT_EQ(r->num_players(), 3);
+  EXPECT_EQ(r->seed(), 5u);
+  EXPECT_EQ(r->round(), 0);
+}
+
 TEST(GameRecord, TornAndMalformedAreToldApart) {
   const std::string line = RecordToJson(arbiter::v1::GameRecord());
   auto torn = RecordFromJson(line.substr(0, line.size() / 2));

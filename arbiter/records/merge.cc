@@ -25,9 +25,15 @@ struct ById {
            std::tie(b.f.id_high, b.f.id_low, b.place.file, b.place.line);
   }
 };
+// A record to skip: a copy of the record at `first`.
+struct Copy {
+  RecordPlace place;
+  RecordPlace first;
+};
 struct ByPlace {
-  bool operator()(const RecordPlace& a, const RecordPlace& b) const {
-    return std::tie(a.file, a.line) < std::tie(b.file, b.line);
+  bool operator()(const Copy& a, const Copy& b) const {
+    return std::tie(a.place.file, a.place.line) <
+           std::tie(b.place.file, b.place.line);
   }
 };
 
@@ -100,7 +106,7 @@ std::expected<MergeReport, std::string> MergeRecordFiles(
   // Pass 1: a fingerprint of every record, sorted by game id.
   ExternalSorter<Entry, ById> by_id(options.max_in_memory, temp);
   auto pass1 = ForEachRecord(
-      inputs, &report, options.max_notes,
+      inputs, nullptr, 0,
       [&](uint32_t file, const RecordReader& reader, std::string_view id,
           std::string_view text) -> std::expected<void, std::string> {
         return by_id.Add({FingerprintOf(id, text), {file, reader.line()}});
@@ -110,7 +116,7 @@ std::expected<MergeReport, std::string> MergeRecordFiles(
 
   // Every record but the first of its id is skipped; different records of
   // one id are conflicts.
-  ExternalSorter<RecordPlace, ByPlace> skipped(options.max_in_memory, temp);
+  ExternalSorter<Copy, ByPlace> skipped(options.max_in_memory, temp);
   std::vector<std::pair<RecordPlace, RecordPlace>> conflicts;
   Entry first{}, entry{};
   bool have_first = false;
@@ -126,13 +132,9 @@ std::expected<MergeReport, std::string> MergeRecordFiles(
     }
     if (entry.f.text_high == first.f.text_high &&
         entry.f.text_low == first.f.text_low) {
-      ++report.copies;
-      if (report.notes.size() < options.max_notes) {
-        report.notes.push_back(fmt::format("{}: skipped, a copy of {}",
-                                           PlaceName(inputs, entry.place),
-                                           PlaceName(inputs, first.place)));
+      if (auto ok = skipped.Add({entry.place, first.place}); !ok) {
+        return Error(ok.error());
       }
-      if (auto ok = skipped.Add(entry.place); !ok) return Error(ok.error());
     } else if (conflicts.size() < options.max_notes) {
       conflicts.emplace_back(first.place, entry.place);
     } else {
@@ -162,8 +164,9 @@ std::expected<MergeReport, std::string> MergeRecordFiles(
   }
   if (auto ok = skipped.Finish(); !ok) return Error(ok.error());
 
-  // Pass 2: every record not skipped, in input order.
-  RecordPlace next_skip{};
+  // Pass 2: every record not skipped, in input order; what is skipped is
+  // noted in that order too.
+  Copy next_skip{};
   bool have_skip = false;
   auto advance = [&]() -> std::expected<void, std::string> {
     auto more = skipped.Next(&next_skip);
@@ -173,11 +176,17 @@ std::expected<MergeReport, std::string> MergeRecordFiles(
   };
   if (auto ok = advance(); !ok) return Error(ok.error());
   auto pass2 = ForEachRecord(
-      inputs, nullptr, 0,
+      inputs, &report, options.max_notes,
       [&](uint32_t file, const RecordReader& reader, std::string_view,
           std::string_view text) -> std::expected<void, std::string> {
-        if (have_skip && next_skip.file == file &&
-            next_skip.line == reader.line()) {
+        if (have_skip && next_skip.place.file == file &&
+            next_skip.place.line == reader.line()) {
+          ++report.copies;
+          if (report.notes.size() < options.max_notes) {
+            report.notes.push_back(fmt::format(
+                "{}: skipped, a copy of {}", PlaceName(inputs, next_skip.place),
+                PlaceName(inputs, next_skip.first)));
+          }
           return advance();
         }
         if (auto ok = out.Append(text); !ok) return ok;

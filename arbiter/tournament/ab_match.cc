@@ -3,9 +3,14 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <condition_variable>
 #include <map>
 #include <mutex>
+#include <set>
 #include <thread>
+
+#include "arbiter/common/deal_secret.h"
+#include "arbiter/records/run_ids.h"
 
 namespace arbiter::tournament {
 namespace {
@@ -42,41 +47,76 @@ class Match {
            (options_.stop != nullptr && options_.stop->load());
   }
 
+  // The first game not started whose deal set is not being played: the
+  // same two bots play both games of a set, so never at once. -1: wait.
+  int PickLocked() {
+    for (int i = next_; i < 2 * options_.max_deal_sets; ++i) {
+      if (!started_.contains(i) && !playing_.contains(i / 2)) return i;
+      if (i > next_ + 2 * int(playing_.size()) + 2) break;
+    }
+    return -1;
+  }
+
   void Work() {
     std::unique_lock lock(mutex_);
-    while (!Done() && next_ < 2 * options_.max_deal_sets) {
-      const int index = next_++;
+    for (;;) {
+      while (started_.contains(next_)) started_.erase(next_++);
+      if (Done() || next_ >= 2 * options_.max_deal_sets) return;
+      const int index = PickLocked();
+      if (index < 0) {
+        finished_.wait(lock);
+        continue;
+      }
+      started_.insert(index);
+      playing_.insert(index / 2);
       const int deal_set = index / 2 + 1;
-      const ScheduledGame game =
-          DealSetGames(layout_, options_.seed, deal_set)[index % 2];
-      std::expected<std::string, std::string> record;
-      bool reused = false;
-      if (const auto it = options_.recorded.find(game.game_id);
-          it != options_.recorded.end()) {
-        record = it->second;
-        reused = true;
+      const ScheduledGame game = DealSetGames(
+          layout_, options_.key, options_.seed, deal_set)[index % 2];
+      const KeptRecord* kept = nullptr;
+      if (options_.kept != nullptr) {
+        const auto it = options_.kept->by_id.find(game.game_id);
+        if (it != options_.kept->by_id.end()) kept = &it->second;
+      }
+      if (kept != nullptr) {
+        Finish(game, index, kept->summary, nullptr, kept->where);
       } else {
         lock.unlock();
-        record = runner_.Run(game);
+        auto record = runner_.Run(game);
         lock.lock();
+        if (!record) {
+          Finish(game, index, std::unexpected(record.error()), nullptr, "");
+        } else {
+          auto summary = records::SummarizeRecord(*record);
+          Finish(game, index,
+                 summary ? std::expected<records::RecordSummary, std::string>(
+                               std::move(*summary))
+                         : std::unexpected("unreadable record: " +
+                                           summary.error().message),
+                 &*record, "");
+        }
       }
-      Finish(game, index, std::move(record), reused);
+      playing_.erase(index / 2);
+      finished_.notify_all();
     }
   }
 
+  // `record`: the text of a new record, to append; null for a kept one.
   void Finish(const ScheduledGame& game, int index,
-              std::expected<std::string, std::string> record, bool reused) {
+              const std::expected<records::RecordSummary, std::string>& summary,
+              const std::string* record, std::string_view where) {
     auto fail = [&](const std::string& message) {
-      if (error_.empty())
-        error_ = fmt::format("game {}: {}", game.game_id, message);
+      if (error_.empty()) {
+        error_ =
+            where.empty()
+                ? fmt::format("game {}: {}", game.game_id, message)
+                : fmt::format("{}: game {}: {}", where, game.game_id, message);
+      }
     };
-    if (!record) return fail(record.error());
-    auto summary = ParseRecordSummary(*record);
-    if (!summary) return fail("unreadable record: " + summary.error());
+    if (!summary) return fail(summary.error());
     auto score = ScoreOfA(game, *summary, config_.bots[kBotA].name,
                           config_.bots[kBotB].name);
     if (!score) return fail(score.error());
-    if (reused) {
+    if (record == nullptr) {
       ++result_.reused;
     } else {
       ++result_.played;
@@ -129,7 +169,10 @@ class Match {
   GameRunner& runner_;
   const MatchOptions& options_;
   std::mutex mutex_;
-  int next_ = 0;  // index of the next game to start
+  std::condition_variable finished_;
+  int next_ = 0;           // every game before it has started
+  std::set<int> started_;  // games started at or after next_
+  std::set<int> playing_;  // deal sets with a game being played
   std::map<int, Outcome> outcomes_;
   MatchResult result_;
   std::string error_;
@@ -139,8 +182,12 @@ std::string Signed(double x) { return fmt::format("{:+.1f}", x); }
 
 }  // namespace
 
-std::vector<ScheduledGame> DealSetGames(const TeamLayout& layout, uint64_t seed,
+std::vector<ScheduledGame> DealSetGames(const TeamLayout& layout,
+                                        const SipKey& key, uint64_t seed,
                                         int deal_set) {
+  const std::string tag = RunTag(key, seed);
+  const uint64_t place[] = {1, 1, uint64_t(deal_set)};
+  const uint64_t deal_seed = DealSeedOf(key, seed, place);
   const int n = layout.NumSeats();
   const int first = (deal_set - 1) % n;
   const int second = (first + 1) % n;
@@ -148,8 +195,8 @@ std::vector<ScheduledGame> DealSetGames(const TeamLayout& layout, uint64_t seed,
   for (int swap = 0; swap < 2; ++swap) {
     ScheduledGame g;
     g.index = 2 * (deal_set - 1) + swap;
-    g.game_id =
-        fmt::format("p{}-s{}-d{}-{}", n, seed, deal_set, swap ? "ba" : "ab");
+    g.game_id = records::RunGameId(
+        tag, fmt::format("p{}-d{}-{}", n, deal_set, swap ? "ba" : "ab"));
     g.round = 1;
     g.table = 1;
     g.deal = deal_set;
@@ -158,18 +205,17 @@ std::vector<ScheduledGame> DealSetGames(const TeamLayout& layout, uint64_t seed,
     g.seat_bots[first] = swap ? kBotB : kBotA;
     g.seat_bots[second] = swap ? kBotA : kBotB;
     g.teams = layout.team_of;
-    g.deal_seed = DealSeed(seed, 1, 1, deal_set);
+    g.deal_seed = deal_seed;
     g.first_dealer = n - 1;
-    g.duplicate_group = fmt::format("d{}", deal_set);
+    g.duplicate_group = records::RunGameId(tag, fmt::format("d{}", deal_set));
     games.push_back(std::move(g));
   }
   return games;
 }
 
-std::expected<double, std::string> ScoreOfA(const ScheduledGame& game,
-                                            const RecordSummary& summary,
-                                            const std::string& name_a,
-                                            const std::string& name_b) {
+std::expected<double, std::string> ScoreOfA(
+    const ScheduledGame& game, const records::RecordSummary& summary,
+    const std::string& name_a, const std::string& name_b) {
   const int n = int(game.seat_bots.size());
   if (summary.game_id != game.game_id) {
     return Error(fmt::format("the record is of game \"{}\"", summary.game_id));
@@ -185,6 +231,11 @@ std::expected<double, std::string> ScoreOfA(const ScheduledGame& game,
         "seats {} and {} hold \"{}\" and \"{}\" in the record, not \"{}\" and "
         "\"{}\" (other bots under the same --out?)",
         a, b, summary.bots[a], summary.bots[b], name_a, name_b));
+  }
+  if (summary.seed != game.deal_seed) {
+    return Error(
+        "the record's deal seed is not the match's: this match did not make "
+        "this record (forged, or made with another secret)");
   }
   const int pa = summary.places[a], pb = summary.places[b];
   return pa < pb ? 1.0 : pa == pb ? 0.5 : 0.0;

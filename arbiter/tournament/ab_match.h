@@ -14,8 +14,10 @@
 //
 // Results count in deal-set order: a deal set counts once it and every one
 // before it are complete, so the verdict does not depend on which games
-// finish first, and a run with the same seed, bots and records is the same
-// match.
+// finish first, and a run with the same seed, secret, bots and records is
+// the same match. The two games of a deal set are never played at once (the
+// same bots play both). Deal seeds come from the run's secret, like a
+// tournament's.
 #ifndef ARBITER_TOURNAMENT_AB_MATCH_H_
 #define ARBITER_TOURNAMENT_AB_MATCH_H_
 
@@ -26,7 +28,10 @@
 #include <unordered_map>
 #include <vector>
 
-#include "arbiter/tournament/records.h"
+#include "arbiter/common/siphash.h"
+#include "arbiter/records/record_view.h"
+#include "arbiter/records/record_writer.h"
+#include "arbiter/tournament/kept_records.h"
 #include "arbiter/tournament/runner.h"
 #include "arbiter/tournament/schedule.h"
 #include "arbiter/tournament/sprt.h"
@@ -39,18 +44,19 @@ inline constexpr int kBotB = 1;
 inline constexpr int kOpponent = 2;
 
 // The two games of deal set `deal_set` (1-based) at a table of `layout`:
-// ids "p{seats}-s{seed}-d{k}-ab" (A in the first of the pair's seats) and
-// "...-ba", so that records of another match setting are never taken for
-// this one's.
-std::vector<ScheduledGame> DealSetGames(const TeamLayout& layout, uint64_t seed,
+// ids "TAG-p{seats}-d{k}-ab" (A in the first of the pair's seats) and
+// "...-ba", TAG being the run's (RunTag of key and seed), so that records of
+// another match setting are never taken for this one's; one deal seed under
+// the key.
+std::vector<ScheduledGame> DealSetGames(const TeamLayout& layout,
+                                        const SipKey& key, uint64_t seed,
                                         int deal_set);
 
 // A's score in one game (1, 1/2 or 0) from its record; the error says what
 // in the record does not fit the scheduled game.
-std::expected<double, std::string> ScoreOfA(const ScheduledGame& game,
-                                            const RecordSummary& summary,
-                                            const std::string& name_a,
-                                            const std::string& name_b);
+std::expected<double, std::string> ScoreOfA(
+    const ScheduledGame& game, const records::RecordSummary& summary,
+    const std::string& name_a, const std::string& name_b);
 
 struct MatchStatus {
   int deal_sets = 0;  // counted
@@ -75,15 +81,16 @@ class MatchListener {
 };
 
 struct MatchOptions {
-  uint64_t seed = 1;
+  SipKey key{};  // the secret's (deal_secret.h)
+  uint64_t seed = 0;
   int max_deal_sets = 0;  // > 0
   std::optional<SprtParams> sprt;
   int concurrency = 1;
   const std::atomic<bool>* stop = nullptr;
   MatchListener* listener = nullptr;
-  // Records of earlier runs by game id: these games are not played again.
-  std::unordered_map<std::string, std::string> recorded;
-  RecordWriter* writer = nullptr;  // new records, each as its game ends
+  // Records of earlier runs: these games are not played again.
+  const KeptRecords* kept = nullptr;
+  records::RecordWriter* writer = nullptr;  // new records, as games end
 };
 
 struct MatchResult {

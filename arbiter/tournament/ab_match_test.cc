@@ -4,14 +4,22 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <filesystem>
+#include <mutex>
 #include <nlohmann/json.hpp>
+#include <set>
+#include <thread>
 
+#include "arbiter/common/deal_secret.h"
+#include "arbiter/records/record_file.h"
 #include "arbiter/tournament/fake_runner.h"
 #include "arbiter/tournament/test_util.h"
 
 namespace arbiter::tournament {
 namespace {
+
+constexpr SipKey kKey = {3, 4};
 
 // Two equal bots: every game is a coin toss from its id and deal.
 class CoinRunner : public GameRunner {
@@ -30,6 +38,7 @@ class CoinRunner : public GameRunner {
       places.push_back(game.teams[s] == winner_team ? 1 : 2);
     }
     return nlohmann::json({{"game_id", game.game_id},
+                           {"seed", std::to_string(game.deal_seed)},
                            {"seats", seats},
                            {"result", {{"places", places}}}})
         .dump();
@@ -43,11 +52,14 @@ TEST(AbMatchTest, DealSetsSwapAAndBInAdjacentSeatsOfDifferentTeams) {
   for (int seats = 2; seats <= 6; ++seats) {
     const TeamLayout layout = Layout(seats, /*partnerships=*/true);
     for (int k = 1; k <= 7; ++k) {
-      const std::vector<ScheduledGame> games = DealSetGames(layout, 9, k);
+      const std::vector<ScheduledGame> games = DealSetGames(layout, kKey, 9, k);
       ASSERT_EQ(games.size(), 2u);
       const ScheduledGame &ab = games[0], &ba = games[1];
-      EXPECT_EQ(ab.game_id, fmt::format("p{}-s9-d{}-ab", seats, k));
-      EXPECT_EQ(ba.game_id, fmt::format("p{}-s9-d{}-ba", seats, k));
+      // The run's tag, and nothing of the seeds.
+      EXPECT_EQ(ab.game_id,
+                fmt::format("{}-p{}-d{}-ab", RunTag(kKey, 9), seats, k));
+      EXPECT_EQ(ba.game_id,
+                fmt::format("{}-p{}-d{}-ba", RunTag(kKey, 9), seats, k));
       EXPECT_EQ(ab.deal_seed, ba.deal_seed);
       EXPECT_EQ(ab.first_dealer, ba.first_dealer);
       const int first = (k - 1) % seats, second = (first + 1) % seats;
@@ -63,21 +75,26 @@ TEST(AbMatchTest, DealSetsSwapAAndBInAdjacentSeatsOfDifferentTeams) {
         }
       }
     }
-    EXPECT_NE(DealSetGames(layout, 9, 1)[0].deal_seed,
-              DealSetGames(layout, 9, 2)[0].deal_seed);
+    EXPECT_NE(DealSetGames(layout, kKey, 9, 1)[0].deal_seed,
+              DealSetGames(layout, kKey, 9, 2)[0].deal_seed);
   }
 }
 
 TEST(AbMatchTest, ScoresAFromPlaces) {
   const TeamLayout layout = Layout(3, false);
-  const ScheduledGame game = DealSetGames(layout, 1, 1)[0];  // A 0, B 1
-  RecordSummary s{.game_id = "p3-s1-d1-ab", .bots = {"a", "b", "o"}};
+  const ScheduledGame game = DealSetGames(layout, kKey, 1, 1)[0];  // A 0, B 1
+  records::RecordSummary s{
+      .game_id = game.game_id, .seed = game.deal_seed, .bots = {"a", "b", "o"}};
   s.places = {1, 2, 3};
   EXPECT_EQ(*ScoreOfA(game, s, "a", "b"), 1.0);
   s.places = {3, 1, 2};
   EXPECT_EQ(*ScoreOfA(game, s, "a", "b"), 0.0);
   s.places = {2, 2, 1};
   EXPECT_EQ(*ScoreOfA(game, s, "a", "b"), 0.5);
+  s.seed ^= 1;  // a record this match did not make
+  EXPECT_NE(ScoreOfA(game, s, "a", "b").error().find("deal seed"),
+            std::string::npos);
+  s.seed ^= 1;
   s.bots = {"x", "b", "o"};
   EXPECT_NE(ScoreOfA(game, s, "a", "b").error().find("\"x\""),
             std::string::npos);
@@ -93,7 +110,8 @@ TEST(AbMatchTest, SprtAcceptsH1ForTheStrongerBotWhateverTheConcurrency) {
   MatchStatus first;
   for (int concurrency : {1, 3}) {
     FakeRunner runner(config);
-    MatchOptions options{.seed = 5,
+    MatchOptions options{.key = kKey,
+                         .seed = 5,
                          .max_deal_sets = 1000,
                          .sprt = *ParseSprt("elo0=0 elo1=10"),
                          .concurrency = concurrency};
@@ -116,7 +134,8 @@ TEST(AbMatchTest, SprtAcceptsH0ForEqualBots) {
   const TournamentConfig config = MakeConfig(2, 2);
   const TeamLayout layout = Layout(2, false);
   CoinRunner runner(config);
-  MatchOptions options{.seed = 3,
+  MatchOptions options{.key = kKey,
+                       .seed = 3,
                        .max_deal_sets = 5000,
                        .sprt = *ParseSprt("elo0=0 elo1=50"),
                        .concurrency = 2};
@@ -136,10 +155,11 @@ TEST(AbMatchTest, FixedLengthResumesFromRecords) {
   std::filesystem::remove(path);
   MatchStatus full;
   {
-    auto writer = RecordWriter::Open(path);
+    auto writer = records::RecordWriter::Open(path);
     ASSERT_TRUE(writer.has_value()) << writer.error();
     FakeRunner runner(config);
-    MatchOptions options{.seed = 2, .max_deal_sets = 6, .concurrency = 2};
+    MatchOptions options{
+        .key = kKey, .seed = 2, .max_deal_sets = 6, .concurrency = 2};
     options.writer = &*writer;
     auto result = RunMatch(config, layout, runner, options);
     ASSERT_TRUE(result.has_value()) << result.error();
@@ -150,28 +170,68 @@ TEST(AbMatchTest, FixedLengthResumesFromRecords) {
     EXPECT_FALSE(result->stopped);
     full = result->status;
   }
-  RecordScan scan;
-  ASSERT_TRUE(ScanRecords(path, scan).has_value());
-  ASSERT_EQ(scan.lines.size(), 12u);
+  auto kept = ReadKeptRecords(path);
+  ASSERT_TRUE(kept) << kept.error();
+  ASSERT_EQ(kept->ids.size(), 12u);
   FakeRunner runner(config);
-  MatchOptions options{.seed = 2, .max_deal_sets = 6};
-  for (size_t i = 0; i < scan.lines.size(); ++i) {
-    options.recorded[scan.game_ids[i]] = scan.lines[i];
-  }
+  MatchOptions options{.key = kKey, .seed = 2, .max_deal_sets = 6};
+  options.kept = &*kept;
   auto again = RunMatch(config, layout, runner, options);
   ASSERT_TRUE(again.has_value()) << again.error();
   EXPECT_EQ(again->played, 0);
   EXPECT_EQ(again->reused, 12);
   EXPECT_EQ(runner.calls(), 0);
   EXPECT_EQ(again->status.pairs, full.pairs);
+  // Under another secret, the records are none of this match's games.
+  FakeRunner fresh(config);
+  options.key = {5, 6};
+  auto other = RunMatch(config, layout, fresh, options);
+  ASSERT_TRUE(other.has_value()) << other.error();
+  EXPECT_EQ(other->reused, 0);
   std::filesystem::remove(path);
+}
+
+// The same two bots play both games of a deal set: never at once.
+class OverlapRunner : public GameRunner {
+ public:
+  explicit OverlapRunner(const TournamentConfig& config) : fake_(config) {}
+  std::expected<std::string, std::string> Run(
+      const ScheduledGame& game) override {
+    {
+      std::lock_guard lock(mu_);
+      if (!playing_.insert(game.duplicate_group).second) ++overlaps_;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    auto record = fake_.Run(game);
+    std::lock_guard lock(mu_);
+    playing_.erase(game.duplicate_group);
+    return record;
+  }
+  int overlaps() const { return overlaps_; }
+
+ private:
+  FakeRunner fake_;
+  std::mutex mu_;
+  std::set<std::string> playing_;
+  int overlaps_ = 0;
+};
+
+TEST(AbMatchTest, TheTwoGamesOfADealSetNeverRunAtOnce) {
+  const TournamentConfig config = MakeConfig(2, 2);
+  OverlapRunner runner(config);
+  MatchOptions options{
+      .key = kKey, .seed = 1, .max_deal_sets = 20, .concurrency = 4};
+  auto result = RunMatch(config, Layout(2, false), runner, options);
+  ASSERT_TRUE(result.has_value()) << result.error();
+  EXPECT_EQ(result->played, 40);
+  EXPECT_EQ(runner.overlaps(), 0);
 }
 
 TEST(AbMatchTest, AGameThatCannotBePlayedIsAnError) {
   const TournamentConfig config = MakeConfig(2, 2);
   FakeRunner runner(config);
   runner.FailFrom(3);
-  MatchOptions options{.seed = 1, .max_deal_sets = 10};
+  MatchOptions options{.key = kKey, .seed = 1, .max_deal_sets = 10};
   auto result = RunMatch(config, Layout(2, false), runner, options);
   ASSERT_FALSE(result.has_value());
   EXPECT_NE(result.error().find("d2-ba"), std::string::npos) << result.error();

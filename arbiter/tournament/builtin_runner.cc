@@ -4,11 +4,11 @@
 
 #include <vector>
 
+#include "arbiter/games/zetema/state.h"
 #include "arbiter/games/zetema/wire/convert.h"
 #include "arbiter/match/match.h"
-#include "arbiter/match/record_io.h"
+#include "arbiter/records/game_record.h"
 #include "arbiter/tournament/tables.h"
-#include "arbiter/games/zetema/state.h"
 
 namespace arbiter::tournament {
 
@@ -72,7 +72,7 @@ std::expected<std::string, std::string> BuiltinRandomRunner::Run(
   }
   FillOutcome(*state, /*forfeit_seat=*/-1, &record);
   record.set_finished_at(NowRfc3339());
-  return RecordToJson(record);
+  return records::RecordToJson(record);
 }
 
 }  // namespace arbiter::tournament

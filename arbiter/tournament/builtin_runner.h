@@ -1,6 +1,6 @@
 // A GameRunner that needs no bot process: every seat whose bot's command is
 // "builtin:random" plays a uniformly random legal action, in-process, with
-// the engine. Records are full GameRecords (arbiter/match/record_io.h), so
+// the engine. Records are full GameRecords (arbiter/records/game_record.h), so
 // replays, ratings and resume treat them like any other.
 #ifndef ARBITER_TOURNAMENT_BUILTIN_RUNNER_H_
 #define ARBITER_TOURNAMENT_BUILTIN_RUNNER_H_

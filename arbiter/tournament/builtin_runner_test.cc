@@ -5,9 +5,8 @@
 
 #include <map>
 
-#include "arbiter/match/record_io.h"
+#include "arbiter/records/game_record.h"
 #include "arbiter/tournament/driver.h"
-#include "arbiter/tournament/records.h"
 #include "arbiter/tournament/ruleset_link.h"
 #include "arbiter/tournament/test_util.h"
 
@@ -31,10 +30,12 @@ TEST(BuiltinRunnerTest, PlaysFullRecordsThatResumeAndRate) {
   ASSERT_TRUE(result) << result.error();
   EXPECT_TRUE(result->complete);
   EXPECT_EQ(result->total, 3 * 2);
-  auto records = ReadRecords((options.out_dir / kRecordsFile).string());
-  ASSERT_TRUE(records) << records.error();
-  ASSERT_EQ(records->size(), 6u);
-  for (const auto& r : *records) {
+  std::vector<records::Problem> problems;
+  auto read = records::ReadGameRecords(result->records, &problems);
+  ASSERT_TRUE(read) << read.error();
+  EXPECT_TRUE(problems.empty());
+  ASSERT_EQ(read->size(), 6u);
+  for (const auto& [r, where] : *read) {
     EXPECT_EQ(r.num_players(), 4);
     EXPECT_FALSE(r.duplicate_group().empty());
     EXPECT_GT(r.steps_size(), 0);
@@ -43,7 +44,7 @@ TEST(BuiltinRunnerTest, PlaysFullRecordsThatResumeAndRate) {
   }
   // The two rotations of a duplicate set deal the same cards.
   std::map<std::string, std::string> decks;
-  for (const auto& r : *records) {
+  for (const auto& [r, where] : *read) {
     auto [it, fresh] = decks.emplace(r.duplicate_group(), r.deals(0).deck());
     if (!fresh) EXPECT_EQ(it->second, r.deals(0).deck());
   }

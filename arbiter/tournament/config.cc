@@ -279,9 +279,11 @@ std::expected<void, std::string> ParseScalars(const toml::table& root,
   if (!name) return std::unexpected(name.error());
   if (name->empty()) return Fail("name", "must not be empty");
   config->name = *name;
-  auto seed = GetInt(root, "seed", "seed", 0, 0, INT64_MAX);
-  if (!seed) return std::unexpected(seed.error());
-  config->seed = uint64_t(*seed);
+  if (root.contains("seed")) {
+    auto seed = GetInt(root, "seed", "seed", 0, 0, INT64_MAX);
+    if (!seed) return std::unexpected(seed.error());
+    config->seed = uint64_t(*seed);
+  }
   auto format =
       GetChoice(root, "format", 0, {"round-robin", "swiss", "gauntlet"});
   if (!format) return std::unexpected(format.error());
@@ -306,6 +308,9 @@ std::expected<void, std::string> ParseScalars(const toml::table& root,
   auto duplicate = GetBool(root, "duplicate", "duplicate", false);
   if (!duplicate) return std::unexpected(duplicate.error());
   config->duplicate = *duplicate;
+  auto compress = GetBool(root, "compress_records", "compress_records", false);
+  if (!compress) return std::unexpected(compress.error());
+  config->compress_records = *compress;
   auto ruleset = GetString(root, "ruleset", "ruleset", config->ruleset);
   if (!ruleset) return std::unexpected(ruleset.error());
   if (ruleset->empty()) return Fail("ruleset", "must not be empty");
@@ -378,7 +383,8 @@ std::expected<TournamentConfig, std::string> ParseTournamentConfig(
           root, "",
           {"name", "seed", "format", "rounds", "seats", "deals_per_pairing",
            "duplicate", "partnership_fill", "ruleset", "concurrency",
-           "time_control", "fault_policy", "gauntlet_bot", "sandbox", "bots"});
+           "time_control", "fault_policy", "gauntlet_bot", "sandbox", "bots",
+           "compress_records"});
       !ok) {
     return std::unexpected(ok.error());
   }

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <expected>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -45,7 +46,9 @@ struct BotConfig {
 
 struct TournamentConfig {
   std::string name = "tournament";
-  uint64_t seed = 0;
+  // The schedule's seed; with the secret of the output directory, also the
+  // deals'. None: the directory's, or drawn at random (RunTournament).
+  std::optional<uint64_t> seed;
   Format format = Format::kRoundRobin;
   int rounds = 1;
   int seats = 2;
@@ -58,6 +61,8 @@ struct TournamentConfig {
   int concurrency = 0;  // 0: the number of cores
   TimeControl time_control;
   FaultPolicy fault_policy = FaultPolicy::kForfeit;
+  // New record files are zstd-compressed (games.jsonl.zst).
+  bool compress_records = false;
   std::string gauntlet_bot;  // only for Format::kGauntlet
   sandbox::Mode sandbox_mode = sandbox::Mode::kFull;
   std::vector<BotConfig> bots;

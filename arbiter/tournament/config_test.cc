@@ -35,6 +35,7 @@ partnership_fill = "individual"
 ruleset = "rules/house.toml"
 concurrency = 3
 fault_policy = "default_action"
+compress_records = true
 [time_control]
 move_ms = 500
 bank_ms = 2000
@@ -62,6 +63,7 @@ command = "beta"
   EXPECT_EQ(config->ruleset, "/base/rules/house.toml");
   EXPECT_EQ(config->concurrency, 3);
   EXPECT_EQ(config->fault_policy, FaultPolicy::kDefaultAction);
+  EXPECT_TRUE(config->compress_records);
   EXPECT_EQ(config->time_control, (TimeControl{500, 2000, 10, 25}));
   ASSERT_EQ(config->bots.size(), 2u);
   EXPECT_EQ(config->bots[0].cwd, "/base/bots/alpha");
@@ -84,6 +86,9 @@ TEST(ConfigTest, DefaultsAndPresets) {
   EXPECT_EQ(config->fault_policy, FaultPolicy::kForfeit);
   EXPECT_EQ(config->concurrency, 0);
   EXPECT_FALSE(config->duplicate);
+  EXPECT_FALSE(config->compress_records);
+  // No seed: the tournament draws one (never a fixed default).
+  EXPECT_FALSE(config->seed.has_value());
 }
 
 TEST(ConfigTest, SwissDefaultsToLog2Rounds) {

@@ -5,12 +5,15 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <condition_variable>
 #include <mutex>
+#include <set>
 #include <thread>
 #include <unordered_map>
 #include <unordered_set>
 
-#include "arbiter/tournament/records.h"
+#include "arbiter/common/deal_secret.h"
+#include "arbiter/records/record_writer.h"
 #include "arbiter/tournament/swiss.h"
 
 namespace arbiter::tournament {
@@ -29,44 +32,46 @@ std::vector<std::string> Names(const TournamentConfig& config) {
 class Driver {
  public:
   Driver(const TournamentConfig& config, GameRunner& runner,
-         const RunOptions& options, RecordWriter writer, RecordScan scan)
+         const RunOptions& options, records::RecordWriter writer,
+         KeptRecords kept)
       : config_(config),
         runner_(runner),
         options_(options),
         writer_(std::move(writer)),
+        kept_(std::move(kept)),
         start_(Clock::now()) {
     result_.standings = Standings(Names(config));
-    result_.warnings = std::move(scan.problems);
-    for (size_t i = 0; i < scan.lines.size(); ++i) {
-      recorded_.emplace(scan.game_ids[i], std::move(scan.lines[i]));
-    }
+    result_.warnings = std::move(kept_.warnings);
   }
 
   bool StopRequested() const {
     return failed_ || (options_.stop != nullptr && options_.stop->load());
   }
 
-  // Counts the games of `games` recorded earlier and plays the others. Game
-  // ids never repeat from one call to the next.
+  // Counts the games of `games` recorded earlier, once each is checked
+  // against the schedule, and plays the others. Game ids never repeat from
+  // one call to the next.
   std::expected<void, std::string> Play(
       const std::vector<ScheduledGame>& games) {
     summaries_.clear();  // Summary() answers for these games only
     std::vector<const ScheduledGame*> pending;
     for (const ScheduledGame& game : games) {
-      const auto it = recorded_.find(game.game_id);
-      if (it == recorded_.end()) {
+      const auto it = kept_.by_id.find(game.game_id);
+      if (it == kept_.by_id.end()) {
         pending.push_back(&game);
         continue;
       }
+      matched_.insert(game.game_id);
       ++result_.already_done;
-      auto summary = ParseRecordSummary(it->second);
-      if (!summary) {
+      const KeptRecord& kept = it->second;
+      if (!kept.summary) {
         result_.warnings.push_back(
-            fmt::format("game {}: recorded, but unreadable ({}); not scored",
-                        game.game_id, summary.error()));
+            fmt::format("{}: game {}: recorded, but unreadable ({}); not "
+                        "scored",
+                        kept.where, game.game_id, kept.summary.error()));
         continue;
       }
-      if (auto ok = Score(game, *summary); !ok) return ok;
+      if (auto ok = Score(game, *kept.summary, kept.where); !ok) return ok;
     }
     progress_.done = result_.already_done + result_.played;
     RunPool(pending);
@@ -78,10 +83,38 @@ class Driver {
   const ScheduledGame* FirstMissing(
       const std::vector<ScheduledGame>& games) const {
     for (const ScheduledGame& game : games) {
-      if (!recorded_.contains(game.game_id)) return &game;
+      if (!kept_.by_id.contains(game.game_id)) return &game;
     }
     return nullptr;
   }
+
+  // Games of the schedule that other shards play: their records, if any
+  // are here, are checked and kept, not scored.
+  std::expected<void, std::string> Others(
+      const std::vector<ScheduledGame>& games) {
+    for (const ScheduledGame& game : games) {
+      const auto it = kept_.by_id.find(game.game_id);
+      if (it == kept_.by_id.end()) continue;
+      matched_.insert(game.game_id);
+      if (!it->second.summary) continue;
+      if (auto ok = CheckAgainstSchedule(game, *it->second.summary, config_,
+                                         it->second.where);
+          !ok) {
+        return ok;
+      }
+    }
+    return {};
+  }
+
+  // Records of the file that no game of the schedule has claimed.
+  std::vector<std::string> Unmatched() const {
+    std::vector<std::string> out;
+    for (const std::string& id : kept_.ids) {
+      if (!matched_.contains(id)) out.push_back(id);
+    }
+    return out;
+  }
+  const KeptRecords& kept() const { return kept_; }
 
   const RecordSummary* Summary(const std::string& game_id) const {
     const auto it = summaries_.find(game_id);
@@ -93,20 +126,10 @@ class Driver {
 
  private:
   std::expected<void, std::string> Score(const ScheduledGame& game,
-                                         const RecordSummary& summary) {
-    if (summary.bots.size() != game.seat_bots.size()) {
-      return Error(fmt::format("game {}: the record has {} seats, not {}",
-                               game.game_id, summary.bots.size(),
-                               game.seat_bots.size()));
-    }
-    for (size_t s = 0; s < summary.bots.size(); ++s) {
-      const std::string& expected = config_.bots[game.seat_bots[s]].name;
-      if (summary.bots[s] != expected) {
-        return Error(fmt::format(
-            "game {}: seats[{}] is \"{}\" in the record but \"{}\" in the "
-            "schedule (was the config changed since the records were made?)",
-            game.game_id, s, summary.bots[s], expected));
-      }
+                                         const RecordSummary& summary,
+                                         std::string_view where) {
+    if (auto ok = CheckAgainstSchedule(game, summary, config_, where); !ok) {
+      return ok;
     }
     if (auto ok = result_.standings.Add(summary); !ok) return ok;
     summaries_[game.game_id] = summary;
@@ -123,10 +146,10 @@ class Driver {
     };
     if (!record)
       return fail(fmt::format("game {}: {}", game.game_id, record.error()));
-    auto summary = ParseRecordSummary(*record);
+    auto summary = records::SummarizeRecord(*record);
     if (!summary) {
       return fail(fmt::format("game {}: the runner's record is unusable: {}",
-                              game.game_id, summary.error()));
+                              game.game_id, summary.error().message));
     }
     if (summary->game_id != game.game_id ||
         record->find('\n') != std::string::npos) {
@@ -138,7 +161,9 @@ class Driver {
       ++result_.interrupted;  // the stop may have killed a bot: replay it
       return;
     }
-    if (auto ok = Score(game, *summary); !ok) return fail(ok.error());
+    if (auto ok = Score(game, *summary, "the runner's record"); !ok) {
+      return fail(ok.error());
+    }
     if (auto ok = writer_.Append(*record); !ok) return fail(ok.error());
     ++result_.played;
     progress_.played = result_.played;
@@ -155,18 +180,64 @@ class Driver {
     }
   }
 
+  // Two games of one duplicate deal that share a bot never run at once:
+  // two processes of one bot must not play the mirrored seatings of a deal
+  // side by side (they could share what they see).
+  static bool Clash(const ScheduledGame& a, const ScheduledGame& b) {
+    if (a.duplicate_group.empty() || a.duplicate_group != b.duplicate_group) {
+      return false;
+    }
+    for (int x : a.seat_bots) {
+      for (int y : b.seat_bots) {
+        if (x == y) return true;
+      }
+    }
+    return false;
+  }
+
   void RunPool(const std::vector<const ScheduledGame*>& pending) {
     int workers =
         options_.concurrency > 0 ? options_.concurrency : config_.concurrency;
     if (workers <= 0) workers = int(std::thread::hardware_concurrency());
     workers = std::clamp(workers, 1, std::max(1, int(pending.size())));
-    std::atomic<size_t> next{0};
+    std::mutex mu;  // guards the three below
+    std::condition_variable finished;
+    std::vector<bool> taken(pending.size(), false);
+    size_t first_open = 0;  // every game before it is taken
+    std::set<size_t> running;
+    // The first game not taken that clashes with no running game; none when
+    // every game is taken, or when each open one waits for a running one.
+    auto pick = [&]() -> std::optional<size_t> {
+      while (first_open < pending.size() && taken[first_open]) ++first_open;
+      for (size_t i = first_open; i < pending.size(); ++i) {
+        if (taken[i]) continue;
+        bool clash = false;
+        for (size_t r : running)
+          clash = clash || Clash(*pending[i], *pending[r]);
+        if (!clash) return i;
+        // Clashes come from the few running groups: give up past them.
+        if (i - first_open > 64 * running.size() + 64) break;
+      }
+      return std::nullopt;
+    };
     auto work = [&] {
+      std::unique_lock lock(mu);
       for (;;) {
         if (StopRequested()) return;
-        const size_t i = next.fetch_add(1);
-        if (i >= pending.size()) return;
-        Finish(*pending[i], runner_.Run(*pending[i]));
+        while (first_open < pending.size() && taken[first_open]) ++first_open;
+        if (first_open == pending.size()) return;
+        const auto i = pick();
+        if (!i) {
+          finished.wait(lock);
+          continue;
+        }
+        taken[*i] = true;
+        running.insert(*i);
+        lock.unlock();
+        Finish(*pending[*i], runner_.Run(*pending[*i]));
+        lock.lock();
+        running.erase(*i);
+        finished.notify_all();
       }
     };
     std::vector<std::jthread> threads;
@@ -177,9 +248,10 @@ class Driver {
   const TournamentConfig& config_;
   GameRunner& runner_;
   const RunOptions& options_;
-  RecordWriter writer_;
+  records::RecordWriter writer_;
+  KeptRecords kept_;
+  std::unordered_set<std::string> matched_;  // kept records the schedule named
   Clock::time_point start_;
-  std::unordered_map<std::string, std::string> recorded_;  // id -> line
 
   std::mutex mutex_;
   std::atomic<bool> failed_{false};
@@ -211,6 +283,7 @@ int ShardGames(int first, int count, const RunOptions& options) {
 
 std::expected<void, std::string> PlaySwiss(const TournamentConfig& config,
                                            const TeamLayout& layout,
+                                           const RunSecret& secret,
                                            Driver& driver,
                                            const RunOptions& options) {
   const int units = UnitsPerTable(config, layout);
@@ -221,9 +294,10 @@ std::expected<void, std::string> PlaySwiss(const TournamentConfig& config,
   int index = 0;
   for (int r = 1; r <= last; ++r) {
     driver.progress().round = r;
-    const Round round = PairSwissRound(history, units, r, config.seed);
+    const Round round = PairSwissRound(history, units, r, secret.seed);
     std::vector<ScheduledGame> games =
         ExpandRound(config, layout, round, index);
+    SealGames(games, secret.key, secret.seed);
     index += int(games.size());
     if (r < options.swiss_round) {
       // Pairing round `swiss_round` needs every result before it.
@@ -235,6 +309,13 @@ std::expected<void, std::string> PlaySwiss(const TournamentConfig& config,
       }
     }
     if (r == last && options.shard_count > 1) {
+      std::vector<ScheduledGame> others;
+      for (const ScheduledGame& g : games) {
+        if (!InShard(g, options.shard_index, options.shard_count)) {
+          others.push_back(g);
+        }
+      }
+      if (auto ok = driver.Others(others); !ok) return ok;
       std::erase_if(games, [&](const ScheduledGame& g) {
         return !InShard(g, options.shard_index, options.shard_count);
       });
@@ -308,18 +389,58 @@ std::expected<Plan, std::string> PlanTournament(const TournamentConfig& config,
   return plan;
 }
 
+namespace {
+
+// Records of this directory that no game of `schedule` (the whole
+// schedule, every shard's) claims are refused; those of other shards are
+// checked like this shard's, kept and not scored.
+std::expected<void, std::string> CheckOtherRecords(
+    const TournamentConfig& config, const std::vector<ScheduledGame>& schedule,
+    const std::vector<std::string>& unmatched, const KeptRecords& kept,
+    std::vector<std::string>* warnings) {
+  std::unordered_map<std::string_view, const ScheduledGame*> by_id;
+  for (const ScheduledGame& g : schedule) by_id.emplace(g.game_id, &g);
+  int others = 0;
+  for (const std::string& id : unmatched) {
+    const KeptRecord& record = kept.by_id.at(id);
+    const auto it = by_id.find(id);
+    if (it == by_id.end()) {
+      return Error(fmt::format(
+          "{}: game {} is not a game of this tournament's schedule (forged, "
+          "or from another run); remove it to go on",
+          record.where, id));
+    }
+    if (record.summary) {
+      if (auto ok = CheckAgainstSchedule(*it->second, *record.summary, config,
+                                         record.where);
+          !ok) {
+        return ok;
+      }
+    }
+    ++others;
+  }
+  if (others > 0) {
+    warnings->push_back(fmt::format(
+        "{} records are games of other shards (first: {}); they are kept "
+        "but not scored",
+        others, unmatched.front()));
+  }
+  return {};
+}
+
+}  // namespace
+
 std::expected<RunResult, std::string> RunTournament(
-    const TournamentConfig& config, const TeamLayout& layout,
+    const TournamentConfig& config_in, const TeamLayout& layout,
     GameRunner& runner, const RunOptions& options) {
   if (options.shard_count < 1 || options.shard_index < 0 ||
       options.shard_index >= options.shard_count) {
     return Error(fmt::format("--shard: {}/{} is not a shard (0 <= I < N)",
                              options.shard_index, options.shard_count));
   }
-  std::vector<ScheduledGame> games;
   Plan swiss;
-  if (config.format == Format::kSwiss) {
-    auto plan = PlanTournament(config, layout);
+  if (config_in.format == Format::kSwiss) {
+    auto plan = PlanTournament(config_in, layout);
     if (!plan) return Error(plan.error());
     swiss = *plan;
     if (options.shard_count > 1 && options.swiss_round == 0) {
@@ -328,11 +449,11 @@ std::expected<RunResult, std::string> RunTournament(
           "before, so a Swiss tournament is sharded one round at a time: add "
           "--round R");
     }
-    if (options.swiss_round < 0 || options.swiss_round > config.rounds) {
+    if (options.swiss_round < 0 || options.swiss_round > config_in.rounds) {
       return Error(
           fmt::format("--round: {} is not a round of this "
                       "tournament (1..{})",
-                      options.swiss_round, config.rounds));
+                      options.swiss_round, config_in.rounds));
     }
   } else {
     if (options.swiss_round != 0 || !options.prior_records.empty()) {
@@ -340,15 +461,11 @@ std::expected<RunResult, std::string> RunTournament(
           "--{}: only a Swiss tournament is played round by round; this one "
           "is {}",
           options.swiss_round != 0 ? "round" : "prior",
-          config.format == Format::kGauntlet ? "a gauntlet" : "a round-robin"));
+          config_in.format == Format::kGauntlet ? "a gauntlet"
+                                                : "a round-robin"));
     }
-    if (auto ok = CheckLayout(config, layout); !ok) return Error(ok.error());
-    auto schedule = BuildSchedule(config, layout);
-    if (!schedule) return Error(schedule.error());
-    for (ScheduledGame& g : *schedule) {
-      if (InShard(g, options.shard_index, options.shard_count)) {
-        games.push_back(std::move(g));
-      }
+    if (auto ok = CheckLayout(config_in, layout); !ok) {
+      return Error(ok.error());
     }
   }
   std::error_code ec;
@@ -357,32 +474,66 @@ std::expected<RunResult, std::string> RunTournament(
     return Error(fmt::format("--out: cannot create {}: {}",
                              options.out_dir.string(), ec.message()));
   }
-  const auto path = options.out_dir / kRecordsFile;
-  RecordScan scan;
-  if (auto ok = ScanRecords(path, scan); !ok) return Error(ok.error());
+  auto path = RecordsPath(options.out_dir, config_in.compress_records);
+  if (!path) return Error(path.error());
+  if (options.shard_count > 1 && options.secret_file.empty() &&
+      !std::filesystem::exists(options.out_dir / kSecretFile, ec)) {
+    return Error(
+        "--shard: the shards of one league share one secret (else each "
+        "deals its own cards): make it once with `arbiter secret new FILE` "
+        "and give every shard --secret FILE");
+  }
+  auto secret = OpenRunSecret(options.out_dir, *path, options.secret_file,
+                              config_in.seed);
+  if (!secret) return Error(secret.error());
+  TournamentConfig config = config_in;
+  config.seed = secret->seed;
+
+  std::vector<ScheduledGame> schedule, games;
+  if (config.format != Format::kSwiss) {
+    auto built = BuildSchedule(config, layout);
+    if (!built) return Error(built.error());
+    schedule = std::move(*built);
+    SealGames(schedule, secret->key, secret->seed);
+    for (const ScheduledGame& g : schedule) {
+      if (InShard(g, options.shard_index, options.shard_count)) {
+        games.push_back(g);
+      }
+    }
+  }
   for (const auto& prior : options.prior_records) {
     if (!std::filesystem::is_regular_file(prior, ec)) {
       return Error(fmt::format("--prior: {}: no such file", prior.string()));
     }
-    if (auto ok = ScanRecords(prior, scan); !ok) return Error(ok.error());
   }
-  std::vector<std::string> strangers;
+  std::vector<std::filesystem::path> files = {*path};
+  files.insert(files.end(), options.prior_records.begin(),
+               options.prior_records.end());
+  auto kept = ReadKeptRecords(files);
+  if (!kept) return Error(kept.error());
   if (config.format != Format::kSwiss) {
-    std::unordered_set<std::string> scheduled;
-    for (const ScheduledGame& g : games) scheduled.insert(g.game_id);
-    for (const std::string& id : scan.game_ids) {
-      if (!scheduled.contains(id)) strangers.push_back(id);
+    // Before any game: every kept record must be a game of the schedule.
+    std::unordered_set<std::string_view> mine;
+    for (const ScheduledGame& g : games) mine.insert(g.game_id);
+    std::vector<std::string> others;
+    for (const std::string& id : kept->ids) {
+      if (!mine.contains(id)) others.push_back(id);
+    }
+    if (auto ok =
+            CheckOtherRecords(config, schedule, others, *kept, &kept->warnings);
+        !ok) {
+      return Error(ok.error());
     }
   }
-  auto writer = RecordWriter::Open(path);
+  auto writer = records::RecordWriter::Open(*path);
   if (!writer) return Error(writer.error());
-  Driver driver(config, runner, options, std::move(*writer), std::move(scan));
-  if (!strangers.empty()) {
-    driver.result().warnings.push_back(fmt::format(
-        "{}: {} records are not games of this shard's schedule (first: {}); "
-        "they are kept but not scored",
-        path.string(), strangers.size(), strangers.front()));
+  if (options.progress != nullptr) {
+    options.progress->OnStart({.seed = secret->seed,
+                               .seed_drawn = secret->seed_drawn,
+                               .records = *path,
+                               .secret = secret->file});
   }
+  Driver driver(config, runner, options, std::move(*writer), std::move(*kept));
   if (config.format == Format::kSwiss) {
     const int per_round = swiss.games_per_round;
     driver.progress().total =
@@ -391,8 +542,9 @@ std::expected<RunResult, std::string> RunTournament(
             : (options.swiss_round - 1) * per_round +
                   ShardGames((options.swiss_round - 1) * per_round, per_round,
                              options);
-    if (auto ok = PlaySwiss(config, layout, driver, options); !ok)
+    if (auto ok = PlaySwiss(config, layout, *secret, driver, options); !ok) {
       return Error(ok.error());
+    }
   } else {
     driver.progress().total = int(games.size());
     if (auto ok = driver.Play(games); !ok) return Error(ok.error());
@@ -401,6 +553,17 @@ std::expected<RunResult, std::string> RunTournament(
   result.total = driver.progress().total;
   result.stopped = options.stop != nullptr && options.stop->load();
   result.complete = result.already_done + result.played == result.total;
+  result.records = *path;
+  result.seed = secret->seed;
+  const std::vector<std::string> unmatched = driver.Unmatched();
+  if (config.format == Format::kSwiss && options.swiss_round == 0 &&
+      result.complete && !unmatched.empty()) {
+    // Every round is paired now: a record no round claimed is none of its.
+    return Error(fmt::format(
+        "{}: game {} is not a game of this tournament's schedule (forged, or "
+        "from another run); remove it",
+        driver.kept().by_id.at(unmatched.front()).where, unmatched.front()));
+  }
   return result;
 }
 

@@ -1,10 +1,13 @@
 // Runs a tournament: the schedule's games on a pool of threads, each record
-// appended to DIR/games.jsonl and fsynced as its game ends.
+// appended to DIR/games.jsonl (or games.jsonl.zst) and fsynced as its game
+// ends. Deal seeds come from the secret in DIR/secret (made on the first
+// run, or copied from --secret), so no bot can predict a deal; the two
+// seatings of one duplicate deal are never played at once by the same bot.
 //
-// Resuming is running again: games already in games.jsonl are kept (game ids
-// come from the schedule), every other game is played from its seed, so no
-// game is lost or played twice. The stop flag (Ctrl-C) lets running games
-// finish and starts no new one.
+// Resuming is running again: games already recorded are kept (game ids come
+// from the schedule) once each is checked against the schedule, every other
+// game is played from its seed, so no game is lost or played twice. The stop
+// flag (Ctrl-C) lets running games finish and starts no new one.
 //
 // A Swiss tournament can also be played one round at a time, each round
 // sharded (RunOptions::swiss_round): round R is paired from the records of
@@ -19,13 +22,12 @@
 #include <vector>
 
 #include "arbiter/tournament/config.h"
+#include "arbiter/tournament/kept_records.h"
 #include "arbiter/tournament/runner.h"
 #include "arbiter/tournament/schedule.h"
 #include "arbiter/tournament/standings.h"
 
 namespace arbiter::tournament {
-
-inline constexpr char kRecordsFile[] = "games.jsonl";
 
 struct Progress {
   int round = 0;   // the round being played (Swiss), else 0
@@ -41,9 +43,19 @@ struct Progress {
 // "123/400 games  2.5 games/s  ETA 1:50  faults 3".
 std::string ProgressLine(const Progress& progress);
 
+// What a run is about to play, once its secret and records are read.
+struct RunStart {
+  uint64_t seed = 0;
+  bool seed_drawn = false;  // drawn at random by this run: say so
+  std::filesystem::path records;
+  std::filesystem::path secret;
+};
+
 class ProgressListener {
  public:
   virtual ~ProgressListener() = default;
+  // Before the first game.
+  virtual void OnStart(const RunStart& /*start*/) {}
   // After each recorded game; calls never overlap.
   virtual void OnGame(const Progress& progress, const Standings& standings) = 0;
   // After each Swiss round.
@@ -64,6 +76,9 @@ struct RunOptions {
   std::vector<std::filesystem::path> prior_records;
   const std::atomic<bool>* stop = nullptr;
   ProgressListener* progress = nullptr;
+  // A secret file to use (--secret): shards of one league share one. Empty:
+  // DIR/secret, made with a fresh key on the first run.
+  std::filesystem::path secret_file;
 };
 
 struct RunResult {
@@ -76,8 +91,10 @@ struct RunResult {
   // played again by the next run. A scheduler that stops a job signals every
   // process of it, bots included, which is no fault of theirs.
   int interrupted = 0;
-  std::vector<std::string> warnings;  // lines of games.jsonl that were skipped
+  std::vector<std::string> warnings;  // records that were skipped, and why
   Standings standings{{}};
+  std::filesystem::path records;  // the record file
+  uint64_t seed = 0;
 };
 
 // What a tournament plays. A Swiss round always has the same number of games.

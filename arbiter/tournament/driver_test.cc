@@ -3,14 +3,22 @@
 #include <fmt/format.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <fstream>
+#include <mutex>
 #include <set>
 #include <sstream>
+#include <thread>
 
+#include "arbiter/common/deal_secret.h"
+#include "arbiter/records/merge.h"
+#include "arbiter/records/record_file.h"
+#include "arbiter/records/record_view.h"
+#include "arbiter/records/record_writer.h"
 #include "arbiter/tournament/fake_runner.h"
-#include "arbiter/tournament/records.h"
 #include "arbiter/tournament/test_util.h"
 
 namespace arbiter::tournament {
@@ -41,6 +49,17 @@ std::vector<std::string> SortedLines(const std::string& text) {
   return lines;
 }
 
+// One secret for the tests' runs, like the shards of one league: runs in
+// different directories make the same games.
+std::filesystem::path SharedSecret() {
+  const auto path = std::filesystem::path(::testing::TempDir()) /
+                    ("driver_test_secret." + std::to_string(::getpid()));
+  if (!std::filesystem::exists(path)) {
+    EXPECT_TRUE(WriteDealSecret(path, {.key = {11, 22}}));
+  }
+  return path;
+}
+
 std::expected<RunResult, std::string> RunIn(
     const TournamentConfig& config, GameRunner& runner,
     const std::filesystem::path& dir, int shard = 0, int shards = 1,
@@ -51,7 +70,21 @@ std::expected<RunResult, std::string> RunIn(
   options.shard_index = shard;
   options.shard_count = shards;
   options.stop = stop;
+  options.secret_file = SharedSecret();
   return RunTournament(config, Layout(config.seats, true), runner, options);
+}
+
+// The record texts of a file, in order, and what was skipped.
+std::vector<std::string> Records(
+    const std::filesystem::path& path,
+    std::vector<records::Problem>* problems = nullptr) {
+  auto reader = records::RecordReader::Open(path);
+  EXPECT_TRUE(reader) << reader.error();
+  std::vector<std::string> out;
+  std::string_view text;
+  while (reader && *reader->Next(&text)) out.emplace_back(text);
+  if (problems && reader) *problems = reader->problems();
+  return out;
 }
 
 TournamentConfig RoundRobin() {
@@ -80,6 +113,7 @@ TEST(DriverTest, PlaysEveryGameOnceAndReportsProgress) {
   options.out_dir = TempDir("driver_all");
   options.concurrency = 4;
   options.progress = &listener;
+  options.secret_file = SharedSecret();
   auto result = RunTournament(config, Layout(3, true), runner, options);
   ASSERT_TRUE(result) << result.error();
   EXPECT_TRUE(result->complete);
@@ -91,9 +125,9 @@ TEST(DriverTest, PlaysEveryGameOnceAndReportsProgress) {
   EXPECT_THAT(ProgressLine(listener.last), HasSubstr("60/60 games"));
   const auto lines = SortedLines(options.out_dir / kRecordsFile);
   ASSERT_EQ(lines.size(), 60u);
-  RecordScan scan;
-  ASSERT_TRUE(ScanRecords(options.out_dir / kRecordsFile, scan));
-  EXPECT_EQ(scan.duplicates + scan.malformed, 0);
+  std::vector<records::Problem> problems;
+  EXPECT_EQ(Records(options.out_dir / kRecordsFile, &problems).size(), 60u);
+  EXPECT_TRUE(problems.empty());
   // Every bot played its 6 tables x 6 games; the strongest (b0) leads.
   for (int b = 0; b < 5; ++b) EXPECT_EQ(result->standings.Games(b), 36);
   EXPECT_EQ(result->standings.Order().front(), 0);
@@ -179,11 +213,15 @@ TEST(DriverTest, MergedShardsEqualAnUnshardedRun) {
   }
   EXPECT_EQ(total, 60);
   parts.push_back(parts[1]);  // a shard merged twice adds nothing
-  std::ostringstream merged;
-  auto report = MergeRecordFiles(parts, merged);
+  const auto merged = TempDir("driver_merged");
+  std::filesystem::create_directories(merged);
+  auto out = records::RecordWriter::Open(merged / "m.jsonl");
+  ASSERT_TRUE(out);
+  auto report = records::MergeRecordFiles(parts, *out);
   ASSERT_TRUE(report) << report.error();
-  EXPECT_EQ(report->duplicates, 20);
-  EXPECT_EQ(SortedLines(merged.str()), SortedLines(whole / kRecordsFile));
+  EXPECT_EQ(report->copies, 20);
+  EXPECT_TRUE(report->conflicts.empty());
+  EXPECT_EQ(SortedLines(merged / "m.jsonl"), SortedLines(whole / kRecordsFile));
 }
 
 TEST(DriverTest, SwissRunsRoundByRoundAndResumesIdentically) {
@@ -198,13 +236,12 @@ TEST(DriverTest, SwissRunsRoundByRoundAndResumesIdentically) {
   EXPECT_TRUE(clean->complete);
   EXPECT_EQ(clean->total, 32);
   // Every game of a round is in the round's records, and the byes rotate.
-  RecordScan scan;
-  ASSERT_TRUE(ScanRecords(whole / kRecordsFile, scan));
+  const auto lines = Records(whole / kRecordsFile);
   std::set<std::string> sat_out;
   for (int r = 1; r <= 4; ++r) {
     std::set<std::string> played;
-    for (const auto& line : scan.lines) {
-      auto s = ParseRecordSummary(line);
+    for (const auto& line : lines) {
+      auto s = records::SummarizeRecord(line);
       ASSERT_TRUE(s);
       if (s->round == r) played.insert(s->bots.begin(), s->bots.end());
     }
@@ -304,6 +341,7 @@ TEST(DriverTest, SwissRoundsShardedOneAtATimeEqualAWholeRun) {
       options.shard_count = 5;
       options.swiss_round = r;
       options.prior_records = files;
+      options.secret_file = SharedSecret();
       auto result = RunTournament(config, Layout(2, true), runner, options);
       ASSERT_TRUE(result) << result.error();
       EXPECT_TRUE(result->complete);
@@ -321,22 +359,27 @@ TEST(DriverTest, SwissRoundsShardedOneAtATimeEqualAWholeRun) {
     }
     files.insert(files.end(), round_files.begin(), round_files.end());
   }
-  std::ostringstream merged;
-  auto report = MergeRecordFiles(files, merged);
+  auto out = records::RecordWriter::Open(root / "merged.jsonl");
+  ASSERT_TRUE(out);
+  auto report = records::MergeRecordFiles(files, *out);
   ASSERT_TRUE(report) << report.error();
-  EXPECT_EQ(report->duplicates, 0);
-  EXPECT_EQ(SortedLines(merged.str()), SortedLines(whole / kRecordsFile));
+  EXPECT_EQ(report->copies, 0);
+  EXPECT_TRUE(report->conflicts.empty());
+  EXPECT_EQ(SortedLines(root / "merged.jsonl"),
+            SortedLines(whole / kRecordsFile));
 
   // Round 3 without the records of round 2: refused, naming a game.
   RunOptions early;
   early.out_dir = TempDir("driver_swiss_early");
+  early.secret_file = SharedSecret();
   early.swiss_round = 3;
   early.prior_records = {
       files[0], files[1], files[2],
       files[3], files[4], files[5]};  // round 1 and one shard of round 2
   auto refused = RunTournament(config, Layout(2, true), runner, early);
   ASSERT_FALSE(refused);
-  EXPECT_THAT(refused.error(), HasSubstr("--round 3: game r2-"));
+  EXPECT_THAT(refused.error(), HasSubstr("-r2-"));
+  EXPECT_THAT(refused.error(), HasSubstr("--round 3: game "));
   EXPECT_THAT(refused.error(), HasSubstr("of round 2 is not recorded"));
   early.swiss_round = 5;
   EXPECT_THAT(RunTournament(config, Layout(2, true), runner, early).error(),
@@ -365,7 +408,7 @@ TEST(DriverTest, WarnsAboutRecordsOfOtherShards) {
   EXPECT_EQ(other->already_done, 0);
   ASSERT_EQ(other->warnings.size(), 1u);
   EXPECT_THAT(other->warnings[0],
-              HasSubstr("30 records are not games of this"));
+              HasSubstr("30 records are games of other shards"));
 }
 
 class WrongIdRunner : public GameRunner {
@@ -392,6 +435,250 @@ TEST(DriverTest, RefusesRecordsOfAChangedConfig) {
   auto again = RunIn(config, runner, dir);
   ASSERT_FALSE(again);
   EXPECT_THAT(again.error(), HasSubstr("was the config changed"));
+}
+
+// A record appended by someone else under the id of a game not yet played
+// (its seats right, its deal unknown to the forger): resume refuses it,
+// naming it.
+TEST(DriverTest, RefusesAForgedRecordNamingIt) {
+  const TournamentConfig config = RoundRobin();
+  const auto dir = TempDir("driver_forged");
+  FakeRunner crashing(config);
+  crashing.FailFrom(10);
+  ASSERT_FALSE(RunIn(config, crashing, dir));
+  auto lines = Records(dir / kRecordsFile);
+  ASSERT_EQ(lines.size(), 10u);
+  // The schedule is public: the forger knows the ids and seats of games to
+  // come. It copies a record and claims a win in one of them.
+  FakeRunner healthy(config);
+  const auto clean_dir = TempDir("driver_forged_clean");
+  ASSERT_TRUE(RunIn(config, healthy, clean_dir));
+  std::set<std::string> played;
+  for (const auto& line : lines)
+    played.insert(records::SummarizeRecord(line)->game_id);
+  std::string target;
+  for (const auto& line : Records(clean_dir / kRecordsFile)) {
+    if (!played.contains(records::SummarizeRecord(line)->game_id)) {
+      target = line;
+      break;
+    }
+  }
+  ASSERT_FALSE(target.empty());
+  const auto summary = records::SummarizeRecord(target);
+  std::string forged = target;
+  const std::string seed = "\"seed\":\"" + std::to_string(summary->seed) + "\"";
+  ASSERT_NE(forged.find(seed), std::string::npos);
+  forged.replace(forged.find(seed), seed.size(), "\"seed\":\"12345\"");
+  std::ofstream(dir / kRecordsFile, std::ios::app) << forged << "\n";
+  auto resumed = RunIn(config, healthy, dir);
+  ASSERT_FALSE(resumed);
+  EXPECT_THAT(resumed.error(),
+              HasSubstr("games.jsonl:11: game " + summary->game_id));
+  EXPECT_THAT(resumed.error(), HasSubstr("deal seed is not the schedule's"));
+  // Nothing was played on top of it.
+  EXPECT_EQ(Records(dir / kRecordsFile).size(), 11u);
+}
+
+TEST(DriverTest, RefusesRecordsOfNoScheduledGameAndConflictingCopies) {
+  const TournamentConfig config = RoundRobin();
+  FakeRunner runner(config);
+  const auto dir = TempDir("driver_stranger");
+  ASSERT_TRUE(RunIn(config, runner, dir));
+  const auto lines = Records(dir / kRecordsFile);
+  const std::string id = records::SummarizeRecord(lines[3])->game_id;
+  // A record of no game of the schedule.
+  std::string stranger = lines[3];
+  stranger.replace(stranger.find(id), id.size(), id + "x");
+  std::ofstream(dir / kRecordsFile, std::ios::app) << stranger << "\n";
+  auto again = RunIn(config, runner, dir);
+  ASSERT_FALSE(again);
+  EXPECT_THAT(again.error(), HasSubstr("games.jsonl:61: game " + id + "x"));
+  EXPECT_THAT(again.error(), HasSubstr("not a game of this tournament"));
+
+  // An exact copy of a record is skipped; a different record under an id
+  // already recorded refuses the file.
+  const auto dir2 = TempDir("driver_conflict");
+  ASSERT_TRUE(RunIn(config, runner, dir2));
+  const std::string fourth = Records(dir2 / kRecordsFile)[3];
+  const std::string id2 = records::SummarizeRecord(fourth)->game_id;
+  std::ofstream(dir2 / kRecordsFile, std::ios::app) << fourth << "\n";
+  auto copy = RunIn(config, runner, dir2);
+  ASSERT_TRUE(copy) << copy.error();
+  EXPECT_EQ(copy->played, 0);
+  ASSERT_EQ(copy->warnings.size(), 1u);
+  EXPECT_THAT(copy->warnings[0], HasSubstr(":61: skipped, a copy of line 4"));
+  std::string other = fourth;
+  const size_t at = other.find("\"places\":[");
+  ASSERT_NE(at, std::string::npos);
+  other.insert(at + 10, "9,");
+  std::ofstream(dir2 / kRecordsFile, std::ios::app) << other << "\n";
+  auto conflict = RunIn(config, runner, dir2);
+  ASSERT_FALSE(conflict);
+  EXPECT_THAT(conflict.error(),
+              HasSubstr(":62: game " + id2 + " is already recorded at line 4"));
+}
+
+// Game ids say nothing of the deals: another secret, the same seed and
+// config: other ids, other deals. No deal seed appears in an id.
+TEST(DriverTest, DealsComeFromTheSecret) {
+  const TournamentConfig config = RoundRobin();
+  FakeRunner runner(config);
+  std::vector<records::RecordSummary> runs[2];
+  for (int i = 0; i < 2; ++i) {
+    RunOptions options;
+    options.out_dir = TempDir("driver_secret" + std::to_string(i));
+    auto result = RunTournament(config, Layout(3, true), runner, options);
+    ASSERT_TRUE(result) << result.error();
+    EXPECT_EQ(result->seed, 7u);
+    ASSERT_TRUE(std::filesystem::exists(options.out_dir / kSecretFile));
+    for (const auto& line : Records(result->records)) {
+      runs[i].push_back(*records::SummarizeRecord(line));
+    }
+  }
+  ASSERT_EQ(runs[0].size(), runs[1].size());
+  for (size_t g = 0; g < runs[0].size(); ++g) {
+    EXPECT_NE(runs[0][g].seed, runs[1][g].seed);
+    EXPECT_NE(runs[0][g].game_id, runs[1][g].game_id);
+    EXPECT_EQ(runs[0][g].game_id.find(std::to_string(runs[0][g].seed)),
+              std::string::npos);
+  }
+  // So the shards of one league must share a secret.
+  RunOptions shard;
+  shard.out_dir = TempDir("driver_shard_alone");
+  shard.shard_count = 2;
+  auto alone = RunTournament(config, Layout(3, true), runner, shard);
+  ASSERT_FALSE(alone);
+  EXPECT_THAT(alone.error(), HasSubstr("share one secret"));
+}
+
+TEST(DriverTest, DrawsASeedWhenNoneIsGivenAndKeepsIt) {
+  TournamentConfig config = RoundRobin();
+  config.seed.reset();
+  FakeRunner runner(config);
+  struct Starts : ProgressListener {
+    void OnGame(const Progress&, const Standings&) override {}
+    void OnStart(const RunStart& s) override { starts.push_back(s); }
+    std::vector<RunStart> starts;
+  } listener;
+  RunOptions options;
+  options.out_dir = TempDir("driver_drawn");
+  options.progress = &listener;
+  FakeRunner crashing(config);
+  crashing.FailFrom(5);
+  ASSERT_FALSE(RunTournament(config, Layout(3, true), crashing, options));
+  ASSERT_EQ(listener.starts.size(), 1u);
+  EXPECT_TRUE(listener.starts[0].seed_drawn);
+  const uint64_t seed = listener.starts[0].seed;
+  auto resumed = RunTournament(config, Layout(3, true), runner, options);
+  ASSERT_TRUE(resumed) << resumed.error();
+  EXPECT_EQ(resumed->seed, seed);
+  EXPECT_FALSE(listener.starts[1].seed_drawn);
+  EXPECT_EQ(resumed->already_done, 5);
+  // Another directory draws another seed.
+  options.out_dir = TempDir("driver_drawn2");
+  auto other = RunTournament(config, Layout(3, true), runner, options);
+  ASSERT_TRUE(other);
+  EXPECT_NE(other->seed, seed);
+  // A seed that is not the directory's is refused.
+  config.seed = seed + 1;
+  options.out_dir =
+      std::filesystem::path(::testing::TempDir()) / "driver_drawn";
+  auto mismatch = RunTournament(config, Layout(3, true), runner, options);
+  ASSERT_FALSE(mismatch);
+  EXPECT_THAT(mismatch.error(), HasSubstr("holds seed"));
+}
+
+TEST(DriverTest, RefusesRecordsWithoutTheirSecret) {
+  const TournamentConfig config = RoundRobin();
+  FakeRunner runner(config);
+  RunOptions options;
+  options.out_dir = TempDir("driver_no_secret");
+  ASSERT_TRUE(RunTournament(config, Layout(3, true), runner, options));
+  std::filesystem::remove(options.out_dir / kSecretFile);
+  auto again = RunTournament(config, Layout(3, true), runner, options);
+  ASSERT_FALSE(again);
+  EXPECT_THAT(again.error(), HasSubstr("secret is missing"));
+}
+
+// Two processes of one bot must not play the mirrored seatings of one
+// duplicate deal side by side.
+class OverlapRunner : public GameRunner {
+ public:
+  explicit OverlapRunner(const TournamentConfig& config) : fake_(config) {}
+  std::expected<std::string, std::string> Run(
+      const ScheduledGame& game) override {
+    {
+      std::lock_guard lock(mu_);
+      for (int bot : game.seat_bots) {
+        if (!playing_.insert({game.duplicate_group, bot}).second) ++overlaps_;
+      }
+      max_running_ = std::max(max_running_, int(++running_));
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    auto record = fake_.Run(game);
+    std::lock_guard lock(mu_);
+    for (int bot : game.seat_bots) playing_.erase({game.duplicate_group, bot});
+    --running_;
+    return record;
+  }
+  int overlaps() const { return overlaps_; }
+  int max_running() const { return max_running_; }
+
+ private:
+  FakeRunner fake_;
+  std::mutex mu_;
+  std::set<std::pair<std::string, int>> playing_;
+  int overlaps_ = 0, running_ = 0, max_running_ = 0;
+};
+
+TEST(DriverTest, MirroredSeatingsOfADealNeverRunAtOnce) {
+  TournamentConfig config = MakeConfig(4, 2);
+  config.duplicate = true;
+  config.deals_per_pairing = 3;  // 6 pairs x 3 deals x 2 seatings
+  OverlapRunner runner(config);
+  RunOptions options;
+  options.out_dir = TempDir("driver_mirrored");
+  options.concurrency = 4;
+  auto result = RunTournament(config, Layout(2, true), runner, options);
+  ASSERT_TRUE(result) << result.error();
+  EXPECT_EQ(result->played, 36);
+  EXPECT_EQ(runner.overlaps(), 0);
+  EXPECT_GT(runner.max_running(), 1);  // and still games at once
+}
+
+TEST(DriverTest, CompressedRecordsResumeAfterATornFrame) {
+  TournamentConfig config = RoundRobin();
+  config.compress_records = true;
+  FakeRunner crashing(config);
+  crashing.FailFrom(20);
+  const auto dir = TempDir("driver_zstd");
+  ASSERT_FALSE(RunIn(config, crashing, dir));
+  ASSERT_TRUE(std::filesystem::exists(dir / kCompressedRecordsFile));
+  EXPECT_FALSE(std::filesystem::exists(dir / kRecordsFile));
+  // A kill mid-write: half a frame.
+  const std::string frame = records::CompressRecord("{\"game_id\":\"x\"}");
+  std::ofstream(dir / kCompressedRecordsFile, std::ios::app | std::ios::binary)
+      << frame.substr(0, frame.size() / 2);
+  FakeRunner healthy(config);
+  auto resumed = RunIn(config, healthy, dir);
+  ASSERT_TRUE(resumed) << resumed.error();
+  EXPECT_TRUE(resumed->complete);
+  EXPECT_EQ(resumed->already_done, 20);
+  EXPECT_EQ(resumed->records, dir / kCompressedRecordsFile);
+  ASSERT_EQ(resumed->warnings.size(), 1u);
+  EXPECT_THAT(resumed->warnings[0], HasSubstr("cut short"));
+  std::vector<records::Problem> problems;
+  const auto lines = Records(dir / kCompressedRecordsFile, &problems);
+  EXPECT_EQ(lines.size(), 60u);
+  EXPECT_EQ(problems.size(), 1u);
+  // The same games as a plain run's.
+  config.compress_records = false;
+  const auto plain = TempDir("driver_plain");
+  FakeRunner runner(config);
+  ASSERT_TRUE(RunIn(config, runner, plain));
+  auto sorted = lines;
+  std::sort(sorted.begin(), sorted.end());
+  EXPECT_EQ(sorted, SortedLines(plain / kRecordsFile));
 }
 
 }  // namespace

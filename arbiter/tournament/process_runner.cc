@@ -3,8 +3,8 @@
 #include <fmt/format.h>
 
 #include "arbiter/match/match.h"
-#include "arbiter/match/record_io.h"
 #include "arbiter/process/bot_process.h"
+#include "arbiter/records/game_record.h"
 
 namespace arbiter::tournament {
 namespace {
@@ -148,7 +148,7 @@ std::expected<std::string, std::string> ProcessRunner::Run(
     Release(game.seat_bots[s], runners[s]);
   }
   if (!played) return std::unexpected(played.error());
-  return RecordToJson(played->record);
+  return records::RecordToJson(played->record);
 }
 
 std::string ProcessRunner::SandboxSummary() const {

@@ -6,6 +6,8 @@
 #include <cassert>
 #include <set>
 
+#include "arbiter/common/deal_secret.h"
+#include "arbiter/records/run_ids.h"
 #include "arbiter/tournament/tables.h"
 
 namespace arbiter::tournament {
@@ -103,11 +105,18 @@ int UnitsPerTable(const TournamentConfig& config, const TeamLayout& layout) {
                                                            : layout.NumSeats();
 }
 
-uint64_t DealSeed(uint64_t seed, int round, int table, int deal) {
-  SplitMix64 rng(seed ^ (uint64_t(round) << 42) ^ (uint64_t(table) << 20) ^
-                 uint64_t(deal));
-  rng.Next();
-  return rng.Next();
+void SealGames(std::vector<ScheduledGame>& games, const SipKey& key,
+               uint64_t seed) {
+  const std::string tag = RunTag(key, seed);
+  for (ScheduledGame& game : games) {
+    game.game_id = records::RunGameId(tag, game.game_id);
+    if (!game.duplicate_group.empty()) {
+      game.duplicate_group = records::RunGameId(tag, game.duplicate_group);
+    }
+    const uint64_t place[] = {uint64_t(game.round), uint64_t(game.table),
+                              uint64_t(game.deal)};
+    game.deal_seed = DealSeedOf(key, seed, place);
+  }
 }
 
 bool InShard(const ScheduledGame& game, int shard_index, int shard_count) {
@@ -166,8 +175,6 @@ std::vector<ScheduledGame> ExpandRound(const TournamentConfig& config,
           game.seat_bots.push_back(units[unit]);
         }
         game.teams = layout.team_of;
-        game.deal_seed =
-            DealSeed(config.seed, game.round, game.table, game.deal);
         game.first_dealer = k - 1;
         if (config.duplicate) {
           game.duplicate_group =
@@ -213,8 +220,9 @@ std::expected<std::vector<Round>, std::string> FixedRounds(
   if (all) {
     per_round.assign(config.rounds, AllCombinations(pool, drawn));
   } else {
-    per_round = BalancedRounds(pool, drawn, config.rounds,
-                               options.max_tables_per_round, config.seed);
+    per_round =
+        BalancedRounds(pool, drawn, config.rounds, options.max_tables_per_round,
+                       config.seed.value_or(0));
   }
   std::vector<Round> rounds;
   for (int r = 0; r < config.rounds; ++r) {

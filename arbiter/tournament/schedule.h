@@ -4,8 +4,10 @@
 // one bot per team with partnership_fill = "team", one bot per seat
 // otherwise). Each table plays `deals_per_pairing` deals; a deal is played
 // once in one seat rotation, or, with duplicate deals, once in every seat
-// rotation from the same deal seed. Game ids come from this structure:
-// "r3-t12-d1-s2" is round 3, table 12, deal 1, seats rotated by 2.
+// rotation from the same deal seed. Game ids come from this structure,
+// after the run's tag (SealGames): "3fa9c2d1-r3-t12-d1-s2" is round 3,
+// table 12, deal 1, seats rotated by 2. Deal seeds come from the run's
+// secret: nothing in an id lets a bot predict a deal.
 #ifndef ARBITER_TOURNAMENT_SCHEDULE_H_
 #define ARBITER_TOURNAMENT_SCHEDULE_H_
 
@@ -14,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "arbiter/common/siphash.h"
 #include "arbiter/tournament/config.h"
 
 namespace arbiter::tournament {
@@ -34,11 +37,13 @@ struct ScheduledGame {
   int table = 1;     // 1-based within the round
   int deal = 1;      // 1-based within the table
   int rotation = 0;  // seats shifted by this much from the table's order
-  std::vector<int> seat_bots;   // index into TournamentConfig::bots, per seat
-  std::vector<int> teams;       // team per seat
-  uint64_t deal_seed = 0;       // shared by every game of a duplicate group
-  int first_dealer = 0;         // seats - 1, so that seat 0 moves first
-  std::string duplicate_group;  // "r3-t12-d1" with duplicate deals, else ""
+  std::vector<int> seat_bots;  // index into TournamentConfig::bots, per seat
+  std::vector<int> teams;      // team per seat
+  // Shared by every game of a duplicate group; 0 until SealGames.
+  uint64_t deal_seed = 0;
+  int first_dealer = 0;  // seats - 1, so that seat 0 moves first
+  // "TAG-r3-t12-d1" with duplicate deals, else "".
+  std::string duplicate_group;
   friend bool operator==(const ScheduledGame&, const ScheduledGame&) = default;
 };
 
@@ -68,7 +73,9 @@ std::expected<std::vector<Round>, std::string> FixedRounds(
     const TournamentConfig& config, const TeamLayout& layout,
     const ScheduleOptions& options = {});
 
-// The games of one round, numbered from `first_index`. `offset` shifts which
+// The games of one round, numbered from `first_index`, with the ids and
+// groups of their place in the schedule ("r3-t12-d1-s2") and no deal seed:
+// SealGames gives them the run's. `offset` shifts which
 // seat rotation and partnership each deal starts from (round-robin cycles
 // use it so that an odd number of deals still evens out over cycles).
 std::vector<ScheduledGame> ExpandRound(const TournamentConfig& config,
@@ -82,8 +89,12 @@ std::expected<std::vector<ScheduledGame>, std::string> BuildSchedule(
     const TournamentConfig& config, const TeamLayout& layout,
     const ScheduleOptions& options = {});
 
-// The deal seed of (round, table, deal): a hash of the tournament seed.
-uint64_t DealSeed(uint64_t seed, int round, int table, int deal);
+// Makes games the run's: ids and duplicate groups get the run's tag
+// (RunTag of `key` and `seed`) in front, and every game the deal seed of its
+// (round, table, deal) under the key (DealSeedOf). Rotations of one deal
+// share it.
+void SealGames(std::vector<ScheduledGame>& games, const SipKey& key,
+               uint64_t seed);
 
 // Checks a layout against `seats`; the error names the key.
 std::expected<void, std::string> CheckLayout(const TournamentConfig& config,

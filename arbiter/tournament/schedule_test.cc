@@ -8,6 +8,7 @@
 #include <map>
 #include <set>
 
+#include "arbiter/common/deal_secret.h"
 #include "arbiter/tournament/tables.h"
 #include "arbiter/tournament/test_util.h"
 
@@ -16,12 +17,17 @@ namespace {
 
 using ::testing::HasSubstr;
 
+constexpr SipKey kKey = {0x1234, 0x5678};
+
+// The schedule, sealed with a fixed secret.
 std::vector<ScheduledGame> Build(const TournamentConfig& config,
                                  const TeamLayout& layout,
                                  ScheduleOptions options = {}) {
   auto games = BuildSchedule(config, layout, options);
   EXPECT_TRUE(games) << games.error();
-  return games ? *games : std::vector<ScheduledGame>{};
+  if (!games) return {};
+  SealGames(*games, kKey, *config.seed);
+  return *games;
 }
 
 // seat_count[bot][seat]
@@ -58,8 +64,9 @@ TEST(ScheduleTest, TwoSeatRoundRobinPlaysEveryPairWithDuplicateDeals) {
     ++pairs[{g.seat_bots[0], g.seat_bots[1]}];
     groups[g.duplicate_group].push_back(&g);
     EXPECT_EQ(g.first_dealer, 1);
-    EXPECT_EQ(g.game_id, fmt::format("r{}-t{}-d{}-s{}", g.round, g.table,
-                                     g.deal, g.rotation));
+    EXPECT_EQ(g.game_id, fmt::format("{}-r{}-t{}-d{}-s{}", RunTag(kKey, 7),
+                                     g.round, g.table, g.deal, g.rotation));
+    EXPECT_EQ(g.game_id.find(std::to_string(g.deal_seed)), std::string::npos);
   }
   EXPECT_EQ(pairs.size(), 10u);
   for (const auto& [pair, n] : pairs) EXPECT_EQ(n, 8);
@@ -180,8 +187,14 @@ TEST(ScheduleTest, ManyBotsUseABalancedDesign) {
   EXPECT_EQ(meetings.size(), 465u);
   EXPECT_LE(most, 7);
   EXPECT_EQ(games, Build(config, Layout(3, true)));  // deterministic
+  // Another seed, another design (not only other ids and deals).
+  auto seatings = [](const std::vector<ScheduledGame>& g) {
+    std::vector<std::vector<int>> out;
+    for (const auto& game : g) out.push_back(game.seat_bots);
+    return out;
+  };
   config.seed = 8;
-  EXPECT_NE(games, Build(config, Layout(3, true)));
+  EXPECT_NE(seatings(games), seatings(Build(config, Layout(3, true))));
 }
 
 TEST(ScheduleTest, GauntletSeatsItsBotAtEveryTable) {
@@ -201,17 +214,24 @@ TEST(ScheduleTest, GauntletSeatsItsBotAtEveryTable) {
     EXPECT_EQ(seats[0], seats[1]);
 }
 
-TEST(ScheduleTest, SameSeedSameScheduleAndDeals) {
+TEST(ScheduleTest, DealsComeFromTheSeedAndTheSecret) {
   TournamentConfig config = MakeConfig(6, 3);
   config.deals_per_pairing = 4;
   const auto a = Build(config, Layout(3, true));
   EXPECT_EQ(a, Build(config, Layout(3, true)));
+  auto other = BuildSchedule(config, Layout(3, true));
+  ASSERT_TRUE(other);
+  SealGames(*other, {1, 1}, 7);  // the same seed, another secret
   config.seed = 123;
-  const auto b = Build(config, Layout(3, true));
+  const auto b = Build(config, Layout(3, true));  // another seed
+  ASSERT_EQ(a.size(), other->size());
   ASSERT_EQ(a.size(), b.size());
   for (size_t i = 0; i < a.size(); ++i) {
-    EXPECT_EQ(a[i].game_id, b[i].game_id);
+    EXPECT_EQ(a[i].seat_bots, (*other)[i].seat_bots);
+    EXPECT_NE(a[i].deal_seed, (*other)[i].deal_seed);
+    EXPECT_NE(a[i].game_id, (*other)[i].game_id);
     EXPECT_NE(a[i].deal_seed, b[i].deal_seed);
+    EXPECT_NE(a[i].game_id, b[i].game_id);
   }
 }
 

@@ -14,9 +14,11 @@
 #include <utility>
 #include <vector>
 
-#include "arbiter/tournament/records.h"
+#include "arbiter/records/record_view.h"
 
 namespace arbiter::tournament {
+
+using records::RecordSummary;
 
 // Points of every seat (see above); empty places give an empty result.
 std::vector<double> SeatPoints(const std::vector<int>& places,

@@ -9,9 +9,9 @@ bot=$2
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/zetema-random-bot-XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 
-play() {  # play OUT
+play() {  # play OUT [--secret FILE]
   "$arbiter" play --bot "a=$bot" --bot "b=$bot --seed 7" --games 3 --seed 11 \
-    --out "$1" >"$tmp/stdout" 2>"$tmp/stderr" || {
+    --out "$@" >"$tmp/stdout" 2>"$tmp/stderr" || {
     echo "arbiter play failed:" >&2
     cat "$tmp/stdout" "$tmp/stderr" >&2
     exit 1
@@ -34,7 +34,8 @@ if [[ -n $(cat "$tmp"/one.jsonl.logs/*.log 2>/dev/null) ]]; then
   exit 1
 fi
 
-play "$tmp/two.jsonl"
+# The same seed and the same secret: the same deals.
+play "$tmp/two.jsonl" --secret "$tmp/one.jsonl.secret"
 actions() { grep -o '"action":"[^"]*"' "$1"; }
 if ! diff <(actions "$tmp/one.jsonl") <(actions "$tmp/two.jsonl") >/dev/null; then
   echo "the same seeds played different actions" >&2

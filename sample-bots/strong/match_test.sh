@@ -4,9 +4,10 @@
 #   1. the strong bot at 20 ms per move against the random bot, 2 and 3
 #      seats: no timeout, no illegal action, every record verified;
 #   2. the SPRT stops with H1 for strong against greedy (20 ms per move,
-#      bounds 0 and 100 Elo: 24 games with this seed);
+#      bounds 0 and 100 Elo: 30 games with this seed and secret);
 #   3. the SPRT stops with H0 for the random bot against a copy of itself
-#      (another seed; bounds 0 and 50 Elo: under 200 games with this seed).
+#      (another seed; bounds 0 and 50 Elo: 240 games with this seed and
+#      secret).
 # Bigger runs: sample-bots/strong/README.md.
 #
 #   match_test.sh ARBITER STRONG_BOT RANDOM_BOT PYTHON GREEDY_BOT_PY
@@ -17,10 +18,16 @@ trap 'rm -rf "$tmp"' EXIT
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
+# Deals come from a seed and a secret: a fixed secret makes every run of this
+# test play the same deals.
+secret=$tmp/test.secret
+(umask 077 && printf 'key = "%s"\n' 0123456789abcdef0123456789abcdef >"$secret")
+
 match() {  # match OUT_DIR ARGS...: runs, keeps stdout in OUT_DIR.txt
   local out=$1
   shift
-  "$arbiter" match "$@" --out "$out" >"$out.txt" 2>"$out.err" ||
+  "$arbiter" match "$@" --secret "$secret" --out "$out" >"$out.txt" \
+    2>"$out.err" ||
     { cat "$out.txt" "$out.err" >&2; fail "arbiter match $*"; }
   cat "$out.txt"
 }
