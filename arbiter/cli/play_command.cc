@@ -13,7 +13,7 @@
 
 #include "arbiter/cli/command.h"
 #include "arbiter/common/deal_secret.h"
-#include "arbiter/games/zetema/ruleset_file.h"
+#include "arbiter/game/registry.h"
 #include "arbiter/match/bot_runner.h"
 #include "arbiter/records/game_record.h"
 #include "arbiter/records/record_writer.h"
@@ -24,13 +24,12 @@
 namespace arbiter {
 namespace {
 
-namespace pb = zetema::v1;
-
 struct PlayOptions {
   std::vector<std::string> bots;
+  std::string game = std::string(game::kDefaultGame);
   int players = 0;
   int games = 1;
-  std::string ruleset = "parlett";
+  std::string ruleset;            // "": the game's default preset
   std::optional<uint64_t> seed;  // none: drawn at random
   std::string secret;            // none: OUT.secret, made when missing
   TimeControl time;
@@ -149,8 +148,10 @@ RunRecords OpenRun(const PlayOptions& o) {
 void RunPlay(const PlayOptions& o) {
   InstallInterruptCleanup(&RemoveSocketDir);
   BecomeChildSubreaper();
-  auto rules = zetema::LoadRuleset(o.ruleset);
-  if (!rules) Fail("--ruleset: " + rules.error());
+  auto type = game::FindGame(o.game);
+  if (!type) Fail("--game: " + type.error());
+  auto loaded = game::LoadGame(o.game, o.ruleset);
+  if (!loaded) Fail("--ruleset: " + loaded.error());
   auto mode = sandbox::ParseMode(o.sandbox);
   if (!mode) Fail("--sandbox: " + mode.error());
   sandbox::Limits limits{.memory_bytes = o.memory_mb << 20,
@@ -177,8 +178,10 @@ void RunPlay(const PlayOptions& o) {
     specs.push_back(*spec);
   }
   const int players = o.players ? o.players : int(specs.size());
-  if (players < zetema::kMinPlayers || players > zetema::kMaxPlayers) {
-    Fail("--players must be 2 to 6, got " + std::to_string(players));
+  if (players < (*type)->MinSeats() || players > (*type)->MaxSeats()) {
+    Fail("--players must be " + std::to_string((*type)->MinSeats()) + " to " +
+         std::to_string((*type)->MaxSeats()) + " for " + o.game + ", got " +
+         std::to_string(players));
   }
   if (int(specs.size()) > players) {
     Fail(std::to_string(specs.size()) + " bots for " + std::to_string(players) +
@@ -228,12 +231,12 @@ void RunPlay(const PlayOptions& o) {
     const uint64_t game_number[] = {uint64_t(g + 1)};
     GameSetup setup{
         .game_id = records::RunGameId(run.tag, "g" + std::to_string(g + 1)),
-        .rules = *rules,
-        .num_players = players,
-        .seed = DealSeedOf(run.secret.key, run.secret.seed, game_number),
+        .game = *loaded,
+        .deal = {.num_seats = players,
+                 .seed = DealSeedOf(run.secret.key, run.secret.seed,
+                                    game_number)},
         .time = o.time,
-        .policy = o.fault_policy == "default" ? FaultPolicy::kDefaultAction
-                                              : FaultPolicy::kForfeit,
+        .policy = *ParseFaultPolicy(o.fault_policy),
         .arbiter_version = (*server)->arbiter_version()};
     // Rotation: game g puts runner (s + g) % n in seat s.
     std::vector<BotRunner*> order;
@@ -279,12 +282,15 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
                   "NAME=COMMAND of a bot to spawn, or NAME=@ for a bot that "
                   "connects by itself (repeat for each bot)")
       ->required();
+  cmd->add_option("--game", o->game, "the game to play")->capture_default_str();
   cmd->add_option("--players", o->players,
-                  "seats per game, 2 to 6 (default: the number of bots; "
-                  "fewer bots fill the seats in turn)");
+                  "seats per game, in the game's range (default: the number "
+                  "of bots; fewer bots fill the seats in turn)");
   cmd->add_option("--games", o->games, "number of games")
       ->check(CLI::PositiveNumber);
-  cmd->add_option("--ruleset", o->ruleset, "preset name or ruleset file");
+  cmd->add_option("--ruleset", o->ruleset,
+                  "preset name or ruleset file (default: the game's first "
+                  "preset)");
   cmd->add_option("--seed", o->seed,
                   "seed of the whole run (default: drawn at random and "
                   "printed); with the same secret, the same deals");
@@ -301,9 +307,10 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
   cmd->add_option("--grace-ms", o->time.grace_ms, "tolerance beyond the limit")
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--fault-policy", o->fault_policy,
-                  "forfeit: a faulting seat loses the game; default: play a "
-                  "default action for it and record a strike")
-      ->check(CLI::IsMember({"forfeit", "default"}));
+                  "forfeit: a faulting seat loses the game; default_action "
+                  "(or default): play a default action for it and record a "
+                  "strike")
+      ->check(CLI::IsMember({"forfeit", "default_action", "default"}));
   cmd->add_option("--out", o->out,
                   "game records, appended (JSON lines; zstd frames when the "
                   "name ends in .zst)");

@@ -1,10 +1,11 @@
-// `arbiter rules run FILE.toml...`: the scenario runner (DESIGN.md).
-// `arbiter rules show NAME|FILE`: a ruleset with every knob, as TOML.
+// `arbiter rules run FILE.toml...`: the scenario runner (docs/scenarios.md).
+// `arbiter rules show [--game GAME] NAME|FILE`: a ruleset with every knob,
+// as TOML.
 #include <iostream>
 
 #include "arbiter/cli/command.h"
 #include "arbiter/cli/scenario.h"
-#include "arbiter/games/zetema/ruleset_file.h"
+#include "arbiter/game/registry.h"
 
 namespace arbiter {
 namespace {
@@ -31,7 +32,7 @@ int RunScenarios(const std::vector<std::string>& files, bool quiet) {
 
 void AddRulesCommand(CLI::App& app) {
   CLI::App* rules =
-      app.add_subcommand("rules", "Zetema rules: scenarios, rulesets");
+      app.add_subcommand("rules", "Rules of the games: scenarios, rulesets");
   rules->require_subcommand(1);
 
   CLI::App* run = rules->add_subcommand(
@@ -52,14 +53,16 @@ void AddRulesCommand(CLI::App& app) {
   CLI::App* show = rules->add_subcommand(
       "show", "Print a preset or ruleset file with every knob, as TOML");
   static std::string name;
+  static std::string game_name(game::kDefaultGame);
   show->add_option("RULESET", name, "preset name or ruleset file")->required();
+  show->add_option("--game", game_name, "the game")->capture_default_str();
   show->callback([] {
-    const auto rules = zetema::LoadRuleset(name);
-    if (!rules) {
-      std::cerr << "error: " << rules.error() << "\n";
+    const auto loaded = game::LoadGame(game_name, name);
+    if (!loaded) {
+      std::cerr << "error: " << loaded.error() << "\n";
       throw CLI::RuntimeError(2);
     }
-    std::cout << zetema::RulesetToToml(*rules);
+    std::cout << (*loaded)->RulesetToml();
   });
 }
 

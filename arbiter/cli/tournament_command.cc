@@ -61,7 +61,8 @@ void WatchInterrupts() {
 // (no server, no processes); every other bot runs as a process through match
 // play. One tournament uses one or the other.
 std::expected<std::unique_ptr<tour::GameRunner>, std::string> MakeGameRunner(
-    const tour::TournamentConfig& config, const zetema::Ruleset& rules,
+    const tour::TournamentConfig& config,
+    const std::shared_ptr<const game::Game>& game,
     const std::filesystem::path& out_dir,
     const std::filesystem::path& secret_file) {
   int builtin = 0;
@@ -69,7 +70,7 @@ std::expected<std::unique_ptr<tour::GameRunner>, std::string> MakeGameRunner(
     builtin += bot.command == tour::kBuiltinRandom ? 1 : 0;
   }
   if (builtin == int(config.bots.size())) {
-    return std::make_unique<tour::BuiltinRandomRunner>(config, rules);
+    return std::make_unique<tour::BuiltinRandomRunner>(config, game);
   }
   if (builtin > 0) {
     return std::unexpected(fmt::format(
@@ -89,7 +90,7 @@ std::expected<std::unique_ptr<tour::GameRunner>, std::string> MakeGameRunner(
     hidden.push_back(std::filesystem::absolute(secret_file).lexically_normal());
   }
   auto runner = tour::ProcessRunner::Start(
-      config, rules, {.log_dir = out_dir / "logs", .hidden = hidden});
+      config, game, {.log_dir = out_dir / "logs", .hidden = hidden});
   if (!runner) return std::unexpected(runner.error());
   if (const std::string summary = (*runner)->SandboxSummary();
       !summary.empty()) {
@@ -201,7 +202,7 @@ void Run(const Args& args) {
     }
   }
   WatchInterrupts();  // before MakeGameRunner starts the server's threads
-  auto runner = MakeGameRunner(*config, resolved->rules, options.out_dir,
+  auto runner = MakeGameRunner(*config, resolved->game, options.out_dir,
                                options.secret_file);
   if (!runner) Fail(args.config + ": " + runner.error(), 2);
   ConsoleProgress progress;

@@ -10,13 +10,12 @@
 #include <regex>
 #include <sstream>
 
+#include "arbiter/game/registry.h"
 #include "arbiter/match/bot_runner.h"
 #include "arbiter/match/replay.h"
 
 namespace arbiter {
 namespace {
-
-namespace pb = zetema::v1;
 
 const std::string kBot = ARBITER_TEST_BOT_PATH;
 
@@ -84,9 +83,8 @@ class BotRunnerTest : public ::testing::TestWithParam<bool> {
   MatchResult Game(uint64_t seed, int move_ms = 2000,
                    FaultPolicy policy = FaultPolicy::kForfeit) {
     GameSetup setup{.game_id = "e2e-" + std::to_string(seed),
-                    .rules = *zetema::Preset("parlett"),
-                    .num_players = 2,
-                    .seed = seed,
+                    .game = *game::LoadGame(),
+                    .deal = {.num_seats = 2, .seed = seed},
                     .time = {.move_ms = move_ms, .grace_ms = 20},
                     .policy = policy};
     std::vector<SeatPlayer> seats = {runners_[0]->Seat(), runners_[1]->Seat()};
@@ -155,11 +153,13 @@ TEST_P(BotRunnerTest, CrashIsRecordedAndTheBotRestarts) {
   auto& bad = Add("bad", "--mode=crash --after=3");
   auto m = Game(5);
   ASSERT_EQ(m.record.result().faults_size(), 1);
-  EXPECT_EQ(m.record.result().faults(0).reason(), arbiter::v1::FAULT_REASON_CRASH)
+  EXPECT_EQ(m.record.result().faults(0).reason(),
+            arbiter::v1::FAULT_REASON_CRASH)
       << m.record.result().faults(0).detail();
   EXPECT_EQ(m.record.result().forfeit_seat(), 1);
   auto again = Game(6);
-  EXPECT_EQ(again.record.result().faults(0).reason(), arbiter::v1::FAULT_REASON_CRASH);
+  EXPECT_EQ(again.record.result().faults(0).reason(),
+            arbiter::v1::FAULT_REASON_CRASH);
   EXPECT_EQ(bad.starts(), 2);
 }
 
@@ -168,7 +168,8 @@ TEST_P(BotRunnerTest, DisconnectWhileAliveIsNotACrash) {
   auto& bad = Add("bad", "--mode=disconnect --after=2");
   auto m = Game(7);
   ASSERT_EQ(m.record.result().faults_size(), 1);
-  EXPECT_EQ(m.record.result().faults(0).reason(), arbiter::v1::FAULT_REASON_DISCONNECT);
+  EXPECT_EQ(m.record.result().faults(0).reason(),
+            arbiter::v1::FAULT_REASON_DISCONNECT);
   Game(8);
   EXPECT_EQ(bad.starts(), 2);
   for (auto& r : runners_) r->Stop();
@@ -181,7 +182,8 @@ TEST_P(BotRunnerTest, TimeoutAndLateAnswersAreNeverCredited) {
   for (uint64_t seed : {9, 10}) {
     auto m = Game(seed, /*move_ms=*/100);
     ASSERT_EQ(m.record.result().faults_size(), 1);
-    EXPECT_EQ(m.record.result().faults(0).reason(), arbiter::v1::FAULT_REASON_TIMEOUT)
+    EXPECT_EQ(m.record.result().faults(0).reason(),
+              arbiter::v1::FAULT_REASON_TIMEOUT)
         << m.record.result().faults(0).detail();
   }
 }
@@ -192,8 +194,9 @@ TEST_P(BotRunnerTest, IllegalAndMalformedOverTheWire) {
   auto m = Game(11);
   ASSERT_EQ(m.record.result().faults_size(), 1);
   const auto& f = m.record.result().faults(0);
-  EXPECT_EQ(f.reason(), f.seat() == 0 ? arbiter::v1::FAULT_REASON_ILLEGAL_ACTION
-                                      : arbiter::v1::FAULT_REASON_MALFORMED_MESSAGE)
+  EXPECT_EQ(f.reason(), f.seat() == 0
+                            ? arbiter::v1::FAULT_REASON_ILLEGAL_ACTION
+                            : arbiter::v1::FAULT_REASON_MALFORMED_MESSAGE)
       << f.detail();
 }
 
@@ -214,7 +217,8 @@ TEST_P(BotRunnerTest, StartupFailuresAreStartupFaults) {
   Add("exits", "--mode=exit");
   auto m = Game(13);
   ASSERT_EQ(m.record.result().faults_size(), 1);
-  EXPECT_EQ(m.record.result().faults(0).reason(), arbiter::v1::FAULT_REASON_STARTUP);
+  EXPECT_EQ(m.record.result().faults(0).reason(),
+            arbiter::v1::FAULT_REASON_STARTUP);
   EXPECT_NE(m.record.result().faults(0).detail().find("exit status 4"),
             std::string::npos)
       << m.record.result().faults(0).detail();
@@ -225,7 +229,8 @@ TEST_P(BotRunnerTest, WrongProtocolVersionIsRefused) {
   Add("future", "--mode=bad-version");
   auto m = Game(14);
   ASSERT_EQ(m.record.result().faults_size(), 1);
-  EXPECT_EQ(m.record.result().faults(0).reason(), arbiter::v1::FAULT_REASON_STARTUP);
+  EXPECT_EQ(m.record.result().faults(0).reason(),
+            arbiter::v1::FAULT_REASON_STARTUP);
   EXPECT_NE(ReadFile(Log("future")).find("protocol version"),
             std::string::npos);
 }

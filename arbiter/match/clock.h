@@ -12,36 +12,29 @@
 #include <chrono>
 #include <cstdint>
 
-namespace arbiter {
+#include "arbiter/match/policy.h"
 
-struct TimeControl {
-  int move_ms = 1000;
-  int bank_ms = 0;
-  int increment_ms = 0;
-  int grace_ms = 50;
-};
+namespace arbiter {
 
 class SeatClock {
  public:
   using Micros = std::chrono::microseconds;
 
   explicit SeatClock(const TimeControl& tc)
-      : tc_(tc), bank_(Micros(int64_t{tc.bank_ms} * 1000)) {}
+      : tc_(tc), bank_(Micros(tc.bank_ms * 1000)) {}
 
   // What the bot is told it may use for the next decision.
-  Micros Allowed() const { return Micros(int64_t{tc_.move_ms} * 1000) + bank_; }
+  Micros Allowed() const { return Micros(tc_.move_ms * 1000) + bank_; }
   // When the arbiter stops waiting.
-  Micros HardLimit() const {
-    return Allowed() + Micros(int64_t{tc_.grace_ms} * 1000);
-  }
+  Micros HardLimit() const { return Allowed() + Micros(tc_.grace_ms * 1000); }
   Micros bank() const { return bank_; }
 
   // Charges a decision that took `used`; false when it was a timeout.
   bool Charge(Micros used) {
     if (used > HardLimit()) return false;
-    const Micros over = used - Micros(int64_t{tc_.move_ms} * 1000);
+    const Micros over = used - Micros(tc_.move_ms * 1000);
     if (over > Micros(0)) bank_ = std::max(Micros(0), bank_ - over);
-    bank_ += Micros(int64_t{tc_.increment_ms} * 1000);
+    bank_ += Micros(tc_.increment_ms * 1000);
     return true;
   }
 

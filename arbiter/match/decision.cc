@@ -2,60 +2,42 @@
 
 #include <atomic>
 
-#include "arbiter/games/zetema/wire/convert.h"
-
 namespace arbiter {
-namespace {
 
-namespace pb = zetema::v1;
-
-std::expected<zetema::Action, DecisionFault> CheckAnswer(
-    const v1::ActionReply& reply, const zetema::State& state,
-    const std::vector<zetema::Action>& legal) {
-  auto fault = [](arbiter::v1::FaultReason reason, std::string detail) {
+std::expected<int, DecisionFault> CheckAnswer(const v1::ActionReply& reply,
+                                              const game::State& state) {
+  auto fault = [](v1::FaultReason reason, std::string detail) {
     return std::unexpected(
         DecisionFault{.reason = reason, .detail = std::move(detail)});
   };
-  std::expected<zetema::Action, std::string> parsed;
+  std::expected<int, game::Refusal> parsed;
   switch (reply.answer_case()) {
     case v1::ActionReply::kIndex:
-      if (reply.index() >= legal.size()) {
-        return fault(arbiter::v1::FAULT_REASON_ILLEGAL_ACTION,
-                     "index " + std::to_string(reply.index()) +
-                         " is out of range: " + std::to_string(legal.size()) +
-                         " legal actions");
+      if (reply.index() >= uint32_t(state.NumLegalActions())) {
+        return fault(
+            v1::FAULT_REASON_ILLEGAL_ACTION,
+            "index " + std::to_string(reply.index()) + " is out of range: " +
+                std::to_string(state.NumLegalActions()) + " legal actions");
       }
-      return legal[reply.index()];
-    case v1::ActionReply::kAction:
-      parsed = ActionFromProto(reply.action());
-      break;
+      return int(reply.index());
     case v1::ActionReply::kText:
-      parsed = zetema::ParseAction(reply.text());
-      if (!parsed) {
-        parsed = std::unexpected(parsed.error() + " in '" + reply.text() + "'");
-      }
+      parsed = state.ParseText(reply.text());
       break;
     case v1::ActionReply::ANSWER_NOT_SET:
-      return fault(arbiter::v1::FAULT_REASON_MALFORMED_MESSAGE,
+      return fault(v1::FAULT_REASON_MALFORMED_MESSAGE,
                    "the reply has no index, action or text");
+    default:  // a game's typed action
+      parsed = state.ParseTyped(reply);
+      break;
   }
-  if (!parsed) {
-    return fault(arbiter::v1::FAULT_REASON_MALFORMED_MESSAGE,
-                 "unreadable action: " + parsed.error());
-  }
-  auto legalized = state.Legalize(*parsed);
-  if (!legalized) {
-    return fault(arbiter::v1::FAULT_REASON_ILLEGAL_ACTION,
-                 "illegal action '" + zetema::ActionToString(*parsed) +
-                     "': " + legalized.error());
-  }
-  return *legalized;
+  if (parsed) return *parsed;
+  return fault(parsed.error().kind == game::Refusal::kMalformed
+                   ? v1::FAULT_REASON_MALFORMED_MESSAGE
+                   : v1::FAULT_REASON_ILLEGAL_ACTION,
+               parsed.error().detail);
 }
 
-}  // namespace
-
-v1::ArbiterMessage MakeDecisionRequest(uint64_t id, const zetema::State& state,
-                                       const std::vector<zetema::Action>& legal,
+v1::ArbiterMessage MakeDecisionRequest(uint64_t id, const game::State& state,
                                        const SeatClock& clock,
                                        const std::string& game_id) {
   v1::ArbiterMessage m;
@@ -66,15 +48,7 @@ v1::ArbiterMessage MakeDecisionRequest(uint64_t id, const zetema::State& state,
   r->set_bank_ms(uint32_t(clock.bank().count() / 1000));
   r->set_move_limit_ms(
       uint32_t((clock.Allowed() - clock.bank()).count() / 1000));
-  auto* d = r->mutable_zetema();
-  const int seat = state.CurrentPlayer();
-  *d->mutable_observation() = ObservationToProto(
-      state.ObservationFor(seat, /*with_history=*/false), state.num_players());
-  for (const auto& a : legal) {
-    auto* l = d->add_legal_actions();
-    *l->mutable_action() = ActionToProto(a);
-    l->set_text(zetema::ActionToString(a));
-  }
+  state.FillDecision(r);
   return m;
 }
 
@@ -84,12 +58,11 @@ uint64_t NextRequestId() {
 }
 
 std::expected<Decision, DecisionFault> AskForDecision(
-    BotChannel& channel, const zetema::State& state,
-    const std::vector<zetema::Action>& legal, SeatClock& clock,
+    BotChannel& channel, const game::State& state, SeatClock& clock,
     const std::string& game_id, const std::function<bool()>& process_exited) {
   const uint64_t id = NextRequestId();
   const v1::ArbiterMessage request =
-      MakeDecisionRequest(id, state, legal, clock, game_id);
+      MakeDecisionRequest(id, state, clock, game_id);
   const auto start = Clock::now();
   const auto deadline = start + clock.HardLimit();
   auto elapsed_us = [&] {
@@ -146,7 +119,7 @@ std::expected<Decision, DecisionFault> AskForDecision(
                    "answered after " + std::to_string(used_us / 1000) +
                        " ms, beyond the limit plus grace");
     }
-    auto action = CheckAnswer(reply, state, legal);
+    auto action = CheckAnswer(reply, state);
     if (!action) {
       action.error().decision_us = used_us;
       action.error().request_id = id;

@@ -9,15 +9,14 @@
 #include <string>
 #include <vector>
 
+#include "arbiter/game/game.h"
 #include "arbiter/match/clock.h"
 #include "arbiter/server/connection.h"
-#include "arbiter/games/zetema/state.h"
-#include "zetema/v1/zetema.pb.h"
 
 namespace arbiter {
 
 struct Decision {
-  zetema::Action action;  // one of the legal actions
+  int action = 0;  // index into the legal actions
   uint32_t decision_us = 0;
   uint64_t request_id = 0;
 };
@@ -33,16 +32,18 @@ struct DecisionFault {
 // request can never match a later one.
 uint64_t NextRequestId();
 
-// The request for the seat to act in `state`: its observation (without
-// history: events travel as GameEvent messages) and every legal action.
-v1::ArbiterMessage MakeDecisionRequest(uint64_t id, const zetema::State& state,
-                                       const std::vector<zetema::Action>& legal,
+// The request for the seat to act in `state`: its observation (events
+// travel as GameEvent messages) and every legal action.
+v1::ArbiterMessage MakeDecisionRequest(uint64_t id, const game::State& state,
                                        const SeatClock& clock,
                                        const std::string& game_id);
 
+// The legal action `reply` denotes, or the fault it is.
+std::expected<int, DecisionFault> CheckAnswer(const v1::ActionReply& reply,
+                                              const game::State& state);
+
 std::expected<Decision, DecisionFault> AskForDecision(
-    BotChannel& channel, const zetema::State& state,
-    const std::vector<zetema::Action>& legal, SeatClock& clock,
+    BotChannel& channel, const game::State& state, SeatClock& clock,
     const std::string& game_id, const std::function<bool()>& process_exited);
 
 }  // namespace arbiter

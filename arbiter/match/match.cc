@@ -5,22 +5,18 @@
 #include <ctime>
 #include <memory>
 
-#include "arbiter/games/zetema/state.h"
-#include "arbiter/games/zetema/wire/convert.h"
 #include "arbiter/match/decision.h"
 #include "arbiter/process/bot_process.h"
 
 namespace arbiter {
 namespace {
 
-namespace pb = zetema::v1;
-
 // A seat during one game.
 struct SeatState {
   SeatPlayer* player;
   SeatClock clock;
   bool live;  // still asked for decisions and sent messages
-  size_t events_sent = 0;
+  int events_sent = 0;
   std::optional<ResourceUsage> usage;  // the sandbox's counters, last seen
 };
 
@@ -28,23 +24,23 @@ std::optional<ResourceUsage> UsageOf(const SeatState& s) {
   return s.player->usage ? s.player->usage() : std::nullopt;
 }
 
-class Game {
+class Match {
  public:
-  Game(const GameSetup& setup, std::span<SeatPlayer> players,
-       zetema::State state)
+  Match(const GameSetup& setup, std::span<SeatPlayer> players,
+        std::unique_ptr<game::State> state)
       : setup_(setup), state_(std::move(state)) {
     for (auto& p : players) {
-      seats_.push_back({&p, SeatClock(setup.time),
-                        p.channel != nullptr && p.channel->IsOpen()});
+      seats_.push_back(
+          {&p, SeatClock(setup.time),
+           p.policy || (p.channel != nullptr && p.channel->IsOpen())});
       seats_.back().usage = UsageOf(seats_.back());
     }
-    faults_.assign(players.size(), arbiter::v1::FAULT_REASON_UNSPECIFIED);
+    faults_.assign(players.size(), v1::FAULT_REASON_UNSPECIFIED);
   }
 
   MatchResult Play();
 
  private:
-  void StartRecord();
   void SendGameStart();
   // Sends `seat` the events it has not seen yet, in one batch. A seat gets
   // them just before its own decision (and at the end): waking every bot
@@ -52,7 +48,7 @@ class Game {
   void SendNewEvents(int seat);
   void Broadcast(const v1::ArbiterMessage& m);
   // Records a fault; true when the game ends because of it.
-  bool Fault(int seat, arbiter::v1::FaultReason reason, const std::string& detail);
+  bool Fault(int seat, v1::FaultReason reason, const std::string& detail);
   // A limit of the seat's sandbox that was reached since it was last
   // looked at (`now`: its counters now), as a fault.
   std::optional<DecisionFault> LimitReached(
@@ -60,49 +56,26 @@ class Game {
   void Finish();
 
   const GameSetup& setup_;
-  zetema::State state_;
+  std::unique_ptr<game::State> state_;
   std::vector<SeatState> seats_;
-  std::vector<arbiter::v1::FaultReason> faults_;
-  arbiter::v1::GameRecord record_;
+  std::vector<v1::FaultReason> faults_;
+  v1::GameRecord record_;
   int forfeit_seat_ = -1;
+  uint64_t in_process_requests_ = 0;
 };
 
-void Game::StartRecord() {
-  record_.set_game_id(setup_.game_id);
-  record_.set_arbiter_version(setup_.arbiter_version);
-  record_.set_game("zetema");
-  *record_.mutable_ruleset() = RulesetToProto(setup_.rules);
-  record_.set_num_players(setup_.num_players);
-  record_.set_seed(setup_.seed);
-  record_.set_first_dealer(state_.Dealer());
-  const auto teams = setup_.rules.Teams(setup_.num_players);
-  for (int s = 0; s < int(seats_.size()); ++s) {
-    auto* seat = record_.add_seats();
-    seat->set_seat(s);
-    seat->set_bot_name(seats_[s].player->name);
-    if (seats_[s].player->channel) {
-      seat->set_bot_version(seats_[s].player->channel->bot_version());
-    }
-    seat->set_team(teams[s]);
-  }
-  record_.set_tournament_id(setup_.tournament_id);
-  record_.set_round(setup_.round);
-  record_.set_duplicate_group(setup_.duplicate_group);
-  record_.set_started_at(NowRfc3339());
-}
-
-void Game::Broadcast(const v1::ArbiterMessage& m) {
+void Match::Broadcast(const v1::ArbiterMessage& m) {
   for (auto& s : seats_) {
-    if (s.live) s.player->channel->Send(m);
+    if (s.live && s.player->channel) s.player->channel->Send(m);
   }
 }
 
-void Game::SendGameStart() {
+void Match::SendGameStart() {
   v1::ArbiterMessage m;
   auto* start = m.mutable_game_start();
   start->set_game_id(setup_.game_id);
-  start->set_num_players(setup_.num_players);
-  start->set_game("zetema");
+  start->set_num_players(int(seats_.size()));
+  start->set_game(record_.game());
   for (const auto& seat : record_.seats()) {
     start->add_teams(seat.team());
     auto* p = start->add_players();
@@ -112,14 +85,13 @@ void Game::SendGameStart() {
     p->set_team(seat.team());
   }
   auto* tc = start->mutable_time_control();
-  tc->set_move_limit_ms(setup_.time.move_ms);
-  tc->set_bank_ms(setup_.time.bank_ms);
-  tc->set_increment_ms(setup_.time.increment_ms);
-  tc->set_grace_ms(setup_.time.grace_ms);
-  *start->mutable_zetema()->mutable_ruleset() = record_.ruleset();
-  start->mutable_zetema()->set_first_dealer(record_.first_dealer());
+  tc->set_move_limit_ms(uint32_t(setup_.time.move_ms));
+  tc->set_bank_ms(uint32_t(setup_.time.bank_ms));
+  tc->set_increment_ms(uint32_t(setup_.time.increment_ms));
+  tc->set_grace_ms(uint32_t(setup_.time.grace_ms));
+  state_->FillGameStart(start);
   for (int s = 0; s < int(seats_.size()); ++s) {
-    if (!seats_[s].live) continue;
+    if (!seats_[s].live || !seats_[s].player->channel) continue;
     // Leftovers of an earlier game (late answers) are of no use now.
     seats_[s].player->channel->DiscardPending();
     start->set_seat(s);
@@ -127,36 +99,34 @@ void Game::SendGameStart() {
   }
 }
 
-void Game::SendNewEvents(int seat) {
-  const auto& events = state_.Events();
+void Match::SendNewEvents(int seat) {
   auto& s = seats_[seat];
-  if (!s.live || s.events_sent == events.size()) return;
+  const int events = state_->NumEvents();
+  if (!s.live || !s.player->channel || s.events_sent == events) return;
   v1::ArbiterMessage m;
   m.mutable_game_event()->set_game_id(setup_.game_id);
-  auto* batch = m.mutable_game_event()->mutable_zetema();
-  for (size_t i = s.events_sent; i < events.size(); ++i) {
-    *batch->add_events() = EventToProto(events[i], seat);
-  }
+  state_->FillEvents(s.events_sent, seat, m.mutable_game_event());
   s.player->channel->Send(m);
-  s.events_sent = events.size();
+  s.events_sent = events;
 }
 
-bool Game::Fault(int seat, arbiter::v1::FaultReason reason, const std::string& detail) {
+bool Match::Fault(int seat, v1::FaultReason reason, const std::string& detail) {
   auto* f = record_.mutable_result()->add_faults();
   f->set_seat(seat);
   f->set_reason(reason);
   f->set_step(record_.steps_size());
   f->set_detail(detail);
-  if (faults_[seat] == arbiter::v1::FAULT_REASON_UNSPECIFIED) faults_[seat] = reason;
-  if (reason == arbiter::v1::FAULT_REASON_CRASH ||
-      reason == arbiter::v1::FAULT_REASON_DISCONNECT ||
-      reason == arbiter::v1::FAULT_REASON_STARTUP) {
+  if (faults_[seat] == v1::FAULT_REASON_UNSPECIFIED) faults_[seat] = reason;
+  if (reason == v1::FAULT_REASON_CRASH ||
+      reason == v1::FAULT_REASON_DISCONNECT ||
+      reason == v1::FAULT_REASON_STARTUP) {
     seats_[seat].live = false;
   }
-  if (reason == arbiter::v1::FAULT_REASON_MEMORY_LIMIT ||
-      reason == arbiter::v1::FAULT_REASON_PROCESS_LIMIT) {
+  if (reason == v1::FAULT_REASON_MEMORY_LIMIT ||
+      reason == v1::FAULT_REASON_PROCESS_LIMIT) {
     // Killed at the limit, or still running: asked again only if alive.
-    seats_[seat].live = seats_[seat].player->channel->IsOpen();
+    BotChannel* channel = seats_[seat].player->channel;
+    seats_[seat].live = channel != nullptr && channel->IsOpen();
   }
   if (setup_.policy == FaultPolicy::kForfeit) {
     forfeit_seat_ = seat;
@@ -165,7 +135,7 @@ bool Game::Fault(int seat, arbiter::v1::FaultReason reason, const std::string& d
   return false;
 }
 
-std::optional<DecisionFault> Game::LimitReached(
+std::optional<DecisionFault> Match::LimitReached(
     SeatState& s, const std::optional<ResourceUsage>& now) {
   if (!now || !s.usage) return std::nullopt;
   const ResourceUsage before = *s.usage;
@@ -173,15 +143,15 @@ std::optional<DecisionFault> Game::LimitReached(
   if (now->oom_kills > before.oom_kills) {
     const uint64_t n = now->oom_kills - before.oom_kills;
     return DecisionFault{
-        .reason = arbiter::v1::FAULT_REASON_MEMORY_LIMIT,
-        .detail =
-            "the bot's sandbox reached its memory limit: " + std::to_string(n) +
-            " process" + (n == 1 ? "" : "es") + " killed"};
+        .reason = v1::FAULT_REASON_MEMORY_LIMIT,
+        .detail = "the bot's sandbox reached its memory limit: " +
+                  std::to_string(n) + " process" + (n == 1 ? "" : "es") +
+                  " killed"};
   }
   if (now->pids_refused > before.pids_refused) {
     const uint64_t n = now->pids_refused - before.pids_refused;
     return DecisionFault{
-        .reason = arbiter::v1::FAULT_REASON_PROCESS_LIMIT,
+        .reason = v1::FAULT_REASON_PROCESS_LIMIT,
         .detail =
             "the bot tried to run more processes or threads than its "
             "sandbox allows: " +
@@ -190,49 +160,55 @@ std::optional<DecisionFault> Game::LimitReached(
   return std::nullopt;
 }
 
-void Game::Finish() {
+void Match::Finish() {
   // A limit reached after a seat's last decision counts too.
   for (int s = 0; s < int(seats_.size()) && forfeit_seat_ < 0; ++s) {
-    if (faults_[s] != arbiter::v1::FAULT_REASON_UNSPECIFIED) continue;
+    if (faults_[s] != v1::FAULT_REASON_UNSPECIFIED) continue;
     if (auto f = LimitReached(seats_[s], UsageOf(seats_[s]))) {
       Fault(s, f->reason, f->detail);
     }
   }
   for (int s = 0; s < int(seats_.size()); ++s) SendNewEvents(s);
-  FillOutcome(state_, forfeit_seat_, &record_);
+  FillOutcome(*state_, forfeit_seat_, &record_);
   record_.set_finished_at(NowRfc3339());
   v1::ArbiterMessage end;
   end.mutable_game_end()->set_game_id(setup_.game_id);
   *end.mutable_game_end()->mutable_outcome() = record_.result();
-  *end.mutable_game_end()->mutable_zetema() = record_.result();
+  state_->FillGameEnd(end.mutable_game_end());
   Broadcast(end);
 }
 
-MatchResult Game::Play() {
-  StartRecord();
+MatchResult Match::Play() {
+  record_ = StartRecord(setup_, *state_);
+  for (int s = 0; s < int(seats_.size()); ++s) {
+    const SeatPlayer& p = *seats_[s].player;
+    record_.mutable_seats(s)->set_bot_version(
+        p.channel ? p.channel->bot_version() : p.version);
+  }
   bool over = false;
   for (int s = 0; s < int(seats_.size()) && !over; ++s) {
     if (seats_[s].live) continue;
     const auto& p = *seats_[s].player;
-    over = Fault(s, arbiter::v1::FAULT_REASON_STARTUP,
+    over = Fault(s, v1::FAULT_REASON_STARTUP,
                  p.startup_detail.empty() ? "the bot is not connected"
                                           : p.startup_detail);
   }
   if (!over) SendGameStart();
-  std::vector<zetema::Action> legal;
-  while (!over && !state_.IsTerminal()) {
-    const int seat = state_.CurrentPlayer();
+  while (!over && !state_->IsTerminal()) {
+    const int seat = state_->CurrentSeat();
     SendNewEvents(seat);
-    state_.LegalActions(&legal);
     auto& s = seats_[seat];
-    zetema::Action action = legal.front();  // the default action
+    int action = 0;  // the default action
     uint32_t decision_us = 0;
     uint32_t cpu_us = 0;
     uint64_t request_id = 0;
     bool strike = !s.live;
-    if (s.live) {
+    if (s.player->policy) {
+      action = s.player->policy(*state_);
+      request_id = ++in_process_requests_;
+    } else if (s.live) {
       const auto before = UsageOf(s);
-      auto decision = AskForDecision(*s.player->channel, state_, legal, s.clock,
+      auto decision = AskForDecision(*s.player->channel, *state_, s.clock,
                                      setup_.game_id, s.player->process_exited);
       const auto after = UsageOf(s);
       if (before && after) cpu_us = uint32_t(after->cpu_us - before->cpu_us);
@@ -252,7 +228,7 @@ MatchResult Game::Play() {
       if (fault) {
         over = Fault(seat, fault->reason, fault->detail);
         if (over) break;
-        action = legal.front();
+        action = 0;
         strike = true;
       }
     }
@@ -262,15 +238,8 @@ MatchResult Game::Play() {
     step->set_request_id(request_id);
     step->set_strike(strike);
     step->set_cpu_us(cpu_us);
-    step->set_action(zetema::ActionToString(action));
-    // Every action here is one of the engine's own legal actions.
-    if (auto applied = state_.Apply(action); !applied) {
-      std::fprintf(stderr,
-                   "arbiter: the engine refused its own legal action "
-                   "'%s': %s\n",
-                   step->action().c_str(), applied.error().c_str());
-      std::abort();
-    }
+    step->set_action(state_->LegalActionText(action));
+    state_->Apply(action);
   }
   Finish();
   return MatchResult{.record = std::move(record_), .faults = faults_};
@@ -278,47 +247,54 @@ MatchResult Game::Play() {
 
 }  // namespace
 
-void FillOutcome(const zetema::State& state, int forfeit_seat,
-                 arbiter::v1::GameRecord* record) {
+v1::GameRecord StartRecord(const GameSetup& setup, const game::State& state) {
+  v1::GameRecord record;
+  record.set_game_id(setup.game_id);
+  record.set_arbiter_version(setup.arbiter_version);
+  record.set_game(std::string(setup.game->Type().Name()));
+  record.set_num_players(setup.deal.num_seats);
+  record.set_seed(setup.deal.seed);
+  const std::vector<int> teams = state.Teams();
+  for (int s = 0; s < int(teams.size()); ++s) {
+    auto* seat = record.add_seats();
+    seat->set_seat(s);
+    seat->set_team(teams[s]);
+    if (s < int(setup.seat_names.size())) {
+      seat->set_bot_name(setup.seat_names[s]);
+    }
+  }
+  record.set_tournament_id(setup.tournament_id);
+  record.set_round(setup.round);
+  record.set_duplicate_group(setup.duplicate_group);
+  record.set_started_at(NowRfc3339());
+  // The game's own part (ruleset, first dealer) as the game starts; the
+  // outcome fills it in again at the end.
+  state.FillRecord(&record);
+  return record;
+}
+
+void FillOutcome(const game::State& state, int forfeit_seat,
+                 v1::GameRecord* record) {
+  const game::Outcome o = state.GetOutcome();
   auto* result = record->mutable_result();
-  const int n = state.num_players();
-  std::vector<int> team_of(n), team_scores(state.NumTeams());
   result->clear_scores();
   result->clear_team_scores();
   result->clear_places();
-  for (int s = 0; s < n; ++s) {
-    result->add_scores(state.Score(s));
-    team_of[s] = state.TeamOf(s);
-  }
-  for (int t = 0; t < state.NumTeams(); ++t) {
-    team_scores[t] = state.TeamScore(t);
-    result->add_team_scores(team_scores[t]);
-  }
-  std::vector<int> places;
+  for (int v : o.scores) result->add_scores(v);
+  for (int v : o.team_scores) result->add_team_scores(v);
+  std::vector<int> places = o.places;
   if (forfeit_seat >= 0) {
-    result->set_end_reason(arbiter::v1::END_REASON_FORFEIT);
+    result->set_end_reason(v1::END_REASON_FORFEIT);
     result->set_winner(-1);
-    places = ForfeitPlaces(team_of, team_scores, forfeit_seat);
+    places = ForfeitPlaces(state.Teams(), o.team_scores, forfeit_seat);
   } else {
-    result->set_end_reason(state.Winner() >= 0 ? arbiter::v1::END_REASON_TARGET
-                                               : arbiter::v1::END_REASON_MAX_HANDS);
-    result->set_winner(state.Winner());
-    places = state.Standings();
+    result->set_end_reason(o.end_reason);
+    result->set_winner(o.winner);
   }
   for (int p : places) result->add_places(p);
-  result->set_hands_played(state.HandNumber());
+  result->set_hands_played(o.hands_played);
   result->set_forfeit_seat(forfeit_seat);
-  record->clear_deals();
-  record->clear_events();
-  for (const auto& e : state.Events()) {
-    if (e.type == zetema::EventType::kDeal) {
-      auto* deal = record->add_deals();
-      deal->set_hand_number(e.value);
-      deal->set_dealer(e.seat);
-      deal->set_deck(zetema::CardsToString(state.Deck(e.value)));
-    }
-    *record->add_events() = EventToProto(e, kPublicViewer);
-  }
+  state.FillRecord(record);
 }
 
 std::vector<int> ForfeitPlaces(const std::vector<int>& team_of,
@@ -360,22 +336,20 @@ std::string NowRfc3339() {
 
 std::expected<MatchResult, std::string> PlayGame(const GameSetup& setup,
                                                  std::span<SeatPlayer> seats) {
-  if (int(seats.size()) != setup.num_players) {
+  if (int(seats.size()) != setup.deal.num_seats) {
     return std::unexpected("game " + setup.game_id + ": " +
                            std::to_string(seats.size()) + " seats for " +
-                           std::to_string(setup.num_players) + " players");
+                           std::to_string(setup.deal.num_seats) + " players");
   }
-  zetema::GameConfig config;
-  config.rules = std::make_shared<const zetema::Ruleset>(setup.rules);
-  config.num_players = setup.num_players;
-  config.seed = setup.seed;
-  config.first_dealer = setup.first_dealer;
-  config.decks = setup.decks;
-  auto state = zetema::State::New(std::move(config));
-  if (!state)
+  auto state = setup.game->NewState(setup.deal);
+  if (!state) {
     return std::unexpected("game " + setup.game_id + ": " + state.error());
-  Game game(setup, seats, std::move(*state));
-  auto result = game.Play();
+  }
+  GameSetup named = setup;
+  named.seat_names.clear();
+  for (const auto& p : seats) named.seat_names.push_back(p.name);
+  Match match(named, seats, std::move(*state));
+  auto result = match.Play();
   // A game whose bots the interrupt cleanup is killing ended through no
   // fault of theirs: never hand it back to be recorded (it is replayed on
   // resume); the cleanup owns the exit.

@@ -1,7 +1,8 @@
 // Plays one game between connected bots: the engine, the seats' clocks and
 // the fault policy, producing the game's record.
 //
-//   GameSetup setup{.game_id = "g1", .rules = *LoadRuleset("parlett"), ...};
+//   auto game = (*game::FindGame(game_name))->Load(ruleset);
+//   GameSetup setup{.game_id = "g1", .game = *game, .deal = {.num_seats = 2}};
 //   std::vector<SeatPlayer> seats = {{.name = "a", .channel = a.get()}, ...};
 //   auto played = PlayGame(setup, seats);   // blocks until the game ends
 //
@@ -23,39 +24,39 @@
 #include <string>
 #include <vector>
 
-#include "arbiter/games/zetema/cards.h"
-#include "arbiter/games/zetema/ruleset.h"
-#include "arbiter/games/zetema/state.h"
+#include "arbiter/game/game.h"
 #include "arbiter/match/clock.h"
+#include "arbiter/match/policy.h"
 #include "arbiter/process/container.h"
 #include "arbiter/server/server.h"
 #include "arbiter/v1/record.pb.h"
 
 namespace arbiter {
 
-enum class FaultPolicy { kForfeit, kDefaultAction };
-
 struct GameSetup {
   std::string game_id;
-  zetema::Ruleset rules;
-  int num_players = 2;
-  uint64_t seed = 0;
-  int first_dealer = -1;  // -1: drawn from the seed
-  // Explicit deck order (top first) of hands 1, 2, ... (duplicate deals);
-  // later hands are shuffled from the seed.
-  std::vector<std::vector<zetema::Card>> decks;
+  std::shared_ptr<const game::Game> game;  // the game and its ruleset
+  game::Setup deal;  // seats, seed, first dealer, explicit decks
   TimeControl time;
   FaultPolicy policy = FaultPolicy::kForfeit;
   std::string arbiter_version = kArbiterVersion;
   std::string tournament_id;
   int round = 0;
   std::string duplicate_group;
+  // The bot name recorded for every seat (PlayGame takes them from its
+  // SeatPlayers).
+  std::vector<std::string> seat_names;
 };
 
 struct SeatPlayer {
   std::string name;  // recorded as the seat's bot_name
-  // The seat's bot; null when it never connected (a startup fault).
+  // The seat's bot; null when it never connected (a startup fault), or when
+  // the seat plays in-process (`policy`).
   BotChannel* channel = nullptr;
+  // An in-process bot (a tournament's builtin bots): picks the index of a
+  // legal action; no messages, no clock, no faults.
+  std::function<int(const game::State&)> policy;
+  std::string version;  // recorded as bot_version when there is no channel
   std::string startup_detail;  // why `channel` is null
   // Asked when the stream closes mid-game: true when the bot's process has
   // exited (a crash), false when it lives on (a disconnect). Unset: the bot
@@ -72,15 +73,19 @@ struct MatchResult {
   std::vector<arbiter::v1::FaultReason> faults;
 };
 
-// Fails only on a bad setup (player count, ruleset, decks).
+// Fails only on a bad setup (seat count, decks, dealer).
 std::expected<MatchResult, std::string> PlayGame(const GameSetup& setup,
                                                  std::span<SeatPlayer> seats);
 
-// Fills what the engine decides of a record: the result (all but faults),
-// the deals and the public events. `forfeit_seat` is -1 unless a seat
-// forfeited. Replay verification rebuilds these and compares.
-void FillOutcome(const zetema::State& state, int forfeit_seat,
-                 arbiter::v1::GameRecord* record);
+// The start of a game's record: everything the setup decides.
+v1::GameRecord StartRecord(const GameSetup& setup, const game::State& state);
+
+// Fills what the game decides of a record: the result (all but faults), and
+// the game's own part (ruleset, decks, public events, first dealer and
+// mover). `forfeit_seat` is -1 unless a seat forfeited. Replay verification
+// rebuilds these and compares.
+void FillOutcome(const game::State& state, int forfeit_seat,
+                 v1::GameRecord* record);
 
 // Places per seat (1 = first, ties share) when `forfeit_seat` forfeits: its
 // team is last, the other teams go by team score.

@@ -1,220 +1,296 @@
 #include "arbiter/match/replay.h"
 
+#include <fmt/format.h>
 #include <google/protobuf/util/message_differencer.h>
 
-#include <memory>
+#include <nlohmann/json.hpp>
 
-#include "arbiter/games/zetema/wire/convert.h"
+#include "arbiter/game/registry.h"
 #include "arbiter/match/match.h"
 
 namespace arbiter {
 namespace {
 
-namespace pb = zetema::v1;
+// At most this many lines of one difference report.
+constexpr size_t kReportLines = 12;
 
 std::string Compare(const google::protobuf::Message& expected,
                     const google::protobuf::Message& recorded) {
   google::protobuf::util::MessageDifferencer differ;
   std::string report;
   differ.ReportDifferencesToString(&report);
-  return differ.Compare(expected, recorded) ? "" : report;
+  if (differ.Compare(expected, recorded)) return "";
+  size_t pos = 0;
+  for (size_t lines = 0; lines < kReportLines && pos != std::string::npos;
+       ++lines) {
+    pos = report.find('\n', pos + 1);
+  }
+  if (pos != std::string::npos && pos + 1 < report.size()) {
+    report = report.substr(0, pos + 1) + "...\n";
+  }
+  return report;
 }
 
-const char* FaultName(arbiter::v1::FaultReason r) {
-  switch (r) {
-    case arbiter::v1::FAULT_REASON_TIMEOUT:
-      return "timeout";
-    case arbiter::v1::FAULT_REASON_ILLEGAL_ACTION:
-      return "illegal action";
-    case arbiter::v1::FAULT_REASON_MALFORMED_MESSAGE:
-      return "malformed message";
-    case arbiter::v1::FAULT_REASON_CRASH:
-      return "crash";
-    case arbiter::v1::FAULT_REASON_DISCONNECT:
-      return "disconnect";
-    case arbiter::v1::FAULT_REASON_STARTUP:
-      return "startup";
-    case arbiter::v1::FAULT_REASON_MEMORY_LIMIT:
-      return "memory limit";
-    case arbiter::v1::FAULT_REASON_PROCESS_LIMIT:
-      return "process limit";
-    default:
-      return "unspecified";
+std::string BotOf(const v1::GameRecord& record, int seat) {
+  return seat >= 0 && seat < record.seats_size() ? record.seats(seat).bot_name()
+                                                 : "?";
+}
+
+// Plays step `i` of `record` on `state`; the error says why it cannot.
+std::expected<int, std::string> StepAction(const v1::GameRecord& record, int i,
+                                           const game::State& state) {
+  const auto& step = record.steps(i);
+  const std::string where = fmt::format("step {}: ", i);
+  if (state.IsTerminal()) return std::unexpected(where + "the game was over");
+  if (step.seat() != state.CurrentSeat()) {
+    return std::unexpected(
+        fmt::format("{}seat {} acts, but the game asks seat {}", where,
+                    step.seat(), state.CurrentSeat()));
+  }
+  auto index = state.ParseText(step.action());
+  if (!index) return std::unexpected(where + index.error().detail);
+  if (step.strike() && *index != 0) {
+    return std::unexpected(
+        fmt::format("{}a strike must play the default action '{}', not '{}'",
+                    where, state.LegalActionText(0), step.action()));
+  }
+  return *index;
+}
+
+std::string Scores(const game::State& state) {
+  const game::Outcome o = state.GetOutcome();
+  std::string out;
+  for (size_t s = 0; s < o.scores.size(); ++s) {
+    out += fmt::format("{}{}", s ? " " : "", o.scores[s]);
+  }
+  if (o.team_scores.size() < o.scores.size()) {
+    out += "; teams";
+    for (int t : o.team_scores) out += fmt::format(" {}", t);
+  }
+  return out;
+}
+
+// The cards every seat holds (those `viewer` may see; others face down).
+void PrintHands(const v1::GameRecord& record, const game::State& state,
+                int viewer, std::ostream& out) {
+  for (const game::Zone& z : state.View().zones) {
+    if (z.owner < 0) continue;
+    std::string cards;
+    for (size_t i = 0; i < z.cards.size(); ++i) {
+      const bool seen =
+          viewer == game::kOmniscient || ((z.seen_by[i] >> viewer) & 1) != 0;
+      cards += (cards.empty() ? "" : " ") + (seen ? z.cards[i] : "##");
+    }
+    out << fmt::format("    seat {} ({}) {}: {}\n", z.owner,
+                       BotOf(record, z.owner), z.name, cards);
   }
 }
 
 }  // namespace
 
-std::expected<zetema::State, std::string> InitialState(
-    const arbiter::v1::GameRecord& record) {
-  auto rules = RulesetFromProto(record.ruleset());
-  if (!rules) return std::unexpected(rules.error());
-  zetema::GameConfig config;
-  config.rules = std::make_shared<const zetema::Ruleset>(*rules);
-  config.num_players = record.num_players();
-  config.seed = record.seed();
-  config.first_dealer = record.first_dealer();
-  for (int i = 0; i < record.deals_size(); ++i) {
-    const auto& deal = record.deals(i);
-    if (deal.hand_number() != i + 1) {
-      return std::unexpected("deals[" + std::to_string(i) + "]: hand_number " +
-                             std::to_string(deal.hand_number()) +
-                             ", expected " + std::to_string(i + 1));
-    }
-    auto deck = zetema::ParseCards(deal.deck());
-    if (!deck) {
-      return std::unexpected("deals[" + std::to_string(i) +
-                             "].deck: " + deck.error());
-    }
-    config.decks.push_back(std::move(*deck));
+std::string FaultName(v1::FaultReason r) {
+  switch (r) {
+    case v1::FAULT_REASON_TIMEOUT:
+      return "timeout";
+    case v1::FAULT_REASON_ILLEGAL_ACTION:
+      return "illegal action";
+    case v1::FAULT_REASON_MALFORMED_MESSAGE:
+      return "malformed message";
+    case v1::FAULT_REASON_CRASH:
+      return "crash";
+    case v1::FAULT_REASON_DISCONNECT:
+      return "disconnect";
+    case v1::FAULT_REASON_STARTUP:
+      return "startup";
+    case v1::FAULT_REASON_MEMORY_LIMIT:
+      return "memory limit";
+    case v1::FAULT_REASON_PROCESS_LIMIT:
+      return "process limit";
+    default:
+      return v1::FaultReason_IsValid(r) ? v1::FaultReason_Name(r)
+                                        : "unspecified";
   }
-  return zetema::State::New(std::move(config));
 }
 
-std::vector<std::string> VerifyRecord(const arbiter::v1::GameRecord& record) {
-  std::vector<std::string> diffs;
+std::expected<std::unique_ptr<game::State>, std::string> InitialState(
+    const v1::GameRecord& record) {
+  auto type = game::RecordGame(record);
+  if (!type) return std::unexpected(type.error());
+  auto game = (*type)->FromRecord(record);
+  if (!game) return std::unexpected(game.error());
+  return (*game)->NewState(game::SetupFromRecord(record));
+}
+
+std::vector<std::string> VerifyRecord(const v1::GameRecord& record) {
   const std::string id = "game " + record.game_id() + ": ";
-  auto state = InitialState(record);
-  if (!state) return {id + state.error()};
+  auto initial = InitialState(record);
+  if (!initial) return {id + initial.error()};
+  game::State& state = **initial;
+  std::vector<std::string> diffs;
   if (record.seats_size() != record.num_players()) {
-    diffs.push_back(id + "seats: " + std::to_string(record.seats_size()) +
-                    " for " + std::to_string(record.num_players()) +
-                    " players");
+    diffs.push_back(fmt::format("{}seats: {} for {} players", id,
+                                record.seats_size(), record.num_players()));
   }
   for (int i = 0; i < record.steps_size(); ++i) {
-    const auto& step = record.steps(i);
-    const std::string where = id + "step " + std::to_string(i) + ": ";
-    if (state->IsTerminal()) {
-      diffs.push_back(where + "the game was already over");
-      return diffs;
-    }
-    if (step.seat() != state->CurrentPlayer()) {
-      diffs.push_back(where + "seat " + std::to_string(step.seat()) +
-                      " acts, but the engine asks seat " +
-                      std::to_string(state->CurrentPlayer()));
-      return diffs;
-    }
-    auto action = zetema::ParseAction(step.action());
+    auto action = StepAction(record, i, state);
     if (!action) {
-      diffs.push_back(where + "'" + step.action() + "': " + action.error());
+      diffs.push_back(id + action.error());
       return diffs;
     }
-    if (step.strike() && !(state->LegalActions().front() == *action)) {
-      diffs.push_back(where + "a strike must play the default action '" +
-                      zetema::ActionToString(state->LegalActions().front()) +
-                      "', not '" + step.action() + "'");
-    }
-    if (auto applied = state->Apply(*action); !applied) {
-      diffs.push_back(where + "'" + step.action() +
-                      "' is illegal: " + applied.error());
-      return diffs;
-    }
+    state.Apply(*action);
   }
   const auto& result = record.result();
-  const bool forfeit = result.end_reason() == arbiter::v1::END_REASON_FORFEIT;
-  if (!forfeit && !state->IsTerminal()) {
+  const bool forfeit = result.end_reason() == v1::END_REASON_FORFEIT;
+  if (!forfeit && !state.IsTerminal()) {
     diffs.push_back(id + "the steps end before the game does");
   }
-  if (forfeit && state->IsTerminal()) {
+  if (forfeit && state.IsTerminal()) {
     diffs.push_back(id + "a forfeit recorded after the game was over");
   }
   if (forfeit) {
     bool found = false;
-    for (const auto& f : result.faults())
+    for (const auto& f : result.faults()) {
       found |= f.seat() == result.forfeit_seat();
+    }
     if (!found) diffs.push_back(id + "the forfeiting seat has no fault");
   }
-  arbiter::v1::GameRecord rebuilt;
-  *rebuilt.mutable_result() = result;
-  FillOutcome(*state, forfeit ? result.forfeit_seat() : -1, &rebuilt);
+  // What the game decides, rebuilt over a copy of the record: any other
+  // difference is a tampered or corrupt record.
+  v1::GameRecord rebuilt = record;
+  FillOutcome(state, forfeit ? result.forfeit_seat() : -1, &rebuilt);
+  // Records of version 0.1 have no first_mover.
+  if (!record.has_first_mover()) rebuilt.clear_first_mover();
   if (auto d = Compare(rebuilt.result(), result); !d.empty()) {
     diffs.push_back(id + "result differs:\n" + d);
   }
-  if (rebuilt.deals_size() != record.deals_size()) {
-    diffs.push_back(id + std::to_string(record.deals_size()) +
-                    " deals recorded, " + std::to_string(rebuilt.deals_size()) +
-                    " played");
-  } else {
-    for (int i = 0; i < rebuilt.deals_size(); ++i) {
-      if (auto d = Compare(rebuilt.deals(i), record.deals(i)); !d.empty()) {
-        diffs.push_back(id + "deal " + std::to_string(i + 1) + " differs:\n" +
-                        d);
-      }
-    }
-  }
-  if (rebuilt.events_size() != record.events_size()) {
-    diffs.push_back(id + std::to_string(record.events_size()) +
-                    " events recorded, the engine gives " +
-                    std::to_string(rebuilt.events_size()));
-  } else {
-    for (int i = 0; i < rebuilt.events_size(); ++i) {
-      if (auto d = Compare(rebuilt.events(i), record.events(i)); !d.empty()) {
-        diffs.push_back(id + "event " + std::to_string(i) + " differs:\n" + d);
-        break;
-      }
-    }
+  *rebuilt.mutable_result() = result;
+  if (auto d = Compare(rebuilt, record); !d.empty()) {
+    diffs.push_back(id + "the game's deals or events differ:\n" + d);
   }
   return diffs;
 }
 
-std::expected<void, std::string> PrintGame(const arbiter::v1::GameRecord& record,
+std::expected<void, std::string> PrintGame(const v1::GameRecord& record,
                                            int seat, std::ostream& out) {
-  auto state = InitialState(record);
-  if (!state) return std::unexpected(state.error());
+  auto initial = InitialState(record);
+  if (!initial) return std::unexpected(initial.error());
+  game::State& state = **initial;
   if (seat < -1 || seat >= record.num_players()) {
-    return std::unexpected("--seat " + std::to_string(seat) +
-                           ": the game has " +
-                           std::to_string(record.num_players()) + " seats");
+    return std::unexpected(fmt::format("--seat {}: the game has {} seats", seat,
+                                       record.num_players()));
   }
-  out << "game " << record.game_id() << " (" << record.ruleset().base() << ", "
-      << record.num_players() << " players, seed " << record.seed() << ")";
-  if (seat >= 0) out << " as seen by seat " << seat;
-  out << "\n";
+  const int viewer = seat < 0 ? game::kOmniscient : seat;
+  const auto& r = record.result();
+  out << fmt::format("game {} ({}, {} players, seed {})", record.game_id(),
+                     (*game::RecordGame(record))->Name(), record.num_players(),
+                     record.seed());
+  out << (seat >= 0 ? fmt::format(" as seen by seat {}\n", seat) : "\n");
   for (const auto& s : record.seats()) {
-    out << "  seat " << s.seat() << ": " << s.bot_name() << " "
-        << s.bot_version() << " (team " << s.team() << ")\n";
+    out << fmt::format("  seat {}: {} {} (team {})\n", s.seat(), s.bot_name(),
+                       s.bot_version(), s.team());
   }
-  const int viewer = seat;  // -1 shows every draw
-  size_t shown = 0;
+  int shown = 0;
+  int hand = 0;
   auto show_events = [&] {
-    const auto& events = state->Events();
-    for (; shown < events.size(); ++shown) {
-      out << "  " << zetema::EventToString(events[shown], viewer) << "\n";
+    for (; shown < state.NumEvents(); ++shown) {
+      out << "  " << state.EventText(shown, viewer) << "\n";
+    }
+    const int now = state.GetOutcome().hands_played;
+    if (now != hand) {
+      if (hand > 0) {
+        out << fmt::format("  scores after hand {}: {}\n", hand, Scores(state));
+      }
+      hand = now;
+      if (!state.IsTerminal()) {
+        out << fmt::format("  hand {} dealt:\n", hand);
+        PrintHands(record, state, viewer, out);
+      }
     }
   };
   for (int i = 0; i < record.steps_size(); ++i) {
     show_events();
+    auto action = StepAction(record, i, state);
+    if (!action) return std::unexpected(action.error());
     const auto& step = record.steps(i);
-    const int actor = state->CurrentPlayer();
-    if (seat == -1 || seat == actor) {
-      out << "  [seat " << actor << " holds " << state->Hand(actor).ToString()
-          << "; piles " << state->Piles().ToString() << "; stock "
-          << state->StockSize() << "]\n";
-    }
-    out << "step " << i << ": seat " << step.seat() << " " << step.action()
-        << " (" << step.decision_us() / 1000.0 << " ms"
-        << (step.strike() ? ", strike: played by the arbiter" : "") << ")\n";
-    auto action = zetema::ParseAction(step.action());
-    if (!action)
-      return std::unexpected("step " + std::to_string(i) + ": " +
-                             action.error());
-    if (auto applied = state->Apply(*action); !applied) {
-      return std::unexpected("step " + std::to_string(i) + ": " +
-                             applied.error());
-    }
+    out << fmt::format("step {}: seat {} ({}) {} ({:.1f} ms{})\n", i,
+                       step.seat(), BotOf(record, step.seat()), step.action(),
+                       step.decision_us() / 1000.0,
+                       step.strike() ? ", strike: played by the arbiter" : "");
+    state.Apply(*action);
   }
   show_events();
-  const auto& r = record.result();
   for (const auto& f : r.faults()) {
-    out << "fault: seat " << f.seat() << " " << FaultName(f.reason())
-        << " at step " << f.step() << ": " << f.detail() << "\n";
+    out << fmt::format("fault: seat {} ({}) {} at step {}: {}\n", f.seat(),
+                       BotOf(record, f.seat()), FaultName(f.reason()), f.step(),
+                       f.detail());
   }
-  out << "result: " << arbiter::v1::EndReason_Name(r.end_reason()) << ", winner "
-      << r.winner() << ", scores";
+  out << fmt::format("result: {}, winner {}, scores",
+                     v1::EndReason_Name(r.end_reason()), r.winner());
   for (int v : r.scores()) out << " " << v;
+  if (r.team_scores_size() < r.scores_size()) {
+    out << ", team totals";
+    for (int v : r.team_scores()) out << " " << v;
+  }
   out << ", places";
   for (int v : r.places()) out << " " << v;
-  out << ", " << r.hands_played() << " hands\n";
+  out << fmt::format(", {} hands\n", r.hands_played());
+  return {};
+}
+
+std::expected<void, std::string> PrintGameJson(const v1::GameRecord& record,
+                                               int seat, std::ostream& out) {
+  auto initial = InitialState(record);
+  if (!initial) return std::unexpected(initial.error());
+  game::State& state = **initial;
+  if (seat < -1 || seat >= record.num_players()) {
+    return std::unexpected(fmt::format("--seat {}: the game has {} seats", seat,
+                                       record.num_players()));
+  }
+  const int viewer = seat < 0 ? game::kOmniscient : seat;
+  int shown = 0;
+  auto events = [&] {
+    nlohmann::json list = nlohmann::json::array();
+    for (; shown < state.NumEvents(); ++shown) {
+      list.push_back(state.EventText(shown, viewer));
+    }
+    return list;
+  };
+  nlohmann::json start = {{"game_id", record.game_id()}, {"events", events()}};
+  out << start.dump() << "\n";
+  for (int i = 0; i < record.steps_size(); ++i) {
+    auto action = StepAction(record, i, state);
+    if (!action) return std::unexpected(action.error());
+    const auto& step = record.steps(i);
+    state.Apply(*action);
+    nlohmann::json line = {{"step", i},
+                           {"seat", step.seat()},
+                           {"bot", BotOf(record, step.seat())},
+                           {"action", step.action()},
+                           {"decision_ms", step.decision_us() / 1000.0},
+                           {"strike", step.strike()},
+                           {"events", events()},
+                           {"scores", state.GetOutcome().scores}};
+    out << line.dump() << "\n";
+  }
+  const auto& r = record.result();
+  auto list = [](const auto& repeated) {
+    return std::vector<int>(repeated.begin(), repeated.end());
+  };
+  nlohmann::json end = {{"result", v1::EndReason_Name(r.end_reason())},
+                        {"winner", r.winner()},
+                        {"scores", list(r.scores())},
+                        {"team_scores", list(r.team_scores())},
+                        {"places", list(r.places())}};
+  nlohmann::json faults = nlohmann::json::array();
+  for (const auto& f : r.faults()) {
+    faults.push_back({{"seat", f.seat()},
+                      {"bot", BotOf(record, f.seat())},
+                      {"reason", FaultName(f.reason())},
+                      {"step", f.step()},
+                      {"detail", f.detail()}});
+  }
+  end["faults"] = faults;
+  out << end.dump() << "\n";
   return {};
 }
 

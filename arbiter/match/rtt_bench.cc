@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "arbiter/games/zetema/state.h"
+#include "arbiter/game/registry.h"
 #include "arbiter/match/bot_runner.h"
 #include "arbiter/match/decision.h"
 #include "arbiter/process/bot_process.h"
@@ -36,22 +36,20 @@ double Percentile(std::vector<double> v, double p) {
   return v[std::min(v.size() - 1, size_t(p * double(v.size())))];
 }
 
+// The game measured: the default game's default ruleset.
+std::shared_ptr<const game::Game> BenchGame() { return *game::LoadGame(); }
+
 // Decision requests of a real game, to replay in the ping-pong.
 std::vector<v1::ArbiterMessage> SampleRequests(int count) {
   std::vector<v1::ArbiterMessage> out;
-  zetema::GameConfig config;
-  config.rules =
-      std::make_shared<const zetema::Ruleset>(*zetema::Preset("parlett"));
-  config.num_players = 2;
+  const auto game = BenchGame();
   SeatClock clock({});
   for (uint64_t seed = 1; int(out.size()) < count; ++seed) {
-    config.seed = seed;
-    auto state = zetema::State::New(config);
-    size_t step = 0;
+    auto state = *game->NewState({.num_seats = 2, .seed = seed});
+    int step = 0;
     while (!state->IsTerminal() && int(out.size()) < count) {
-      const auto legal = state->LegalActions();
-      out.push_back(MakeDecisionRequest(0, *state, legal, clock, "bench"));
-      state->ApplyLegal(legal[step++ % legal.size()]);
+      out.push_back(MakeDecisionRequest(0, *state, clock, "bench"));
+      state->Apply(step++ % state->NumLegalActions());
     }
   }
   return out;
@@ -65,7 +63,7 @@ class PingPong {
  public:
   PingPong(const std::string& command, int clients, int pings)
       : requests_(SampleRequests(pings)) {
-    char tmpl[] = "/tmp/zetema-bench-XXXXXX";
+    char tmpl[] = "/tmp/arbiter-bench-XXXXXX";
     dir_ = ::mkdtemp(tmpl);
     const std::string address = "unix://" + dir_ + "/pingpong.sock";
     grpc::ServerBuilder builder;
@@ -168,7 +166,8 @@ class PingPong {
 class ArbiterGames {
  public:
   ArbiterGames(const std::string& command, int first_game)
-      : played_(first_game),
+      : game_(BenchGame()),
+        played_(first_game),
         server_(Start()),
         a_(*server_, {.name = "a", .command = command}, {}),
         b_(*server_, {.name = "b", .command = command}, {}) {}
@@ -176,9 +175,8 @@ class ArbiterGames {
   void Play(int games, std::vector<double>* rtt) {
     for (int g = 0; g < games; ++g, ++played_) {
       GameSetup setup{.game_id = "bench-" + std::to_string(played_),
-                      .rules = *zetema::Preset("parlett"),
-                      .num_players = 2,
-                      .seed = uint64_t(played_ + 1),
+                      .game = game_,
+                      .deal = {.num_seats = 2, .seed = uint64_t(played_ + 1)},
                       .time = {.move_ms = 5000}};
       std::vector<SeatPlayer> seats = {a_.Seat(), b_.Seat()};
       auto result = PlayGame(setup, seats);
@@ -204,6 +202,7 @@ class ArbiterGames {
     return std::move(*server);
   }
 
+  std::shared_ptr<const game::Game> game_;
   int played_;
   std::unique_ptr<Server> server_;
   BotRunner a_, b_;

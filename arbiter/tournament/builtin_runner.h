@@ -1,16 +1,16 @@
 // A GameRunner that needs no bot process: every seat whose bot's command is
-// "builtin:random" plays a uniformly random legal action, in-process, with
-// the engine. Records are full GameRecords (arbiter/records/game_record.h), so
-// replays, ratings and resume treat them like any other.
+// "builtin:random" plays a uniformly random legal action, in-process, through
+// match play. Records are full GameRecords, so replays, ratings and resume
+// treat them like any other.
 #ifndef ARBITER_TOURNAMENT_BUILTIN_RUNNER_H_
 #define ARBITER_TOURNAMENT_BUILTIN_RUNNER_H_
 
 #include <memory>
 #include <string_view>
 
+#include "arbiter/game/game.h"
 #include "arbiter/tournament/config.h"
 #include "arbiter/tournament/runner.h"
-#include "arbiter/games/zetema/ruleset.h"
 
 namespace arbiter::tournament {
 
@@ -18,7 +18,8 @@ inline constexpr std::string_view kBuiltinRandom = "builtin:random";
 
 class BuiltinRandomRunner : public GameRunner {
  public:
-  BuiltinRandomRunner(const TournamentConfig& config, zetema::Ruleset rules);
+  BuiltinRandomRunner(const TournamentConfig& config,
+                      std::shared_ptr<const game::Game> game);
 
   // Every seat must hold a builtin:random bot.
   std::expected<std::string, std::string> Run(
@@ -26,7 +27,7 @@ class BuiltinRandomRunner : public GameRunner {
 
  private:
   const TournamentConfig& config_;
-  std::shared_ptr<const zetema::Ruleset> rules_;
+  std::shared_ptr<const game::Game> game_;
 };
 
 }  // namespace arbiter::tournament

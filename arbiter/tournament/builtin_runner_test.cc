@@ -21,7 +21,7 @@ TEST(BuiltinRunnerTest, PlaysFullRecordsThatResumeAndRate) {
   auto resolved = ResolveRuleset(config);
   ASSERT_TRUE(resolved) << resolved.error();
   EXPECT_EQ(resolved->layout.team_of, (std::vector<int>{0, 1, 0, 1}));
-  BuiltinRandomRunner runner(config, resolved->rules);
+  BuiltinRandomRunner runner(config, resolved->game);
   RunOptions options;
   options.out_dir = std::filesystem::path(::testing::TempDir()) / "builtin";
   std::filesystem::remove_all(options.out_dir);
@@ -50,12 +50,41 @@ TEST(BuiltinRunnerTest, PlaysFullRecordsThatResumeAndRate) {
   }
 }
 
+// Any registered game: the test game High Card, named by the config.
+TEST(BuiltinRunnerTest, PlaysTheGameTheConfigNames) {
+  TournamentConfig config = MakeConfig(3);
+  config.game = "high_card";
+  config.ruleset = "standard";
+  auto resolved = ResolveRuleset(config);
+  ASSERT_TRUE(resolved) << resolved.error();
+  BuiltinRandomRunner runner(config, resolved->game);
+  RunOptions options;
+  options.out_dir = std::filesystem::path(::testing::TempDir()) / "high_card";
+  std::filesystem::remove_all(options.out_dir);
+  auto result = RunTournament(config, resolved->layout, runner, options);
+  ASSERT_TRUE(result) << result.error();
+  auto records = ReadRecords((options.out_dir / kRecordsFile).string());
+  ASSERT_TRUE(records) << records.error();
+  ASSERT_EQ(records->size(), 3u);
+  for (const auto& r : *records) {
+    EXPECT_EQ(r.game(), "high_card");
+    EXPECT_EQ(r.steps_size(), 6);
+  }
+  config.seats = 3;
+  auto three = ResolveRuleset(config);
+  ASSERT_FALSE(three);
+  EXPECT_EQ(three.error(), "seats: must be 2..2 for high_card, got 3");
+  config.game = "chess";
+  EXPECT_THAT(ResolveRuleset(config).error(),
+              testing::StartsWith("game: unknown game 'chess'"));
+}
+
 TEST(BuiltinRunnerTest, RefusesRealBotsAndBadRulesets) {
   TournamentConfig config = MakeConfig(2);
   config.bots[1].command = "./my_bot";
   auto resolved = ResolveRuleset(config);
   ASSERT_TRUE(resolved);
-  BuiltinRandomRunner runner(config, resolved->rules);
+  BuiltinRandomRunner runner(config, resolved->game);
   ScheduledGame game;
   game.game_id = "g";
   game.seat_bots = {0, 1};

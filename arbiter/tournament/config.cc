@@ -8,8 +8,6 @@
 #include <fstream>
 #include <sstream>
 
-#include "arbiter/games/zetema/ruleset.h"
-
 namespace arbiter::tournament {
 namespace {
 
@@ -297,7 +295,7 @@ std::expected<void, std::string> ParseScalars(const toml::table& root,
   config->fault_policy = FaultPolicy(*policy);
   for (auto [key, field, fallback, min, max] :
        {std::tuple{"rounds", &config->rounds, 1, 1, 100000},
-        std::tuple{"seats", &config->seats, 2, 2, 6},
+        std::tuple{"seats", &config->seats, 2, 2, 64},
         std::tuple{"deals_per_pairing", &config->deals_per_pairing, 1, 1,
                    100000},
         std::tuple{"concurrency", &config->concurrency, 0, 0, 4096}}) {
@@ -311,9 +309,14 @@ std::expected<void, std::string> ParseScalars(const toml::table& root,
   auto compress = GetBool(root, "compress_records", "compress_records", false);
   if (!compress) return std::unexpected(compress.error());
   config->compress_records = *compress;
-  auto ruleset = GetString(root, "ruleset", "ruleset", config->ruleset);
+  auto game = GetString(root, "game", "game", "");
+  if (!game) return std::unexpected(game.error());
+  config->game = *game;
+  auto ruleset = GetString(root, "ruleset", "ruleset", "");
   if (!ruleset) return std::unexpected(ruleset.error());
-  if (ruleset->empty()) return Fail("ruleset", "must not be empty");
+  if (root.contains("ruleset") && ruleset->empty()) {
+    return Fail("ruleset", "must not be empty");
+  }
   config->ruleset = *ruleset;
   auto gauntlet = GetString(root, "gauntlet_bot", "gauntlet_bot", "");
   if (!gauntlet) return std::unexpected(gauntlet.error());
@@ -365,11 +368,6 @@ int TournamentConfig::BotIndex(std::string_view bot_name) const {
   return -1;
 }
 
-bool IsPresetName(std::string_view ruleset) {
-  return std::find(zetema::kPresetNames.begin(), zetema::kPresetNames.end(),
-                   ruleset) != zetema::kPresetNames.end();
-}
-
 std::expected<TournamentConfig, std::string> ParseTournamentConfig(
     std::string_view toml_text, const std::filesystem::path& base_dir) {
   toml::table root;
@@ -379,12 +377,12 @@ std::expected<TournamentConfig, std::string> ParseTournamentConfig(
     return Error(fmt::format("line {}, column {}: {}", e.source().begin.line,
                              e.source().begin.column, e.description()));
   }
-  if (auto ok = CheckKeys(
-          root, "",
-          {"name", "seed", "format", "rounds", "seats", "deals_per_pairing",
-           "duplicate", "partnership_fill", "ruleset", "concurrency",
-           "time_control", "fault_policy", "gauntlet_bot", "sandbox", "bots",
-           "compress_records"});
+  if (auto ok = CheckKeys(root, "",
+                          {"name", "game", "seed", "format", "rounds", "seats",
+                           "deals_per_pairing", "duplicate", "partnership_fill",
+                           "ruleset", "concurrency", "time_control",
+                           "fault_policy", "gauntlet_bot", "sandbox", "bots",
+                           "compress_records"});
       !ok) {
     return std::unexpected(ok.error());
   }
@@ -392,9 +390,7 @@ std::expected<TournamentConfig, std::string> ParseTournamentConfig(
   if (auto ok = ParseScalars(root, &config); !ok) {
     return std::unexpected(ok.error());
   }
-  if (!IsPresetName(config.ruleset)) {
-    config.ruleset = Resolve(base_dir, config.ruleset);
-  }
+  config.base_dir = base_dir;
   auto tc = ParseTimeControl(root);
   if (!tc) return std::unexpected(tc.error());
   config.time_control = *tc;
@@ -451,10 +447,6 @@ std::string_view ToString(Format format) {
 
 std::string_view ToString(PartnershipFill fill) {
   return fill == PartnershipFill::kTeam ? "team" : "individual";
-}
-
-std::string_view ToString(FaultPolicy policy) {
-  return policy == FaultPolicy::kForfeit ? "forfeit" : "default_action";
 }
 
 }  // namespace arbiter::tournament

@@ -1,8 +1,10 @@
 // A tournament's configuration file (TOML), parsed and validated once.
 //
 // Every key is documented, with a full example, in docs/tournaments.md.
-// Errors name the key ("bots[2].command: missing", "seats: must be 2..6, got
-// 7"); unknown keys are refused so that a typo never goes unnoticed.
+// Errors name the key ("bots[2].command: missing", "seats: must be 2..64, got
+// 70"); unknown keys are refused so that a typo never goes unnoticed. What
+// depends on the game (its seat range, its rulesets) is checked when the game
+// is loaded (ruleset_link.h).
 #ifndef ARBITER_TOURNAMENT_CONFIG_H_
 #define ARBITER_TOURNAMENT_CONFIG_H_
 
@@ -15,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "arbiter/match/policy.h"
 #include "arbiter/sandbox/limits.h"
 
 namespace arbiter::tournament {
@@ -24,15 +27,8 @@ enum class Format { kRoundRobin, kSwiss, kGauntlet };
 // (its copies take every seat of the team), or by one bot per seat, partners
 // being other bots.
 enum class PartnershipFill { kTeam, kIndividual };
-enum class FaultPolicy { kForfeit, kDefaultAction };
-
-struct TimeControl {
-  int64_t move_ms = 1000;    // limit per decision
-  int64_t bank_ms = 0;       // extra time a seat may spend over the game
-  int64_t increment_ms = 0;  // added to the bank after every decision
-  int64_t grace_ms = 100;    // transport allowance before a timeout counts
-  friend bool operator==(const TimeControl&, const TimeControl&) = default;
-};
+using arbiter::FaultPolicy;
+using arbiter::TimeControl;
 
 struct BotConfig {
   std::string name;
@@ -55,10 +51,12 @@ struct TournamentConfig {
   int deals_per_pairing = 1;
   bool duplicate = false;
   PartnershipFill partnership_fill = PartnershipFill::kTeam;
-  // A preset name, or a ruleset file path (made absolute against the config
-  // file's directory when loaded from a file).
-  std::string ruleset = "parlett";
-  int concurrency = 0;  // 0: the number of cores
+  std::string game;  // a registered game's name; "": the default game
+  // A preset name of the game, or a ruleset file path (tried against
+  // `base_dir` first); "": the game's default preset.
+  std::string ruleset;
+  std::filesystem::path base_dir;  // the config file's directory
+  int concurrency = 0;             // 0: the number of cores
   TimeControl time_control;
   FaultPolicy fault_policy = FaultPolicy::kForfeit;
   // New record files are zstd-compressed (games.jsonl.zst).
@@ -84,10 +82,6 @@ std::expected<TournamentConfig, std::string> LoadTournamentConfig(
 
 std::string_view ToString(Format format);
 std::string_view ToString(PartnershipFill fill);
-std::string_view ToString(FaultPolicy policy);
-
-// True when `ruleset` names a preset rather than a file.
-bool IsPresetName(std::string_view ruleset);
 
 }  // namespace arbiter::tournament
 

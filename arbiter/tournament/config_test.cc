@@ -60,7 +60,9 @@ command = "beta"
   EXPECT_EQ(config->deals_per_pairing, 3);
   EXPECT_TRUE(config->duplicate);
   EXPECT_EQ(config->partnership_fill, PartnershipFill::kIndividual);
-  EXPECT_EQ(config->ruleset, "/base/rules/house.toml");
+  // Tried against the config's folder when the game loads it.
+  EXPECT_EQ(config->ruleset, "rules/house.toml");
+  EXPECT_EQ(config->base_dir, "/base");
   EXPECT_EQ(config->concurrency, 3);
   EXPECT_EQ(config->fault_policy, FaultPolicy::kDefaultAction);
   EXPECT_TRUE(config->compress_records);
@@ -81,7 +83,8 @@ TEST(ConfigTest, DefaultsAndPresets) {
   EXPECT_EQ(config->format, Format::kRoundRobin);
   EXPECT_EQ(config->seats, 2);
   EXPECT_EQ(config->rounds, 1);
-  EXPECT_EQ(config->ruleset, "parlett");  // a preset is not a path
+  EXPECT_EQ(config->game, "");     // the default game
+  EXPECT_EQ(config->ruleset, "");  // its default preset
   EXPECT_EQ(config->partnership_fill, PartnershipFill::kTeam);
   EXPECT_EQ(config->fault_policy, FaultPolicy::kForfeit);
   EXPECT_EQ(config->concurrency, 0);
@@ -131,8 +134,8 @@ const std::string kB = kBots;
 INSTANTIATE_TEST_SUITE_P(
     Keys, ConfigErrorTest,
     ::testing::Values(
-        BadCase{"seats = 7\n" + kB, "seats: must be 2..6, got 7"},
-        BadCase{"seats = 1\n" + kB, "seats: must be 2..6, got 1"},
+        BadCase{"seats = 70\n" + kB, "seats: must be 2..64, got 70"},
+        BadCase{"seats = 1\n" + kB, "seats: must be 2..64, got 1"},
         BadCase{"seats = \"4\"\n" + kB,
                 "seats: must be an integer, got a string"},
         BadCase{"colour = 1\n" + kB, "colour: unknown key"},
@@ -189,15 +192,16 @@ TEST(ConfigTest, LoadResolvesAgainstTheFilesDirectory) {
   { std::ofstream(dir / "t.toml") << "ruleset = \"house.toml\"\n" << kBots; }
   auto config = LoadTournamentConfig(dir / "t.toml");
   ASSERT_TRUE(config) << config.error();
-  EXPECT_EQ(config->ruleset, (dir / "house.toml").string());
+  EXPECT_EQ(config->ruleset, "house.toml");
+  EXPECT_EQ(config->base_dir, dir);
   auto missing = LoadTournamentConfig(dir / "nope.toml");
   ASSERT_FALSE(missing);
   EXPECT_THAT(missing.error(), HasSubstr("nope.toml: cannot read"));
-  { std::ofstream(dir / "bad.toml") << "seats = 9\n" << kBots; }
+  { std::ofstream(dir / "bad.toml") << "seats = 99\n" << kBots; }
   auto bad = LoadTournamentConfig(dir / "bad.toml");
   ASSERT_FALSE(bad);
   EXPECT_EQ(bad.error(),
-            (dir / "bad.toml").string() + ": seats: must be 2..6, got 9");
+            (dir / "bad.toml").string() + ": seats: must be 2..64, got 99");
 }
 
 }  // namespace

@@ -46,7 +46,7 @@ std::expected<std::string, std::string> FakeRunner::Run(
     }
   }
   nlohmann::json record = {{"game_id", game.game_id},
-                           {"game", "zetema"},
+                           {"game", "fake"},
                            {"num_players", n},
                            {"seed", std::to_string(game.deal_seed)},
                            {"first_dealer", game.first_dealer},

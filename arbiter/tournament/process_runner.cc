@@ -5,6 +5,7 @@
 #include "arbiter/match/match.h"
 #include "arbiter/process/bot_process.h"
 #include "arbiter/records/game_record.h"
+#include "arbiter/tournament/game_setup.h"
 
 namespace arbiter::tournament {
 namespace {
@@ -20,7 +21,7 @@ BotSpec SpecOf(const BotConfig& bot) {
 }  // namespace
 
 std::expected<std::unique_ptr<ProcessRunner>, std::string> ProcessRunner::Start(
-    const TournamentConfig& config, zetema::Ruleset rules,
+    const TournamentConfig& config, std::shared_ptr<const game::Game> game,
     ProcessRunnerOptions options) {
   for (size_t i = 0; i < config.bots.size(); ++i) {
     const BotConfig& bot = config.bots[i];
@@ -55,17 +56,17 @@ std::expected<std::unique_ptr<ProcessRunner>, std::string> ProcessRunner::Start(
   if (!server) return std::unexpected(server.error());
   (*box)->AddHidden((*server)->socket_dir());
   return std::unique_ptr<ProcessRunner>(
-      new ProcessRunner(config, std::move(rules), std::move(options),
+      new ProcessRunner(config, std::move(game), std::move(options),
                         std::move(*box), std::move(*server)));
 }
 
 ProcessRunner::ProcessRunner(const TournamentConfig& config,
-                             zetema::Ruleset rules,
+                             std::shared_ptr<const game::Game> game,
                              ProcessRunnerOptions options,
                              std::unique_ptr<sandbox::Sandbox> sandbox,
                              std::unique_ptr<Server> server)
     : config_(config),
-      rules_(std::move(rules)),
+      game_(std::move(game)),
       options_(std::move(options)),
       sandbox_(std::move(sandbox)),
       server_(std::move(server)),
@@ -109,22 +110,8 @@ void ProcessRunner::Release(int bot, BotRunner* runner) {
 std::expected<std::string, std::string> ProcessRunner::Run(
     const ScheduledGame& game) {
   const int n = int(game.seat_bots.size());
-  GameSetup setup;
-  setup.game_id = game.game_id;
-  setup.rules = rules_;
-  setup.num_players = n;
-  setup.seed = game.deal_seed;
-  setup.first_dealer = game.first_dealer;
-  const TimeControl& tc = config_.time_control;
-  setup.time = {int(tc.move_ms), int(tc.bank_ms), int(tc.increment_ms),
-                int(tc.grace_ms)};
-  setup.policy = config_.fault_policy == tournament::FaultPolicy::kForfeit
-                     ? arbiter::FaultPolicy::kForfeit
-                     : arbiter::FaultPolicy::kDefaultAction;
+  GameSetup setup = SetupFor(config_, game_, game);
   setup.arbiter_version = server_->arbiter_version();
-  setup.tournament_id = config_.name;
-  setup.round = game.round;
-  setup.duplicate_group = game.duplicate_group;
   std::vector<BotRunner*> runners;
   std::vector<SeatPlayer> seats;
   std::string harness_error;

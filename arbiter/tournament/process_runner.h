@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "arbiter/games/zetema/ruleset.h"
+#include "arbiter/game/game.h"
 #include "arbiter/match/bot_runner.h"
 #include "arbiter/server/server.h"
 #include "arbiter/tournament/config.h"
@@ -35,7 +35,7 @@ class ProcessRunner : public GameRunner {
   // bot's key), checks what sandbox the machine allows (config.sandbox_mode;
   // full refuses to start without every guarantee) and starts the server.
   static std::expected<std::unique_ptr<ProcessRunner>, std::string> Start(
-      const TournamentConfig& config, zetema::Ruleset rules,
+      const TournamentConfig& config, std::shared_ptr<const game::Game> game,
       ProcessRunnerOptions options);
   // Stops every bot process and the server.
   ~ProcessRunner() override;
@@ -48,7 +48,8 @@ class ProcessRunner : public GameRunner {
   std::string SandboxSummary() const;
 
  private:
-  ProcessRunner(const TournamentConfig& config, zetema::Ruleset rules,
+  ProcessRunner(const TournamentConfig& config,
+                std::shared_ptr<const game::Game> game,
                 ProcessRunnerOptions options,
                 std::unique_ptr<sandbox::Sandbox> sandbox,
                 std::unique_ptr<Server> server);
@@ -56,7 +57,7 @@ class ProcessRunner : public GameRunner {
   void Release(int bot, BotRunner* runner);
 
   const TournamentConfig& config_;
-  const zetema::Ruleset rules_;
+  const std::shared_ptr<const game::Game> game_;
   const ProcessRunnerOptions options_;
   std::unique_ptr<sandbox::Sandbox> sandbox_;
   std::unique_ptr<Server> server_;

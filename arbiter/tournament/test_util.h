@@ -6,7 +6,6 @@
 
 #include "arbiter/tournament/config.h"
 #include "arbiter/tournament/schedule.h"
-#include "arbiter/games/zetema/ruleset.h"
 
 namespace arbiter::tournament {
 
@@ -21,14 +20,17 @@ inline TournamentConfig MakeConfig(int num_bots, int seats = 2) {
   return config;
 }
 
-// The engine's layout for `seats` seats (Ruleset::Teams): partners {0,2}{1,3}
-// at 4 seats; {0,3}{1,4}{2,5} (pairs) or {0,2,4}{1,3,5} (trios) at 6.
+// A partnership game's layout for `seats` seats: partners {0,2}{1,3} at 4
+// seats; {0,3}{1,4}{2,5} (pairs) or {0,2,4}{1,3,5} (trios) at 6; everyone
+// alone otherwise.
 inline TeamLayout Layout(int seats, bool partnerships, bool six_trios = false) {
-  zetema::Ruleset rules;
-  rules.partnerships = partnerships;
-  rules.six_player_teams = six_trios ? zetema::SixPlayerTeams::kTrios
-                                     : zetema::SixPlayerTeams::kPairs;
-  return {rules.Teams(seats)};
+  TeamLayout layout;
+  for (int s = 0; s < seats; ++s) {
+    const bool teams = partnerships && (seats == 4 || seats == 6);
+    const int num_teams = seats == 6 && six_trios ? 2 : seats / 2;
+    layout.team_of.push_back(teams ? s % num_teams : s);
+  }
+  return layout;
 }
 
 }  // namespace arbiter::tournament

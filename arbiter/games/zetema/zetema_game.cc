@@ -1,91 +1,96 @@
 #include "arbiter/games/zetema/zetema_game.h"
 
-#include <fmt/format.h>
+#include <array>
 
-#include "arbiter/games/zetema/state.h"
+#include "arbiter/games/zetema/ruleset_file.h"
+#include "arbiter/games/zetema/ruleset_toml.h"
+#include "arbiter/games/zetema/wire/convert.h"
+#include "arbiter/games/zetema/zetema_state.h"
 
 namespace zetema {
 namespace {
 
-class ZetemaState final : public game::GameState {
- public:
-  explicit ZetemaState(State state) : state_(std::move(state)) {}
-
-  int NumPlayers() const override { return state_.num_players(); }
-  int CurrentPlayer() const override { return state_.CurrentPlayer(); }
-
-  std::vector<std::string> LegalActionTexts() const override {
-    std::vector<std::string> out;
-    for (const Action& a : state_.LegalActions())
-      out.push_back(ActionToString(a));
-    return out;
-  }
-
-  std::expected<void, std::string> ApplyText(std::string_view text) override {
-    const auto action = ParseAction(text);
-    if (!action) return std::unexpected(action.error());
-    return state_.Apply(*action);
-  }
-
-  std::vector<int> Teams() const override {
-    return state_.rules().Teams(state_.num_players());
-  }
-  std::vector<int> Scores() const override {
-    std::vector<int> out;
-    for (int p = 0; p < state_.num_players(); ++p)
-      out.push_back(state_.Score(p));
-    return out;
-  }
-  std::vector<int> Standings() const override { return state_.Standings(); }
-
-  std::string ObservationText(int seat) const override {
-    const Observation o = state_.ObservationFor(seat, /*with_history=*/false);
-    std::string out = fmt::format(
-        "hand {} dealer {} to move {}\nyour hand: {}\npiles: {}\nwaste: {} "
-        "cards\nstock: {} cards\n",
-        o.hand_number, o.dealer, o.current_player, o.hand.ToString(),
-        o.piles.ToString(), o.waste.Size(), o.stock_size);
-    for (int p = 0; p < int(o.scores.size()); ++p) {
-      out += fmt::format("seat {}: team {}, {} points, {} cards, shown: {}\n",
-                         p, o.team_of[p], o.scores[p], o.hand_sizes[p],
-                         o.known[p].ToString());
-    }
-    return out;
-  }
-
-  std::unique_ptr<game::GameState> Clone() const override {
-    return std::make_unique<ZetemaState>(*this);
-  }
-
- private:
-  State state_;
-};
-
-class ZetemaGame final : public game::Game {
+class ZetemaGame final : public game::Game,
+                         public std::enable_shared_from_this<ZetemaGame> {
  public:
   explicit ZetemaGame(Ruleset rules)
       : rules_(std::make_shared<const Ruleset>(std::move(rules))) {}
 
-  std::string_view Name() const override { return "zetema"; }
-  int MinPlayers() const override { return kMinPlayers; }
-  int MaxPlayers() const override { return kMaxPlayers; }
+  const game::GameType& Type() const override { return GameType(); }
+  std::string RulesetBase() const override { return rules_->base; }
+  std::string RulesetToml() const override { return RulesetToToml(*rules_); }
+  std::vector<int> Teams(int num_seats) const override {
+    return rules_->Teams(num_seats);
+  }
 
-  std::expected<std::unique_ptr<game::GameState>, std::string> NewGame(
-      int num_players, uint64_t seed) const override {
-    auto state =
-        State::New({.rules = rules_, .num_players = num_players, .seed = seed});
+  std::expected<std::unique_ptr<game::State>, std::string> NewState(
+      const game::Setup& setup) const override {
+    GameConfig config{.rules = rules_,
+                      .num_players = setup.num_seats,
+                      .seed = setup.seed,
+                      .first_dealer = setup.first_dealer};
+    for (size_t i = 0; i < setup.decks.size(); ++i) {
+      auto deck = ParseCards(setup.decks[i]);
+      if (!deck) {
+        return std::unexpected("decks[" + std::to_string(i) +
+                               "]: " + deck.error());
+      }
+      config.decks.push_back(std::move(*deck));
+    }
+    auto state = State::New(std::move(config));
     if (!state) return std::unexpected(state.error());
-    return std::make_unique<ZetemaState>(std::move(*state));
+    return std::make_unique<ZetemaState>(shared_from_this(), std::move(*state));
   }
 
  private:
   std::shared_ptr<const Ruleset> rules_;
 };
 
+class ZetemaType final : public game::GameType {
+ public:
+  std::string_view Name() const override { return "zetema"; }
+  int MinSeats() const override { return kMinPlayers; }
+  int MaxSeats() const override { return kMaxPlayers; }
+  std::span<const std::string_view> Presets() const override {
+    return kPresetNames;
+  }
+
+  std::expected<std::shared_ptr<const game::Game>, std::string> Load(
+      std::string_view name_or_path, std::string_view base_dir,
+      const toml::table* overrides, std::string_view prefix) const override {
+    auto rules = LoadRuleset(name_or_path, base_dir);
+    if (!rules) return std::unexpected(rules.error());
+    if (overrides) {
+      if (overrides->contains("base")) {
+        return std::unexpected(std::string(prefix) +
+                               "base: name the base ruleset, not here");
+      }
+      const std::string error = ApplyRulesetTable(*overrides, prefix, &*rules);
+      if (!error.empty()) return std::unexpected(error);
+    }
+    return MakeGame(std::move(*rules));
+  }
+
+  std::expected<std::shared_ptr<const game::Game>, std::string> FromRecord(
+      const game::v1::GameRecord& record) const override {
+    if (record.rules_case() != game::v1::GameRecord::kRuleset) {
+      return std::unexpected("ruleset: missing");
+    }
+    auto rules = arbiter::RulesetFromProto(record.ruleset());
+    if (!rules) return std::unexpected(rules.error());
+    return MakeGame(std::move(*rules));
+  }
+};
+
 }  // namespace
 
-std::unique_ptr<game::Game> MakeGame(Ruleset rules) {
-  return std::make_unique<ZetemaGame>(std::move(rules));
+const game::GameType& GameType() {
+  static const ZetemaType type;
+  return type;
+}
+
+std::shared_ptr<const game::Game> MakeGame(Ruleset rules) {
+  return std::make_shared<ZetemaGame>(std::move(rules));
 }
 
 }  // namespace zetema

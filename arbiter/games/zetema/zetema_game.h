@@ -1,4 +1,5 @@
-// Zetema behind the game-independent interface of arbiter/game/game.h.
+// Zetema behind the game-independent interface (arbiter/game/game.h): the
+// game type the registry lists, and the Game of a given ruleset.
 #ifndef ZETEMA_ZETEMA_GAME_H_
 #define ZETEMA_ZETEMA_GAME_H_
 
@@ -9,7 +10,8 @@
 
 namespace zetema {
 
-std::unique_ptr<game::Game> MakeGame(Ruleset rules);
+const game::GameType& GameType();
+std::shared_ptr<const game::Game> MakeGame(Ruleset rules);
 
 }  // namespace zetema
 

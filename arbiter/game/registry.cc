@@ -1,0 +1,48 @@
+#include "arbiter/game/registry.h"
+
+#include <array>
+
+#include "arbiter/games/high_card/high_card.h"
+#include "arbiter/games/zetema/zetema_game.h"
+
+namespace game {
+namespace {
+
+// One line per game; the first is the default.
+const auto& All() {
+  static const auto games = std::to_array<const GameType*>({
+      &zetema::GameType(),
+      &high_card::GameType(),
+  });
+  return games;
+}
+
+}  // namespace
+
+std::span<const GameType* const> Games() { return All(); }
+
+std::expected<const GameType*, std::string> FindGame(std::string_view name) {
+  std::string known;
+  for (const GameType* g : All()) {
+    if (g->Name() == name) return g;
+    known += (known.empty() ? "" : ", ") + std::string(g->Name());
+  }
+  return std::unexpected("unknown game '" + std::string(name) +
+                         "' (known: " + known + ")");
+}
+
+std::expected<std::shared_ptr<const Game>, std::string> LoadGame(
+    std::string_view name, std::string_view ruleset,
+    std::string_view base_dir) {
+  auto type = FindGame(name);
+  if (!type) return std::unexpected(type.error());
+  return (*type)->Load(ruleset.empty() ? (*type)->Presets().front() : ruleset,
+                       base_dir);
+}
+
+std::expected<const GameType*, std::string> RecordGame(
+    const v1::GameRecord& record) {
+  return FindGame(record.game().empty() ? kDefaultGame : record.game());
+}
+
+}  // namespace game

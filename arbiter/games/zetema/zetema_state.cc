@@ -1,0 +1,171 @@
+#include "arbiter/games/zetema/zetema_state.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "arbiter/games/zetema/wire/convert.h"
+
+namespace zetema {
+
+namespace pb = ::zetema::v1;
+using game::Refusal;
+
+int EngineViewer(int viewer) {
+  return viewer == game::kOmniscient ? -1
+         : viewer < 0                ? arbiter::kPublicViewer
+                                     : viewer;
+}
+
+ZetemaState::ZetemaState(std::shared_ptr<const game::Game> game,
+                         zetema::State state)
+    : game_(std::move(game)),
+      state_(std::move(state)),
+      first_dealer_(state_.Dealer()) {}
+
+std::vector<int> ZetemaState::Teams() const {
+  return state_.rules().Teams(state_.num_players());
+}
+
+const std::vector<Action>& ZetemaState::Legal() const {
+  if (!legal_listed_) {
+    state_.LegalActions(&legal_);
+    legal_listed_ = true;
+  }
+  return legal_;
+}
+
+std::string ZetemaState::LegalActionText(int index) const {
+  return ActionToString(Legal()[index]);
+}
+
+std::expected<int, Refusal> ZetemaState::Find(const Action& action,
+                                              const std::string& text) const {
+  const auto& legal = Legal();
+  const auto it = std::find(legal.begin(), legal.end(), action);
+  if (it != legal.end()) return int(it - legal.begin());
+  // Not listed: the engine says why.
+  auto legalized = state_.Legalize(action);
+  return std::unexpected(Refusal{
+      .kind = Refusal::kIllegal,
+      .detail = "illegal action '" + text + "': " +
+                (legalized ? "not a legal action now" : legalized.error())});
+}
+
+std::expected<int, Refusal> ZetemaState::ParseText(
+    std::string_view text) const {
+  auto action = ParseAction(text);
+  if (!action) {
+    return std::unexpected(
+        Refusal{.kind = Refusal::kMalformed,
+                .detail = "unreadable action: " + action.error() + " in '" +
+                          std::string(text) + "'"});
+  }
+  return Find(*action, ActionToString(*action));
+}
+
+std::expected<int, Refusal> ZetemaState::ParseTyped(
+    const game::v1::ActionReply& reply) const {
+  if (reply.answer_case() != game::v1::ActionReply::kAction) {
+    return std::unexpected(Refusal{
+        .kind = Refusal::kMalformed,
+        .detail = "the answer holds another game's action, not a Zetema one"});
+  }
+  auto action = arbiter::ActionFromProto(reply.action());
+  if (!action) {
+    return std::unexpected(
+        Refusal{.kind = Refusal::kMalformed,
+                .detail = "unreadable action: " + action.error()});
+  }
+  return Find(*action, ActionToString(*action));
+}
+
+void ZetemaState::Apply(int index) {
+  state_.ApplyLegal(Legal()[index]);
+  legal_listed_ = false;
+}
+
+std::string ZetemaState::EventText(int index, int viewer) const {
+  return EventToString(state_.Events()[index], EngineViewer(viewer));
+}
+
+void ZetemaState::FillEvents(int from, int viewer,
+                             game::v1::GameEvent* out) const {
+  const auto& events = state_.Events();
+  auto* batch = out->mutable_zetema();
+  const int v = EngineViewer(viewer);
+  for (size_t i = from; i < events.size(); ++i) {
+    *batch->add_events() = arbiter::EventToProto(events[i], v);
+  }
+}
+
+void ZetemaState::FillGameStart(game::v1::GameStart* out) const {
+  auto* start = out->mutable_zetema();
+  *start->mutable_ruleset() = arbiter::RulesetToProto(state_.rules());
+  start->set_first_dealer(first_dealer_);
+}
+
+void ZetemaState::FillDecision(game::v1::DecisionRequest* out) const {
+  const auto& legal = Legal();
+  out->set_num_legal_actions(uint32_t(legal.size()));
+  auto* d = out->mutable_zetema();
+  const int seat = state_.CurrentPlayer();
+  *d->mutable_observation() = arbiter::ObservationToProto(
+      state_.ObservationFor(seat, /*with_history=*/false),
+      state_.num_players());
+  for (const auto& a : legal) {
+    auto* l = d->add_legal_actions();
+    *l->mutable_action() = arbiter::ActionToProto(a);
+    l->set_text(ActionToString(a));
+  }
+}
+
+std::string ZetemaState::ObservationText(int seat) const {
+  const Observation o = state_.ObservationFor(seat, /*with_history=*/false);
+  std::string out = fmt::format(
+      "hand {} dealer {} to move {}\nyour hand: {}\npiles: {}\nwaste: {} "
+      "cards\nstock: {} cards\n",
+      o.hand_number, o.dealer, o.current_player, o.hand.ToString(),
+      o.piles.ToString(), o.waste.Size(), o.stock_size);
+  for (int p = 0; p < int(o.scores.size()); ++p) {
+    out += fmt::format("seat {}: team {}, {} points, {} cards, shown: {}\n", p,
+                       o.team_of[p], o.scores[p], o.hand_sizes[p],
+                       o.known[p].ToString());
+  }
+  return out;
+}
+
+game::Outcome ZetemaState::GetOutcome() const {
+  game::Outcome o;
+  for (int p = 0; p < state_.num_players(); ++p)
+    o.scores.push_back(state_.Score(p));
+  for (int t = 0; t < state_.NumTeams(); ++t)
+    o.team_scores.push_back(state_.TeamScore(t));
+  o.places = state_.Standings();
+  o.winner = state_.Winner();
+  if (state_.IsTerminal()) {
+    o.end_reason = state_.Winner() >= 0 ? game::v1::END_REASON_TARGET
+                                        : game::v1::END_REASON_MAX_HANDS;
+  }
+  o.hands_played = state_.HandNumber();
+  return o;
+}
+
+void ZetemaState::FillRecord(game::v1::GameRecord* record) const {
+  *record->mutable_ruleset() = arbiter::RulesetToProto(state_.rules());
+  record->set_first_dealer(first_dealer_);
+  record->set_first_mover(FirstMover());
+  record->clear_deals();
+  record->clear_events();
+  for (const auto& e : state_.Events()) {
+    if (e.type == EventType::kDeal) {
+      auto* deal = record->add_deals();
+      deal->set_hand_number(e.value);
+      deal->set_dealer(e.seat);
+      deal->set_deck(CardsToString(state_.Deck(e.value)));
+    }
+    *record->add_events() = arbiter::EventToProto(e, arbiter::kPublicViewer);
+  }
+}
+
+}  // namespace zetema

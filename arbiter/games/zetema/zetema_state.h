@@ -1,0 +1,81 @@
+// A game of Zetema as a game::State: the engine's State plus what the
+// interface needs around it (the legal actions of the current decision,
+// listed once; the first dealer; viewers mapped onto the engine's).
+#ifndef ZETEMA_ZETEMA_STATE_H_
+#define ZETEMA_ZETEMA_STATE_H_
+
+#include <memory>
+#include <vector>
+
+#include "arbiter/game/game.h"
+#include "arbiter/games/zetema/state.h"
+
+namespace zetema {
+
+class ZetemaState final : public game::State {
+ public:
+  ZetemaState(std::shared_ptr<const game::Game> game, zetema::State state);
+
+  std::unique_ptr<game::State> Clone() const override {
+    return std::make_unique<ZetemaState>(*this);
+  }
+  int NumSeats() const override { return state_.num_players(); }
+  int CurrentSeat() const override { return state_.CurrentPlayer(); }
+  std::vector<int> Teams() const override;
+
+  int NumLegalActions() const override { return int(Legal().size()); }
+  std::string LegalActionText(int index) const override;
+  std::expected<int, game::Refusal> ParseText(
+      std::string_view text) const override;
+  std::expected<int, game::Refusal> ParseTyped(
+      const game::v1::ActionReply& reply) const override;
+  void Apply(int index) override;
+
+  int NumEvents() const override { return int(state_.Events().size()); }
+  std::string EventText(int index, int viewer) const override;
+  void FillEvents(int from, int viewer,
+                  game::v1::GameEvent* out) const override;
+
+  void FillGameStart(game::v1::GameStart* out) const override;
+  void FillDecision(game::v1::DecisionRequest* out) const override;
+  // Bots of the 0.1 protocol read the result from GameEnd.zetema.
+  void FillGameEnd(game::v1::GameEnd* out) const override {
+    *out->mutable_zetema() = out->outcome();
+  }
+  std::string ObservationText(int seat) const override;
+
+  game::Outcome GetOutcome() const override;
+  int FirstMover() const override {
+    return (first_dealer_ + 1) % state_.num_players();
+  }
+  void FillRecord(game::v1::GameRecord* record) const override;
+
+  // zetema_view.cc
+  game::TableView View() const override;
+  std::vector<game::Counter> Tallies() const override;
+  nlohmann::json ToJson() const override;
+  game::ExpectCheck Expect(std::string_view key,
+                           const toml::node& want) const override;
+
+  const zetema::State& engine() const { return state_; }
+
+ private:
+  const std::vector<Action>& Legal() const;
+  // The legal action equal to `action`, or why it is illegal.
+  std::expected<int, game::Refusal> Find(const Action& action,
+                                         const std::string& text) const;
+
+  std::shared_ptr<const game::Game> game_;  // keeps the ruleset alive
+  zetema::State state_;
+  int first_dealer_;
+  mutable std::vector<Action> legal_;
+  mutable bool legal_listed_ = false;
+};
+
+// The engine's viewer for an interface viewer: -1 sees every draw, and any
+// number that is no seat sees none.
+int EngineViewer(int viewer);
+
+}  // namespace zetema
+
+#endif  // ZETEMA_ZETEMA_STATE_H_
