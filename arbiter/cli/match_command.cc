@@ -215,7 +215,7 @@ void Run(const Args& args) {
   }
   if (builtin == int(config.bots.size())) {
     runner =
-        std::make_unique<tour::BuiltinRandomRunner>(config, resolved->rules);
+        std::make_unique<tour::BuiltinRandomRunner>(config, resolved->game);
   } else if (builtin > 0) {
     Fail(fmt::format("\"{}\" bots cannot play bot processes",
                      tour::kBuiltinRandom),
@@ -229,7 +229,7 @@ void Run(const Args& args) {
       hidden.push_back(std::filesystem::absolute(args.secret).lexically_normal());
     }
     auto started = tour::ProcessRunner::Start(
-        config, resolved->rules,
+        config, resolved->game,
         {.log_dir = out_dir / "logs", .hidden = hidden});
     if (!started) Fail(started.error(), 2);
     if (const std::string summary = (*started)->SandboxSummary();

@@ -214,7 +214,8 @@ class Game {
 class GameType {
  public:
   virtual ~GameType() = default;
-  virtual std::string_view Name() const = 0;  // "zetema": records, configs
+  // The name records, configs and the command line use (lower case).
+  virtual std::string_view Name() const = 0;
   virtual int MinSeats() const = 0;
   virtual int MaxSeats() const = 0;
   // Preset names; the first is the default.

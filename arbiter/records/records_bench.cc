@@ -57,7 +57,7 @@ std::vector<std::string> PlayGames(int games) {
                  {.name = "b", .command = "builtin:random"}};
   auto resolved = tour::ResolveRuleset(config);
   if (!resolved) Die(resolved.error());
-  tour::BuiltinRandomRunner runner(config, resolved->rules);
+  tour::BuiltinRandomRunner runner(config, resolved->game);
   std::vector<std::string> lines;
   for (int g = 0; g < games; ++g) {
     tour::ScheduledGame game;
