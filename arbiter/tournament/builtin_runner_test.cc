@@ -63,10 +63,10 @@ TEST(BuiltinRunnerTest, PlaysTheGameTheConfigNames) {
   std::filesystem::remove_all(options.out_dir);
   auto result = RunTournament(config, resolved->layout, runner, options);
   ASSERT_TRUE(result) << result.error();
-  auto records = ReadRecords((options.out_dir / kRecordsFile).string());
-  ASSERT_TRUE(records) << records.error();
-  ASSERT_EQ(records->size(), 3u);
-  for (const auto& r : *records) {
+  auto read = records::ReadGameRecords(result->records, nullptr);
+  ASSERT_TRUE(read) << read.error();
+  ASSERT_EQ(read->size(), 3u);
+  for (const auto& [r, where] : *read) {
     EXPECT_EQ(r.game(), "high_card");
     EXPECT_EQ(r.steps_size(), 6);
   }
