@@ -21,7 +21,7 @@ timeout 120 "$arbiter" replay "$old" --game s12-g1 >"$dir/game.out" ||
   fail "replay --game of a 0.1 record"
 grep -q "illegal action" "$dir/game.out" || fail "the forfeit is not shown"
 timeout 120 "$ratings" "$old" >"$dir/ratings.out" || fail "ratings of 0.1 records"
-grep -q "4 games, 4 players" "$dir/ratings.out" || fail "$(cat "$dir/ratings.out")"
+grep -q "4 games, 6 players" "$dir/ratings.out" || fail "$(cat "$dir/ratings.out")"
 timeout 120 "$arbiter" merge "$old" "$old" -o "$dir/merged.jsonl" \
   >"$dir/merge.out" 2>&1 || fail "merge: $(cat "$dir/merge.out")"
 [[ $(wc -l <"$dir/merged.jsonl") -eq 4 ]] || fail "merge of a file with itself"
