@@ -1,8 +1,13 @@
-// `arbiter replay FILE --verify` and `arbiter replay FILE --game ID [--seat
-// N]`.
+// `arbiter replay FILE`: the games of a record file, one line each (players,
+// scores, places, how the game ended, faults), filtered by bot and result;
+// `--verify` replays every record; `--game ID [--seat N]` shows one game
+// step by step; `--json` gives the same as JSON lines for tools.
 #include <CLI/CLI.hpp>
+#include <cctype>
 #include <cstdio>
 #include <iostream>
+#include <map>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,7 +25,93 @@ struct ReplayOptions {
   bool verify = false;
   std::string game;
   int seat = -1;
+  bool json = false;
+  // Filters of the list of games.
+  std::string bot;
+  bool won = false, lost = false, faults = false;
 };
+
+// The list's filters: games `o.bot` played (won or lost), games with faults.
+bool Keep(const ReplayOptions& o, const arbiter::v1::GameRecord& r) {
+  if (o.faults && r.result().faults().empty()) return false;
+  if (o.bot.empty()) return true;
+  for (const auto& seat : r.seats()) {
+    if (seat.bot_name() != o.bot) continue;
+    const int s = seat.seat();
+    const bool first =
+        s < r.result().places_size() && r.result().places(s) == 1;
+    if ((o.won && !first) || (o.lost && first)) continue;
+    return true;
+  }
+  return false;
+}
+
+// One line per game: its id, game, each seat's bot, points and place, how
+// it ended, its faults.
+void ListGame(const arbiter::v1::GameRecord& r, bool json) {
+  const auto& result = r.result();
+  auto at = [](const auto& list, int i) {
+    return i < list.size() ? list[i] : 0;
+  };
+  if (json) {
+    nlohmann::json seats = nlohmann::json::array();
+    for (const auto& seat : r.seats()) {
+      seats.push_back({{"seat", seat.seat()},
+                       {"bot", seat.bot_name()},
+                       {"team", seat.team()},
+                       {"score", at(result.scores(), seat.seat())},
+                       {"place", at(result.places(), seat.seat())}});
+    }
+    nlohmann::json faults = nlohmann::json::array();
+    for (const auto& f : result.faults()) {
+      faults.push_back({{"seat", f.seat()},
+                        {"reason", FaultName(f.reason())},
+                        {"step", f.step()},
+                        {"detail", f.detail()}});
+    }
+    const nlohmann::json line = {
+        {"game_id", r.game_id()},
+        {"game", r.game()},
+        {"seats", seats},
+        {"end", arbiter::v1::EndReason_Name(result.end_reason())},
+        {"winner", result.winner()},
+        {"team_scores", std::vector<int>(result.team_scores().begin(),
+                                         result.team_scores().end())},
+        {"steps", r.steps_size()},
+        {"faults", faults}};
+    std::printf("%s\n", line.dump().c_str());
+    return;
+  }
+  std::string line = r.game_id() + "  " + r.game() + " ";
+  for (const auto& seat : r.seats()) {
+    line += " " + seat.bot_name() + " " +
+            std::to_string(at(result.scores(), seat.seat())) + " #" +
+            std::to_string(at(result.places(), seat.seat()));
+  }
+  std::string end = arbiter::v1::EndReason_Name(result.end_reason());
+  if (end.starts_with("END_REASON_")) end = end.substr(11);
+  for (char& c : end) c = char(std::tolower(c));
+  line += "  " + end;
+  // Faults by seat and reason: how many, and the first step.
+  std::map<std::pair<int, int>, std::pair<int, int>> faults;
+  for (const auto& f : result.faults()) {
+    auto [it, fresh] =
+        faults.try_emplace({f.seat(), int(f.reason())}, 0, f.step());
+    ++it->second.first;
+  }
+  for (const auto& [key, count] : faults) {
+    const auto [seat, reason] = key;
+    const std::string bot = seat >= 0 && seat < r.seats_size()
+                                ? r.seats(seat).bot_name()
+                                : "seat " + std::to_string(seat);
+    line += "  [" + bot + ": " +
+            (count.first > 1 ? std::to_string(count.first) + " x " : "") +
+            FaultName(arbiter::v1::FaultReason(reason)) +
+            (count.first > 1 ? ", first" : "") + " at step " +
+            std::to_string(count.second) + "]";
+  }
+  std::printf("%s\n", line.c_str());
+}
 
 struct FileReport {
   int records = 0;
@@ -98,11 +189,9 @@ int RunReplay(const ReplayOptions& o) {
   }
   if (o.game.empty()) {
     // A list of the games, to pick one from.
-    auto report = ForEachRecord(o.file, [](const arbiter::v1::GameRecord& r,
-                                           const records::GameRecordReader&) {
-      std::printf("%s  %d players  %d steps  %s\n", r.game_id().c_str(),
-                  r.num_players(), r.steps_size(),
-                  arbiter::v1::EndReason_Name(r.result().end_reason()).c_str());
+    auto report = ForEachRecord(o.file, [&](const arbiter::v1::GameRecord& r,
+                                            const records::GameRecordReader&) {
+      if (Keep(o, r)) ListGame(r, o.json);
       return true;
     });
     return report ? 0 : 2;
@@ -143,7 +232,9 @@ int RunReplay(const ReplayOptions& o) {
                  o.file.c_str());
     return 2;
   }
-  if (auto ok = PrintGame(*game, o.seat, std::cout); !ok) {
+  auto ok = o.json ? PrintGameJson(*game, o.seat, std::cout)
+                   : PrintGame(*game, o.seat, std::cout);
+  if (!ok) {
     std::fprintf(stderr, "arbiter replay: %s\n", ok.error().c_str());
     return 2;
   }
@@ -165,6 +256,14 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
                   "(g3, r1-t2-d1-s0) when one game of the file has it");
   cmd->add_option("--seat", o->seat,
                   "show the game as this seat saw it (default: everyone)");
+  cmd->add_flag("--json", o->json,
+                "JSON lines: one per game listed, or one per step of --game");
+  cmd->add_option("--bot", o->bot, "list only the games this bot played");
+  auto* won = cmd->add_flag("--won", o->won, "... and won (with --bot)");
+  auto* lost = cmd->add_flag("--lost", o->lost, "... and lost (with --bot)");
+  won->excludes(lost);
+  for (auto* flag : {won, lost}) flag->needs(cmd->get_option("--bot"));
+  cmd->add_flag("--faults", o->faults, "list only the games with a fault");
   cmd->callback([o] {
     if (const int code = RunReplay(*o); code != 0)
       throw CLI::RuntimeError(code);

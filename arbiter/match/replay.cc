@@ -4,6 +4,7 @@
 #include <google/protobuf/util/message_differencer.h>
 
 #include <nlohmann/json.hpp>
+#include <regex>
 
 #include "arbiter/game/registry.h"
 #include "arbiter/match/match.h"
@@ -34,6 +35,21 @@ std::string Compare(const google::protobuf::Message& expected,
 std::string BotOf(const v1::GameRecord& record, int seat) {
   return seat >= 0 && seat < record.seats_size() ? record.seats(seat).bot_name()
                                                  : "?";
+}
+
+// "seat 2" becomes "seat 2 (greedy)" in a game's event text.
+std::string WithBots(const v1::GameRecord& record, const std::string& text) {
+  static const std::regex kSeat("seat (\\d+)");
+  std::string out;
+  auto begin = std::sregex_iterator(text.begin(), text.end(), kSeat);
+  size_t last = 0;
+  for (auto it = begin; it != std::sregex_iterator(); ++it) {
+    const auto& m = *it;
+    out += text.substr(last, m.position() + m.length() - last);
+    out += " (" + BotOf(record, std::stoi(m[1].str())) + ")";
+    last = m.position() + m.length();
+  }
+  return out + text.substr(last);
 }
 
 // Plays step `i` of `record` on `state`; the error says why it cannot.
@@ -193,7 +209,7 @@ std::expected<void, std::string> PrintGame(const v1::GameRecord& record,
   int hand = 0;
   auto show_events = [&] {
     for (; shown < state.NumEvents(); ++shown) {
-      out << "  " << state.EventText(shown, viewer) << "\n";
+      out << "  " << WithBots(record, state.EventText(shown, viewer)) << "\n";
     }
     const int now = state.GetOutcome().hands_played;
     if (now != hand) {
@@ -202,7 +218,7 @@ std::expected<void, std::string> PrintGame(const v1::GameRecord& record,
       }
       hand = now;
       if (!state.IsTerminal()) {
-        out << fmt::format("  hand {} dealt:\n", hand);
+        out << fmt::format("  hand {}, the cards held as it starts:\n", hand);
         PrintHands(record, state, viewer, out);
       }
     }
