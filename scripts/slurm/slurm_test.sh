@@ -185,13 +185,22 @@ read -r -a jobs <<<"$(submit rr.toml --shards 4 --max-running 1 --league leagues
 array=${jobs[0]}
 # Tasks run one at a time (not in index order): stop the one playing (by a
 # requeue, as Slurm does after a node failure), then another one (by the
-# time limit's warning, as `#SBATCH --signal` sends it). A stop that comes
-# after the task's last game does not count: then another task is tried.
-interrupt() { # TASK
+# time limit's warning, as `#SBATCH --signal` sends it). Its arbiter is
+# frozen (SIGSTOP) while the test looks, so that however fast it plays, it
+# is stopped with games left; one caught too near its end is let go and
+# another tried. (`scontrol suspend` does not stop a batch script's
+# children under proctrack/linuxproc.)
+job_of() { echo "${array}_$1"; }
+arbiter_of() { # TASK: the pid of its running attempt's arbiter
+  sed -n 's/.* arbiter pid \([0-9]*\):.*/\1/p' \
+    "leagues/rr/slurm/rr-games-${array}_$1.out" 2>/dev/null | tail -n 1
+}
+interrupt() { # TASK PID: resumed a few milliseconds before the stop
+  kill -CONT "$2" || return 1
   if [[ -z $requeued ]]; then
-    scontrol requeue "${array}_$1"
+    scontrol requeue "$(job_of "$1")"
   else
-    scancel --batch --signal=USR1 "${array}_$1"
+    scancel --batch --signal=USR1 "$(job_of "$1")"
   fi
 }
 # Attempts of task $1 that ended, as its log tells.
@@ -213,10 +222,17 @@ while [[ -z $warned ]]; do
     continue
   fi
   tried+="$task "  # once each: a task that ended before is not tried again
-  before=$(ended "$task")
-  interrupt "$task" || continue  # it has just ended
+  pid=$(arbiter_of "$task")
+  [[ -n $pid ]] && kill -STOP "$pid" 2>/dev/null || continue  # it has just ended
+  before=$(ended "$task") played=$(records "$file")
+  if ((played > 400)); then  # too near its end to be sure to stop before it
+    kill -CONT "$pid"
+    continue
+  fi
+  interrupt "$task" "$pid" ||
+    fail "rr: task $task could not be interrupted ($(states "$(job_of "$task")"))"
   wait_for "for task $task to stop" 30 ended_since "$task" "$before"
-  (($(records "$file") < 420)) || continue
+  (($(records "$file") < 420)) || fail "rr: task $task played all its games"
   if [[ -z $requeued ]]; then
     requeued=$task
     echo "rr: task $task requeued after $(records "$file") of its 420 games"
@@ -268,7 +284,7 @@ same_as_local swiss "${jobs[3]}"
 local_run procs.toml procs
 read -r -a jobs <<<"$(submit procs.toml --shards 2 --max-running 1 --league leagues/procs)"
 log=leagues/procs/slurm/procs-games-${jobs[0]}_0.out
-wait_for "for the arbiter of task 0" 60 grep -q "arbiter pid" "$log"
+wait_for "for the arbiter of task 0" 60 grep -qs "arbiter pid" "$log"
 pid=$(sed -n 's/.* arbiter pid \([0-9]*\):.*/\1/p' "$log" | head -n 1)
 wait_for "for a record of task 0" 60 has_records leagues/procs/shard-0/games.jsonl
 kill -KILL "$pid" || fail "procs: the arbiter (pid $pid) had already ended"
