@@ -233,6 +233,10 @@ void Run(const Args& args) {
   std::printf("Standings\n%s\nCrosstable\n%s",
               result->standings.Table().c_str(),
               result->standings.Crosstable().c_str());
+  if (const std::string faults = result->standings.FaultsByReason();
+      !faults.empty()) {
+    std::printf("\nFaults\n%s", faults.c_str());
+  }
   if (result->already_done + result->played > 0) {
     ratings::Options rating_options;
     rating_options.bootstrap = 200;

@@ -119,11 +119,16 @@ struct RecordSummary {
   std::vector<int> places;        // per seat, 1 = first
   int faults = 0;
   std::vector<int> fault_seats;  // seat of every fault
+  // Parallel to fault_seats: "timeout", "memory limit"... (FaultReasonName)
+  std::vector<std::string> fault_reasons;
 
   // Checks what a summary promises: a game id, one place per seat (when
   // places are given), fault seats in range. Errors name the field.
   static std::expected<RecordSummary, std::string> Of(const RecordView& view);
 };
+
+// "FAULT_REASON_MEMORY_LIMIT" (or its number's text) -> "memory limit".
+std::string FaultReasonName(std::string_view reason);
 
 // Scans `line` and summarises it; the error says why it is not a record.
 std::expected<RecordSummary, ScanError> SummarizeRecord(std::string_view line);

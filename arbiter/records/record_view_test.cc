@@ -154,6 +154,14 @@ TEST(RecordScanner, GameId) {
               HasSubstr("no game_id"));
 }
 
+TEST(RecordSummary, FaultReasonNames) {
+  EXPECT_EQ(FaultReasonName("FAULT_REASON_MEMORY_LIMIT"), "memory limit");
+  EXPECT_EQ(FaultReasonName("8"), "process limit");
+  EXPECT_EQ(FaultReasonName("FAULT_REASON_TIMEOUT"), "timeout");
+  EXPECT_EQ(FaultReasonName("42"), "reason 42");
+  EXPECT_EQ(FaultReasonName(""), "unspecified");
+}
+
 TEST(RecordSummary, OfAView) {
   auto s = SummarizeRecord(kRecord);
   ASSERT_TRUE(s) << s.error().message;
@@ -163,6 +171,7 @@ TEST(RecordSummary, OfAView) {
   EXPECT_THAT(s->places, ElementsAre(1, 2));
   EXPECT_EQ(s->faults, 1);
   EXPECT_THAT(s->fault_seats, ElementsAre(1));
+  EXPECT_THAT(s->fault_reasons, ElementsAre("timeout"));
   EXPECT_THAT(SummarizeRecord(R"({"game_id":"x","seats":[{},{}],)"
                               R"("result":{"places":[1]}})")
                   .error()

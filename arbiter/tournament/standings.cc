@@ -64,6 +64,7 @@ Standings::Standings(std::vector<std::string> names)
       points_(names_.size(), 0.0),
       games_(names_.size(), 0),
       faults_(names_.size(), 0),
+      fault_reasons_(names_.size()),
       h2h_(names_.size() * names_.size(), 0.0),
       h2h_games_(names_.size() * names_.size(), 0) {}
 
@@ -94,9 +95,14 @@ std::expected<void, std::string> Standings::Add(const RecordSummary& record) {
       ++h2h_games_[a * n + b];
     }
   }
-  for (int seat : record.fault_seats) {
+  for (size_t f = 0; f < record.fault_seats.size(); ++f) {
+    const int seat = record.fault_seats[f];
     if (seat >= 0 && seat < int(record.bots.size())) {
-      ++faults_[IndexOf(names_, record.bots[seat])];
+      const int bot = IndexOf(names_, record.bots[seat]);
+      ++faults_[bot];
+      if (f < record.fault_reasons.size()) {
+        ++fault_reasons_[bot][record.fault_reasons[f]];
+      }
     }
   }
   return {};
@@ -126,6 +132,21 @@ std::string Standings::Table(int max_rows) const {
                        rank, names_[b], width, games_[b], points_[b],
                        games_[b] ? 100.0 * points_[b] / games_[b] : 0.0,
                        faults_[b]);
+  }
+  return out;
+}
+
+std::string Standings::FaultsByReason() const {
+  size_t width = 3;
+  for (const auto& name : names_) width = std::max(width, name.size());
+  std::string out;
+  for (int b : Order()) {
+    if (fault_reasons_[b].empty()) continue;
+    std::string line;
+    for (const auto& [reason, count] : fault_reasons_[b]) {
+      line += fmt::format("{}{} {}", line.empty() ? "" : ", ", count, reason);
+    }
+    out += fmt::format("   {:<{}}  {}\n", names_[b], width, line);
   }
   return out;
 }

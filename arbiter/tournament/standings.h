@@ -10,6 +10,7 @@
 #define ARBITER_TOURNAMENT_STANDINGS_H_
 
 #include <expected>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -53,11 +54,15 @@ class Standings {
   std::string Table(int max_rows = 1 << 30) const;
   // Head-to-head scores ("3.5/6"), for at most `max_bots` bots.
   std::string Crosstable(int max_bots = 30) const;
+  // One line per bot with faults, by reason, in standings order:
+  // "   random  2 timeout, 1 memory limit"; "" when no bot faulted.
+  std::string FaultsByReason() const;
 
  private:
   std::vector<std::string> names_;
   std::vector<double> points_;
   std::vector<int> games_, faults_;
+  std::vector<std::map<std::string, int>> fault_reasons_;  // per bot
   std::vector<double> h2h_;
   std::vector<int> h2h_games_;
   int total_games_ = 0;
