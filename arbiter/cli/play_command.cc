@@ -101,11 +101,15 @@ void PrintSummary(const std::map<std::string, BotStats>& stats) {
     };
     std::printf(
         "%-16s %5d %5d %7ld %7d %7d %9d %5d %10d %7d %6d %5d %9.3f %9.3f\n",
-        name.c_str(), s.games, s.wins, s.points, f(arbiter::v1::FAULT_REASON_TIMEOUT),
+        name.c_str(), s.games, s.wins, s.points,
+        f(arbiter::v1::FAULT_REASON_TIMEOUT),
         f(arbiter::v1::FAULT_REASON_ILLEGAL_ACTION),
-        f(arbiter::v1::FAULT_REASON_MALFORMED_MESSAGE), f(arbiter::v1::FAULT_REASON_CRASH),
-        f(arbiter::v1::FAULT_REASON_DISCONNECT), f(arbiter::v1::FAULT_REASON_STARTUP),
-        f(arbiter::v1::FAULT_REASON_MEMORY_LIMIT), f(arbiter::v1::FAULT_REASON_PROCESS_LIMIT),
+        f(arbiter::v1::FAULT_REASON_MALFORMED_MESSAGE),
+        f(arbiter::v1::FAULT_REASON_CRASH),
+        f(arbiter::v1::FAULT_REASON_DISCONNECT),
+        f(arbiter::v1::FAULT_REASON_STARTUP),
+        f(arbiter::v1::FAULT_REASON_MEMORY_LIMIT),
+        f(arbiter::v1::FAULT_REASON_PROCESS_LIMIT),
         s.decisions ? s.total_us / s.decisions / 1000.0 : 0.0,
         s.max_us / 1000.0);
   }
@@ -188,7 +192,10 @@ void RunPlay(const PlayOptions& o) {
          " seats");
   }
   const std::string log_dir = o.log_dir.empty() ? o.out + ".logs" : o.log_dir;
-  std::filesystem::create_directories(log_dir);
+  if (std::error_code ec;
+      !std::filesystem::create_directories(log_dir, ec) && ec) {
+    Fail("cannot create " + log_dir + ": " + ec.message());
+  }
   // The records file and the secret exist from now on, so that the
   // sandboxes can cover them (bots never see the records nor the secret,
   // even when their directory shows the files').

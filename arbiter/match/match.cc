@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <ctime>
 #include <memory>
+#include <thread>
 
 #include "arbiter/match/decision.h"
 #include "arbiter/process/bot_process.h"
@@ -223,8 +224,19 @@ MatchResult Match::Play() {
         fault = decision.error();
       }
       // A limit reached is the fault, whatever became of the answer (a bot
-      // killed at its memory limit also closed its stream).
-      if (auto limit = LimitReached(s, after)) fault = limit;
+      // killed at its memory limit also closed its stream, or was still
+      // being killed when its time ran out: then the kernel's count may
+      // come a moment later).
+      auto limit = LimitReached(s, after);
+      const bool gone_or_late =
+          fault && (fault->reason == v1::FAULT_REASON_CRASH ||
+                    fault->reason == v1::FAULT_REASON_DISCONNECT ||
+                    fault->reason == v1::FAULT_REASON_TIMEOUT);
+      for (int i = 0; gone_or_late && !limit && after && i < 30; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        limit = LimitReached(s, UsageOf(s));
+      }
+      if (limit) fault = limit;
       if (fault) {
         over = Fault(seat, fault->reason, fault->detail);
         if (over) break;

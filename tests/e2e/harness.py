@@ -19,6 +19,7 @@ import uuid
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 BOTS = REPO / "tests" / "e2e" / "bots"
+HOSTILE = REPO / "tests" / "e2e" / "hostile"
 GREEDY = REPO / "sample-bots" / "greedy" / "bot.py"
 MARKER_ENV = "ZETEMA_E2E_RUN"
 
@@ -51,7 +52,7 @@ class Run:
     seconds: float
     pid_records: list  # (pid, pgid, start time, pid namespace) per bot
     marker: str
-    end_ticks: int = 0  # clock ticks since boot when the run ended
+    arbiter_pid: int = 0
 
     def log(self, bot_name):
         path = pathlib.Path(str(self.out) + ".logs") / (bot_name + ".log")
@@ -63,15 +64,31 @@ def sandbox_args(*writable):
     botlib and the greedy sample bot from it) and the test's own directories
     (pid records, state)."""
     args = ["--read-only", str(REPO / "sample-bots"),
-            "--read-only", str(BOTS)]
+            "--read-only", str(BOTS), "--read-only", str(HOSTILE)]
     for directory in writable:
         args += ["--writable", str(directory)]
     return args
 
 
-def play(tmp_path, bots, *, players=None, games=2, seed=1, move_ms=1000,
-         extra=(), timeout=240):
-    """Runs `arbiter play` with bots = [(name, command), ...], sandboxed
+class Started:
+    """An `arbiter play` started by start(); finish() waits for it."""
+
+    def __init__(self, popen, out, pids, marker, began):
+        self.popen, self.out, self.pids = popen, out, pids
+        self.marker, self.began = marker, began
+        self.stdout_path = out.parent / "arbiter.stdout"
+        self.stderr_path = out.parent / "arbiter.stderr"
+
+    def cpu_ticks(self):
+        """The arbiter's own user + system CPU time, in clock ticks (its
+        threads', not its children's)."""
+        st = _stat_fields(self.popen.pid)
+        return int(st[11]) + int(st[12]) if st else 0
+
+
+def start(tmp_path, bots, *, players=None, games=2, seed=1, move_ms=1000,
+          extra=(), env_extra=None):
+    """Starts `arbiter play` with bots = [(name, command), ...], sandboxed
     (the default) unless `extra` says otherwise."""
     # Sandboxed bots run as users of their own: what they need to read
     # must be readable by others (pytest makes its directories 0700).
@@ -85,6 +102,7 @@ def play(tmp_path, bots, *, players=None, games=2, seed=1, move_ms=1000,
     env = dict(os.environ, ZETEMA_E2E_PIDS=str(pids),
                ZETEMA_E2E_STATE=str(state), PYTHONDONTWRITEBYTECODE="1")
     env[MARKER_ENV] = marker
+    env.update(env_extra or {})
     argv = [str(arbiter_path()), "play", "--games", str(games), "--seed",
             str(seed), "--move-ms", str(move_ms), "--out", str(out)]
     for name, command in bots:
@@ -93,22 +111,41 @@ def play(tmp_path, bots, *, players=None, games=2, seed=1, move_ms=1000,
         argv += ["--players", str(players)]
     argv += sandbox_args(pids, state)
     argv += list(extra)
-    start = time.monotonic()
-    done = subprocess.run(argv, env=env, capture_output=True, text=True,
-                          timeout=timeout, cwd=tmp_path)
-    seconds = time.monotonic() - start
-    end_ticks = int(time.clock_gettime(time.CLOCK_BOOTTIME) *
-                    os.sysconf("SC_CLK_TCK")) + 1
+    began = time.monotonic()
+    started = Started(None, out, pids, marker, began)
+    popen = subprocess.Popen(argv, env=env, cwd=tmp_path,
+                             stdout=open(started.stdout_path, "w"),
+                             stderr=open(started.stderr_path, "w"))
+    started.popen = popen
+    return started
+
+
+def finish(started, timeout=240):
+    """Waits for a started arbiter (killing it after `timeout`) and reads
+    what it left."""
+    try:
+        returncode = started.popen.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        started.popen.kill()
+        returncode = started.popen.wait()
+    seconds = time.monotonic() - started.began
     records = []
-    if out.exists():
-        records = [json.loads(line) for line in out.read_text().splitlines()
-                   if line.strip()]
+    if started.out.exists():
+        for line in started.out.read_text().splitlines():
+            if line.strip():
+                records.append(json.loads(line))
     pid_records = []
-    for f in pids.iterdir():
-        pid, pgid, started, namespace = f.read_text().split()
-        pid_records.append((int(pid), int(pgid), started, int(namespace)))
-    return Run(done.returncode, done.stdout, done.stderr, records, out,
-               seconds, pid_records, marker, end_ticks)
+    for f in started.pids.iterdir():
+        pid, pgid, begun, namespace = f.read_text().split()
+        pid_records.append((int(pid), int(pgid), begun, int(namespace)))
+    return Run(returncode, started.stdout_path.read_text(),
+               started.stderr_path.read_text(), records, started.out,
+               seconds, pid_records, started.marker, started.popen.pid)
+
+
+def play(tmp_path, bots, *, timeout=240, **kwargs):
+    """Runs `arbiter play` to its end: start() then finish()."""
+    return finish(start(tmp_path, bots, **kwargs), timeout=timeout)
 
 
 def verify(run):
@@ -121,12 +158,19 @@ def verify(run):
 
 # ------------------------------------------------------------- processes
 
-def _stat(pid):
-    """(state, pgrp, start time) of a live process, or None."""
+def _stat_fields(pid):
+    """The fields of /proc/PID/stat after the command (state first)."""
     try:
         with open("/proc/%d/stat" % pid) as f:
-            fields = f.read().rsplit(")", 1)[1].split()
+            return f.read().rsplit(")", 1)[1].split()
     except (FileNotFoundError, ProcessLookupError):
+        return None
+
+
+def _stat(pid):
+    """(state, pgrp, start time) of a live process, or None."""
+    fields = _stat_fields(pid)
+    if fields is None:
         return None
     return fields[0], int(fields[2]), fields[19]
 
@@ -156,16 +200,17 @@ def _pid_namespace(pid):
 
 
 def _ours(pid, run):
-    """A process in one of the run's sandboxes' pid namespaces is the run's
-    when it started before the run ended (a namespace number may be reused
-    later) and runs as a sandbox's user or carries the run's marker."""
+    """Whether a process in one of the run's sandboxes' pid namespaces is
+    the run's (a namespace's number is reused once it is gone, and other
+    arbiters on the machine make sandboxes too): it runs as one of the user
+    ids of this arbiter's sandboxes (a block chosen by the arbiter's pid, see
+    arbiter/sandbox/sandbox.h) or carries the run's marker."""
     try:
         uid = os.stat("/proc/%d" % pid).st_uid
     except OSError:
         return False
-    st = _stat(pid)
-    return (st is not None and int(st[2]) <= run.end_ticks and
-            (uid >= 1 << 30 or pid in _with_marker(run.marker)))
+    first = (1 << 30) + (run.arbiter_pid % (1 << 18)) * 2048
+    return first <= uid < first + 2048 or pid in _with_marker(run.marker)
 
 
 def leftovers(run, wait_s=3.0):

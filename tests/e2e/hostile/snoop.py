@@ -1,0 +1,35 @@
+"""Hostile bot: looks for what it must not see -- other processes, the
+arbiter's memory, the records and logs of the run (in its working
+directory), secrets of the machine -- and tries TCP to this machine; then
+plays well."""
+import os
+import socket
+
+import hostile
+from hostile import botlib
+
+botlib.record_pid()
+found = {}
+found["pids"] = hostile.visible_pids()
+found["mem_of_init"] = not isinstance(hostile.read("/proc/1/mem", 16),
+                                      Exception)
+found["environ_of_init"] = not isinstance(
+    hostile.read("/proc/1/environ"), Exception)
+records = hostile.read("games.jsonl", 1 << 20)
+found["records_bytes"] = 0 if isinstance(records, Exception) else len(records)
+try:
+    found["logs"] = os.listdir("games.jsonl.logs")
+except OSError as e:
+    found["logs"] = str(e)
+found["shadow"] = not isinstance(hostile.read("/etc/shadow"), Exception)
+found["root_dir"] = sorted(os.listdir("/"))
+try:
+    s = socket.create_connection(
+        ("127.0.0.1", int(os.environ["ZETEMA_E2E_PORT"])), timeout=2)
+    s.sendall(b"hello from a bot\n")
+    s.close()
+    found["tcp"] = "CONNECTED"
+except OSError as e:
+    found["tcp"] = "refused: %s" % e
+hostile.report(attack="snoop", **found)
+botlib.play_well("snoop")

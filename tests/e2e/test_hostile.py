@@ -1,0 +1,283 @@
+"""The hostile catalogue (tests/e2e/hostile/): bots that attack the other
+bots, the arbiter and the machine, against the real arbiter with its
+sandbox on (the default). Each case asserts what the attack achieved
+(nothing it should not) and that the honest bots played on unharmed: no
+fault charged to them, every record verifies, no process left behind.
+
+Every hostile action is bounded (small limits, at most a few hundred
+processes or connections, a few seconds), so that the catalogue is safe on
+a shared 2-core machine.
+"""
+
+import json
+import os
+import pathlib
+import signal
+import socket
+import subprocess
+import time
+
+import pytest
+
+import harness
+
+MEMORY_LIMIT = "FAULT_REASON_MEMORY_LIMIT"
+PROCESS_LIMIT = "FAULT_REASON_PROCESS_LIMIT"
+
+
+def bot(name):
+    return harness.python_bot(harness.HOSTILE / (name + ".py"))
+
+
+def honest():
+    return harness.python_bot(harness.BOTS / "honest.py")
+
+
+def findings(run, name):
+    """The HOSTILE report lines of bot `name`, as dicts."""
+    out = []
+    for line in run.log(name).splitlines():
+        if line.startswith("HOSTILE "):
+            out.append(json.loads(line[len("HOSTILE "):]))
+    return out
+
+
+def faults(record):
+    return [(f["seat"], f["reason"]) for f in
+            record["result"].get("faults", [])]
+
+
+def seat_of(record, name):
+    (seat,) = [s["seat"] for s in record["seats"] if s["bot_name"] == name]
+    return seat
+
+
+def check_clean(run, games):
+    """The run ended well, every record verifies, nothing is left."""
+    left = harness.leftovers(run)
+    harness.kill_leftovers(left)
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert len(run.records) == games, run.stderr[-3000:]
+    assert not left, "left behind: %s" % harness.describe(left)
+    status, output = harness.verify(run)
+    assert status == 0, output
+
+
+def test_token_thief_finds_no_token_and_acts_for_nobody(tmp_path):
+    # The thief starts first and watches for the victims' tokens.
+    run = harness.play(tmp_path, [("thief", bot("token_thief")),
+                                  ("victim", honest()),
+                                  ("victim2", honest())], games=6,
+                       move_ms=8000)
+    check_clean(run, 6)
+    (report,) = findings(run, "thief")
+    assert report["found"] is False, report
+    assert report["outcome"] == "no foreign token found", report
+    assert report["visible"] <= 6, report  # its own sandbox only
+    for record in run.records:
+        assert faults(record) == [], faults(record)
+
+
+def test_token_thief_without_sandbox_is_refused_by_peer_check(tmp_path):
+    """With --sandbox=none a bot can read another's token (same user, no
+    pid namespace); the seat's own socket and the peer check still keep it
+    from acting for that seat."""
+    run = harness.play(tmp_path, [("thief", bot("token_thief")),
+                                  ("victim", honest())], games=6,
+                       move_ms=8000, extra=["--sandbox", "none"])
+    check_clean(run, 6)
+    (report,) = findings(run, "thief")
+    assert report["found"] is True, report
+    assert report["outcome"].startswith("stolen token refused"), report
+    for record in run.records:
+        assert faults(record) == [], faults(record)
+
+
+def test_signal_sender_reaches_no_other_process(tmp_path):
+    run = harness.play(tmp_path, [("sender", bot("signal_sender")),
+                                  ("victim", honest())], games=2)
+    check_clean(run, 2)
+    (report,) = findings(run, "sender")
+    assert report["sandboxed"] is True, report
+    # It sees its sandbox's init and itself, and stops nothing else.
+    assert report["stopped"] == [], report
+    for record in run.records:
+        assert faults(record) == [], faults(record)
+
+
+def test_snoop_sees_no_process_record_log_or_network(tmp_path):
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(4)
+    listener.settimeout(0.1)
+    port = listener.getsockname()[1]
+    started = harness.start(tmp_path, [("snoop", bot("snoop")),
+                                       ("victim", honest())], games=3,
+                            env_extra={"ZETEMA_E2E_PORT": str(port)})
+    run = harness.finish(started)
+    accepted = 0
+    try:
+        while True:
+            listener.accept()[0].close()
+            accepted += 1
+    except OSError:
+        pass
+    listener.close()
+    check_clean(run, 3)
+    reports = findings(run, "snoop")
+    assert reports, run.log("snoop")
+    for report in reports:  # one per process of the bot
+        assert len(report["pids"]) <= 4, report
+        assert report["mem_of_init"] is False, report
+        assert report["environ_of_init"] is False, report
+        # The records and logs of the run lie in its working directory;
+        # it sees an empty file and an empty directory.
+        assert report["records_bytes"] == 0, report
+        assert report["logs"] == [], report
+        assert report["shadow"] is False, report
+        assert report["tcp"].startswith("refused"), report
+        # The host's other directories are not there at all.
+        assert not {"home", "var", "boot", "srv", "mnt", "opt", "sys"} & set(
+            report["root_dir"]), report
+    assert accepted == 0
+
+
+def test_fork_bomb_with_setsid_escapes_is_capped_and_killed(tmp_path):
+    run = harness.play(tmp_path, [("bomber", bot("fork_bomb")),
+                                  ("victim", honest())], games=2,
+                       extra=["--processes", "32"])
+    check_clean(run, 2)
+    # Escapees did start (each records its pid), and none is left.
+    escapees = [r for r in run.pid_records if r[0] != r[1]]
+    assert escapees, run.pid_records
+    first, then = run.records
+    assert faults(first) == [(seat_of(first, "bomber"), PROCESS_LIMIT)]
+    assert first["result"]["forfeit_seat"] == seat_of(first, "bomber")
+    # Restarted afresh: the second game is clean.
+    assert faults(then) == []
+
+
+def test_memory_hog_is_killed_at_its_limit_and_charged(tmp_path):
+    run = harness.play(tmp_path, [("hog", bot("memory_hog")),
+                                  ("victim", honest())], games=2,
+                       move_ms=5000, extra=["--memory-mb", "256"])
+    check_clean(run, 2)
+    assert "allocating up to 3 GiB" in run.log("hog")
+    assert findings(run, "hog") == []  # never got that far
+    first, then = run.records
+    assert faults(first) == [(seat_of(first, "hog"), MEMORY_LIMIT)]
+    detail = first["result"]["faults"][0]["detail"]
+    assert "memory limit" in detail, detail
+    assert faults(then) == []
+    # `arbiter play` counts it in its summary.
+    assert "memory" in run.stdout
+
+
+def test_disk_filler_is_stopped_everywhere(tmp_path):
+    before = sum(f.stat().st_size for f in tmp_path.rglob("*") if f.is_file())
+    run = harness.play(tmp_path, [("filler", bot("disk_filler")),
+                                  ("victim", honest())], games=2,
+                       extra=["--tmp-mb", "16"])
+    check_clean(run, 2)
+    reports = findings(run, "filler")
+    assert reports, run.log("filler")
+    for report in reports:
+        written = report["written"]
+        for private in ("/tmp/fill", "/dev/shm/fill"):
+            size, error = written[private]
+            assert error == "ENOSPC" and size <= 16 << 20, report
+        for shared in ("fill", "/usr/fill", "/run/zetema/fill"):
+            size, error = written[shared]
+            assert size == 0 and error in ("EROFS", "EACCES"), report
+    for record in run.records:
+        assert faults(record) == [], faults(record)
+    after = sum(f.stat().st_size for f in tmp_path.rglob("*") if f.is_file())
+    assert after - before < 4 << 20  # records and logs only
+
+
+def test_connection_flood_costs_the_arbiter_nothing(tmp_path):
+    started = harness.start(tmp_path, [("flood", bot("connection_flood")),
+                                       ("victim", honest())], games=2,
+                            move_ms=5000)
+    # The arbiter's CPU time, sampled while it runs.
+    samples = []
+    while started.popen.poll() is None:
+        samples.append((time.monotonic(), started.cpu_ticks()))
+        time.sleep(0.05)
+    run = harness.finish(started)
+    check_clean(run, 2)
+    (report,) = findings(run, "flood")
+    assert report["raw"] >= 150 and report["streams"] == 20, report
+    for record in run.records:
+        assert faults(record) == [], faults(record)
+    # While the flooding bot thinks (2 s), its 200 silent connections and
+    # 20 silent streams are open and nothing else happens: the arbiter
+    # should sleep.
+    window = (tmp_path / "state" / "flood.window").read_text().split()
+    begin, end = float(window[0]) + 0.2, float(window[1]) - 0.1
+    inside = [t for when, t in samples if begin <= when <= end]
+    assert len(inside) >= 10, (window, samples[:5])
+    ticks = inside[-1] - inside[0]
+    seconds = (len(inside) - 1) * 0.05
+    # Clock ticks of 10 ms; a core spinning would give ~100 per second.
+    assert ticks <= 2 + 10 * seconds, (ticks, seconds)
+
+
+def test_kill_9_of_the_arbiter_leaves_nothing_and_the_next_run_cleans(
+        tmp_path):
+    private_tmp = tmp_path / "tmp"
+    private_tmp.mkdir()
+    env = {"TMPDIR": str(private_tmp)}
+    started = harness.start(tmp_path, [("daemon", bot("daemon")),
+                                       ("victim", honest())], games=500,
+                            env_extra=env)
+    # Wait for a game or two (and the daemons) to exist.
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if started.out.exists() and started.out.read_text().count("\n") >= 2:
+            break
+        time.sleep(0.1)
+    arbiter_pid = started.popen.pid
+    run_dirs = [p for p in private_tmp.iterdir() if p.name.startswith(
+        "zetema-")]
+    assert len(run_dirs) == 1, run_dirs
+    os.kill(arbiter_pid, signal.SIGKILL)
+    run = harness.finish(started)
+    assert run.returncode == -signal.SIGKILL
+    # Nothing the arbiter started survives it, daemons included.
+    assert len(run.pid_records) >= 3, run.pid_records  # bots and a daemon
+    left = harness.leftovers(run, wait_s=5.0)
+    harness.kill_leftovers(left)
+    assert not left, "left behind: %s" % harness.describe(left)
+    # Its socket directory and control groups stay until the next run...
+    assert run_dirs[0].exists()
+    groups = list(pathlib.Path("/sys/fs/cgroup").glob(
+        "*/**/zetema-%d-*" % arbiter_pid))
+    # ...which removes them.
+    again_dir = tmp_path / "again"
+    again_dir.mkdir()
+    again = harness.play(again_dir, [("a", honest()), ("b", honest())],
+                         games=1, env_extra=env)
+    assert again.returncode == 0, again.stderr[-2000:]
+    assert not run_dirs[0].exists()
+    for group in groups:
+        assert not group.exists(), group
+    # Every record the killed run finished is whole and verifies.
+    status, output = harness.verify(run)
+    assert status == 0, output
+
+
+def test_catalogue_is_complete():
+    """Every bot in hostile/ is exercised here and registered in
+    CMakeLists.txt, and says in its docstring what it does."""
+    names = {p.stem for p in harness.HOSTILE.glob("*.py")} - {"hostile"}
+    text = pathlib.Path(__file__).read_text()
+    cmake = (pathlib.Path(__file__).parent / "CMakeLists.txt").read_text()
+    for name in names:
+        assert 'bot("%s")' % name in text, name
+        first = (harness.HOSTILE / (name + ".py")).read_text().splitlines()[0]
+        assert first.startswith('"""Hostile bot: '), name
+    listed = cmake.split("set(hostile_cases", 1)[1].split(")", 1)[0].split()
+    tests = {n[len("test_"):] for n in globals()
+             if n.startswith("test_") and n != "test_catalogue_is_complete"}
+    assert set(listed) == tests, (listed, tests)
