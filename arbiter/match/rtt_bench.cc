@@ -8,6 +8,9 @@
 //                                 async gRPC server, two bot processes served
 //                                 in turn like the seats of a game
 //   arbiter.decision_rtt_ratio    first over third (target: at most 1.25)
+//   arbiter.sandboxed_rtt_p50_us  the arbiter's games with both bots in a
+//                                 sandbox (when the machine allows one)
+//   arbiter.sandboxed_rtt_ratio   that over the first (target: at most 1.10)
 //
 // Usage: arbiter_rtt_bench [--bot COMMAND] [--games N] [--pings N]
 // The default bot is the C++ SDK's random bot (sample-bots/random) when it
@@ -165,21 +168,54 @@ class PingPong {
 // as the record has it (decision_us).
 class ArbiterGames {
  public:
-  ArbiterGames(const std::string& command, int first_game)
+  // `sandbox`: the bots run in it (null: plain processes); `boxed`: two
+  // more bots on the same server that do, for PlayBoxed().
+  ArbiterGames(const std::string& command, int first_game,
+               sandbox::Sandbox* sandbox = nullptr,
+               sandbox::Sandbox* boxed = nullptr)
       : game_(BenchGame()),
         played_(first_game),
         server_(Start()),
-        a_(*server_, {.name = "a", .command = command}, {}),
-        b_(*server_, {.name = "b", .command = command}, {}) {}
+        a_(*server_, {.name = "a", .command = command}, {.sandbox = sandbox}),
+        b_(*server_, {.name = "b", .command = command}, {.sandbox = sandbox}) {
+    if (boxed) {
+      boxed_a_ = std::make_unique<BotRunner>(
+          *server_, BotSpec{.name = "a", .command = command},
+          BotRunnerOptions{.sandbox = boxed});
+      boxed_b_ = std::make_unique<BotRunner>(
+          *server_, BotSpec{.name = "b", .command = command},
+          BotRunnerOptions{.sandbox = boxed});
+    }
+  }
 
   void Play(int games, std::vector<double>* rtt) {
+    Play(games, rtt, a_, b_, false);
+  }
+  // The same deals as the last Play(), with the sandboxed bots.
+  void PlayBoxed(int games, std::vector<double>* rtt) {
+    Play(games, rtt, *boxed_a_, *boxed_b_, true);
+  }
+  // Wall time of the games over their decisions, in microseconds.
+  double WallPerDecision(bool boxed) const {
+    return wall_us_[boxed] / std::max(1.0, decisions_[boxed]);
+  }
+
+ private:
+  void Play(int games, std::vector<double>* rtt, BotRunner& a, BotRunner& b,
+            bool boxed) {
+    if (boxed) played_ -= games;
     for (int g = 0; g < games; ++g, ++played_) {
       GameSetup setup{.game_id = "bench-" + std::to_string(played_),
                       .game = game_,
                       .deal = {.num_seats = 2, .seed = uint64_t(played_ + 1)},
                       .time = {.move_ms = 5000}};
-      std::vector<SeatPlayer> seats = {a_.Seat(), b_.Seat()};
+      std::vector<SeatPlayer> seats = {a.Seat(), b.Seat()};
+      const auto start = Clock::now();
       auto result = PlayGame(setup, seats);
+      wall_us_[boxed] +=
+          std::chrono::duration<double, std::micro>(Clock::now() - start)
+              .count();
+      if (result) decisions_[boxed] += result->record.steps_size();
       if (!result || result->record.result().faults_size() > 0) {
         std::fprintf(stderr, "arbiter_rtt_bench: the bot faulted: %s\n",
                      result ? result->record.result().faults(0).detail().c_str()
@@ -192,7 +228,6 @@ class ArbiterGames {
     }
   }
 
- private:
   static std::unique_ptr<Server> Start() {
     auto server = Server::Start({});
     if (!server) {
@@ -206,6 +241,8 @@ class ArbiterGames {
   int played_;
   std::unique_ptr<Server> server_;
   BotRunner a_, b_;
+  std::unique_ptr<BotRunner> boxed_a_, boxed_b_;
+  double wall_us_[2] = {0, 0}, decisions_[2] = {0, 0};
 };
 
 }  // namespace
@@ -234,13 +271,34 @@ int main(int argc, char** argv) {
   // clients in turn, like the two seats of the arbiter's games: a bot woken
   // after sleeping through the other's turn answers more slowly than one kept
   // busy, and that is no cost of the arbiter's.
-  std::vector<double> arbiter_rtt, pingpong, single;
+  std::vector<double> arbiter_rtt, pingpong, single, plain, sandboxed;
+  double wall[2] = {0, 0};  // game time per decision, plain and sandboxed
   constexpr int kRounds = 10;
+  // The same games with both bots in a sandbox (the default of `arbiter
+  // play` and tournaments), when this machine allows one, against plain
+  // bots on the same server, game for game in turn: a fair comparison on a
+  // machine whose load changes by the second.
+  auto box = arbiter::sandbox::Sandbox::Start(
+      {.mode = arbiter::sandbox::Mode::kReduced});
+  if (!box) {
+    std::fprintf(stderr, "arbiter_rtt_bench: no sandbox here: %s\n",
+                 box.error().c_str());
+  }
   for (int r = 0; r < kRounds; ++r) {
     const int round_games = (games + kRounds - 1 - r) / kRounds;
     const int round_pings = (pings + kRounds - 1 - r) / kRounds;
     arbiter::ArbiterGames(command, int(arbiter_rtt.size()))
         .Play(round_games, &arbiter_rtt);
+    if (box) {
+      arbiter::ArbiterGames games(command, int(plain.size()), nullptr,
+                                  box->get());
+      for (int g = 0; g < round_games; ++g) {
+        games.Play(1, &plain);
+        games.PlayBoxed(1, &sandboxed);
+      }
+      wall[0] += games.WallPerDecision(false) / kRounds;
+      wall[1] += games.WallPerDecision(true) / kRounds;
+    }
     arbiter::PingPong(command, /*clients=*/2, round_pings)
         .Run(round_pings, &pingpong);
     arbiter::PingPong(command, /*clients=*/1, round_pings)
@@ -253,6 +311,17 @@ int main(int argc, char** argv) {
   std::printf("arbiter.decision_rtt_p99_us %.1f us\n", p99);
   std::printf("grpc.pingpong_rtt_p50_us %.1f us\n", ping50);
   std::printf("arbiter.decision_rtt_ratio %.3f ratio\n", p50 / ping50);
+  if (!sandboxed.empty()) {
+    const double boxed50 = arbiter::Percentile(sandboxed, 0.5);
+    std::printf("arbiter.sandboxed_rtt_p50_us %.1f us\n", boxed50);
+    std::printf("arbiter.sandboxed_rtt_ratio %.3f ratio\n",
+                boxed50 / arbiter::Percentile(plain, 0.5));
+    std::fprintf(stderr,
+                 "(sandboxed: game time per decision %.1f us, plain %.1f "
+                 "us: the sandbox's counters are read around each "
+                 "decision)\n",
+                 wall[1], wall[0]);
+  }
   std::fprintf(stderr,
                "(%zu decisions, %zu pings, bot: %s; one client kept busy: "
                "grpc p50 %.1f us)\n",

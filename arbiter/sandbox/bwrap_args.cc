@@ -38,6 +38,37 @@ std::vector<std::string> EtcPaths() {
   return out;
 }
 
+std::expected<void, std::string> CopyEtc(const std::string& dir) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) return std::unexpected("cannot create " + dir + ": " + ec.message());
+  for (const auto& path : EtcPaths()) {
+    const fs::path to =
+        fs::path(dir) / fs::path(path).lexically_relative("/etc");
+    fs::create_directories(to.parent_path(), ec);
+    fs::copy(path, to,
+             fs::copy_options::recursive | fs::copy_options::copy_symlinks |
+                 fs::copy_options::overwrite_existing,
+             ec);
+    // Unreadable files (not world-readable on the host) are left out.
+    if (ec && ec != std::errc::permission_denied) {
+      return std::unexpected("cannot copy " + path + " to " + to.string() +
+                             ": " + ec.message());
+    }
+  }
+  for (auto it = fs::recursive_directory_iterator(dir, ec);
+       it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    if (!it->is_symlink(ec)) {
+      fs::permissions(it->path(),
+                      it->is_directory(ec) ? fs::perms(0755) : fs::perms(0644),
+                      ec);
+    }
+  }
+  fs::permissions(dir, fs::perms(0755), ec);
+  return {};
+}
+
 std::vector<std::string> BwrapArgv(const BwrapPlan& plan) {
   std::vector<std::string> a = {plan.bwrap};
   auto add = [&](std::initializer_list<std::string> words) {
@@ -64,7 +95,11 @@ std::vector<std::string> BwrapArgv(const BwrapPlan& plan) {
   }
   // Host directories bound whole: what is under them exists already.
   std::vector<std::string> mounted = {"/usr"};
-  for (const auto& etc : EtcPaths()) add({"--ro-bind", etc, etc});
+  if (plan.etc_dir.empty()) {
+    for (const auto& etc : EtcPaths()) add({"--ro-bind", etc, etc});
+  } else {
+    add({"--ro-bind", plan.etc_dir, "/etc"});
+  }
   const std::string tmp_size = std::to_string(plan.tmp_bytes);
   add({"--proc", "/proc", "--dev", "/dev", "--perms", "1777", "--size",
        tmp_size, "--tmpfs", "/tmp", "--perms", "1777", "--size", tmp_size,

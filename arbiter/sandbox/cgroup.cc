@@ -128,9 +128,9 @@ uint64_t PreadValue(int fd, const char* key) {
   char buf[1024];
   const ssize_t n = ::pread(fd, buf, sizeof buf - 1, 0);
   if (n <= 0) return 0;
-  const std::string text(buf, size_t(n));
-  if (key == nullptr) return std::strtoull(text.c_str(), nullptr, 10);
-  return KeyedValue(text, key);
+  buf[n] = 0;
+  if (key == nullptr) return std::strtoull(buf, nullptr, 10);
+  return KeyedValue(std::string_view(buf, size_t(n)), key);
 }
 
 int OpenRead(const std::string& path) {
@@ -139,14 +139,22 @@ int OpenRead(const std::string& path) {
 
 }  // namespace
 
-uint64_t KeyedValue(const std::string& text, const std::string& key) {
-  std::istringstream in(text);
-  std::string line;
-  while (std::getline(in, line)) {
+uint64_t KeyedValue(std::string_view text, std::string_view key) {
+  // Read around every decision: no allocation.
+  size_t at = 0;
+  while (at < text.size()) {
+    const size_t end = std::min(text.find('\n', at), text.size());
+    const std::string_view line = text.substr(at, end - at);
     if (line.size() > key.size() && line.starts_with(key) &&
         line[key.size()] == ' ') {
-      return std::strtoull(line.c_str() + key.size() + 1, nullptr, 10);
+      uint64_t v = 0;
+      for (char c : line.substr(key.size() + 1)) {
+        if (c < '0' || c > '9') break;
+        v = v * 10 + uint64_t(c - '0');
+      }
+      return v;
     }
+    at = end + 1;
   }
   return 0;
 }

@@ -23,6 +23,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace arbiter::sandbox {
@@ -131,7 +132,7 @@ class CgroupTree {
 // Parsing helpers, exposed for tests.
 // The value of `key` in "key value" lines (memory.events, pids.events,
 // cpu.stat, memory.oom_control); 0 when absent.
-uint64_t KeyedValue(const std::string& text, const std::string& key);
+uint64_t KeyedValue(std::string_view text, std::string_view key);
 // "zetema-PID-START" -> (PID, START); false when the name is not one.
 bool ParseRunGroupName(const std::string& name, int* pid, uint64_t* start);
 // The start time of process `pid` (field 22 of /proc/PID/stat), or 0.

@@ -12,6 +12,7 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <thread>
 
@@ -105,7 +106,12 @@ std::expected<std::unique_ptr<Sandbox>, std::string> Sandbox::Start(
   return s;
 }
 
-Sandbox::~Sandbox() = default;
+Sandbox::~Sandbox() {
+  if (!run_dir_.empty()) {
+    std::error_code ec;
+    std::filesystem::remove_all(run_dir_, ec);
+  }
+}
 
 std::expected<void, std::string> Sandbox::Detect() {
   const std::string refuse =
@@ -120,6 +126,23 @@ std::expected<void, std::string> Sandbox::Detect() {
   if (auto program = SeccompProgram(); !program) {
     return std::unexpected(
         "cannot build the seccomp filter: " + program.error() + refuse);
+  }
+  // A private directory like the server's (an owner file, so that a later
+  // run removes it if this arbiter is killed), for the copy of /etc.
+  {
+    const char* tmp = std::getenv("TMPDIR");
+    std::string tmpl =
+        std::string(tmp && *tmp ? tmp : "/tmp") + "/zetema-XXXXXX";
+    if (::mkdtemp(tmpl.data()) == nullptr) {
+      return std::unexpected("cannot create a directory in " + tmpl + refuse);
+    }
+    run_dir_ = tmpl;
+    ::chmod(run_dir_.c_str(), 0755);
+    std::ofstream(run_dir_ + "/owner")
+        << ::getpid() << " " << ProcessStartTime(::getpid()) << "\n";
+    if (auto ok = CopyEtc(run_dir_ + "/etc"); !ok) {
+      return std::unexpected(ok.error() + refuse);
+    }
   }
   privileged_ = ::geteuid() == 0;
   if (privileged_) {
@@ -317,6 +340,7 @@ std::expected<ExecPlan, std::string> Jail::Wrap(
     plan.hidden = sandbox_->options_.hidden;
   }
   plan.socket_dir = spec_.socket_dir;
+  plan.etc_dir = sandbox_->run_dir_ + "/etc";
   plan.tmp_bytes = spec_.limits.tmp_bytes;
   plan.cwd = dir;
   plan.seccomp_fd = kSeccompFd;

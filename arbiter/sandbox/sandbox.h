@@ -143,6 +143,8 @@ class Sandbox {
   bool privileged_ = false;
   std::string bwrap_, setpriv_;
   std::unique_ptr<CgroupTree> cgroups_;
+  // This run's private directory (owner file, the copy of /etc).
+  std::string run_dir_;
   CgroupSupport cgroup_support_;
   mutable std::mutex mu_;
   uint32_t next_id_ = 0;
