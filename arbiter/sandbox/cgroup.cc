@@ -208,10 +208,13 @@ std::expected<std::unique_ptr<CgroupTree>, std::string> CgroupTree::Create() {
     const std::string own = line.substr(b + 1);
     CgroupHierarchy h;
     std::string base;
+    std::string v2_root;  // the v2 hierarchy's root, when it is mounted
     if (controllers.empty()) {
       h.v2 = true;
       for (const auto& m : mounts) {
-        if (m.fstype == "cgroup2") base = UnderMount(m, own);
+        if (m.fstype != "cgroup2") continue;
+        base = UnderMount(m, own);
+        if (m.root == "/") v2_root = m.point;
         if (!base.empty()) break;
       }
     } else {
@@ -243,17 +246,40 @@ std::expected<std::unique_ptr<CgroupTree>, std::string> CgroupTree::Create() {
       // of its own, so enabling there cannot fail for that reason; the base
       // may refuse (it holds processes), and then v2 serves only the core
       // features (membership, cgroup.kill, cpu.stat).
-      auto base_enabled = ReadSmallFile(base + "/cgroup.subtree_control");
-      auto base_on = Split(base_enabled.value_or(""), ' ');
-      for (const std::string c : {"memory", "pids"}) {
-        if (!Contains(base_on, c)) {
-          if (WriteSmallFile(base + "/cgroup.subtree_control", "+" + c) != 0) {
+      auto enable = [&](const std::string& at) {
+        h.controllers.clear();
+        auto enabled = ReadSmallFile(at + "/cgroup.subtree_control");
+        const auto on = Split(enabled.value_or(""), ' ');
+        for (const std::string c : {"memory", "pids"}) {
+          if (!Contains(on, c) &&
+              WriteSmallFile(at + "/cgroup.subtree_control", "+" + c) != 0) {
             continue;
           }
+          if (WriteSmallFile(h.run_dir + "/cgroup.subtree_control", "+" + c) ==
+              0) {
+            h.controllers.push_back(c);
+          }
         }
-        if (WriteSmallFile(h.run_dir + "/cgroup.subtree_control", "+" + c) ==
-            0) {
-          h.controllers.push_back(c);
+      };
+      enable(base);
+      // A group that holds processes (a login session's scope) cannot
+      // enable controllers for children: as root, the hierarchy's root can
+      // (systemd enables them there already).
+      if (h.controllers.size() < 2 && ::geteuid() == 0 && !v2_root.empty() &&
+          v2_root != base) {
+        const std::string at_root = v2_root + "/" + name;
+        RemoveStaleRunGroups(v2_root, name);
+        if (::mkdir(at_root.c_str(), 0755) == 0) {
+          const std::string first = h.run_dir;
+          h.run_dir = at_root;
+          enable(v2_root);
+          if (h.controllers.size() < 2) {
+            ::rmdir(at_root.c_str());
+            h.run_dir = first;
+            enable(base);
+          } else {
+            ::rmdir(first.c_str());
+          }
         }
       }
       h.has_kill = ::access((h.run_dir + "/cgroup.kill").c_str(), F_OK) == 0;
