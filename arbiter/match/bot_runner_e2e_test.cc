@@ -281,6 +281,25 @@ TEST_P(BotRunnerTest, CheckBotCommandUsesTheWorkingDirectory) {
       << checked.error();
 }
 
+// A sandbox that cannot be set up (here: a path to bind that is gone) is
+// the harness's failure, after one retry: the seat is not to be played,
+// and no startup fault is the bot's.
+TEST_P(BotRunnerTest, SandboxFailureIsTheHarnesssNotTheBots) {
+  if (!sandbox_) GTEST_SKIP() << "only with a sandbox";
+  BotSpec spec{.name = "unlucky", .command = kBot};
+  spec.limits.read_only = {dir_ + "/vanished"};
+  BotRunner runner(*server_, spec,
+                   {.log_path = Log("unlucky"), .sandbox = sandbox_.get()});
+  const SeatPlayer seat = runner.Seat();
+  EXPECT_EQ(seat.channel, nullptr);
+  EXPECT_NE(runner.harness_error().find("sandbox"), std::string::npos)
+      << runner.harness_error();
+  EXPECT_EQ(runner.starts(), 0);
+  // bubblewrap said why, in the bot's log, twice (the retry).
+  const std::string log = ReadFile(Log("unlucky"));
+  EXPECT_NE(log.find("vanished"), std::string::npos) << log;
+}
+
 TEST(BotSpecTest, ParsesNameAndCommand) {
   auto spec = ParseBotSpec("greedy=python3 bot.py --depth=2");
   ASSERT_TRUE(spec.has_value());
