@@ -9,8 +9,9 @@ import hashlib
 import pathlib
 
 # The protocol files the SDK is generated from (setup.py reads this list).
-PROTO_FILES = ("zetema/v1/zetema.proto", "arbiter/v1/record.proto",
-                "arbiter/v1/arbiter.proto")
+PROTO_FILES = ("zetema/v1/zetema.proto",
+               "scotch_whist/v1/scotch_whist.proto",
+               "arbiter/v1/record.proto", "arbiter/v1/arbiter.proto")
 
 
 def source_fingerprint(package_dir, proto_dir):
