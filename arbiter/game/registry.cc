@@ -3,6 +3,7 @@
 #include <array>
 
 #include "arbiter/games/high_card/high_card.h"
+#include "arbiter/games/scotch_whist/scotch_whist_game.h"
 #include "arbiter/games/zetema/zetema_game.h"
 
 namespace game {
@@ -13,6 +14,7 @@ const auto& All() {
   static const auto games = std::to_array<const GameType*>({
       &zetema::GameType(),
       &high_card::GameType(),
+      &scotch_whist::GameType(),
   });
   return games;
 }

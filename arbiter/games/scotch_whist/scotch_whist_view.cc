@@ -1,0 +1,178 @@
+// What viewers and scenario files see of a Scotch Whist state: the table
+// view (hands, the turned trump card, the trick, each seat's captured cards;
+// scores and tricks as counters), the state as JSON, and Scotch Whist's own
+// [expect] keys.
+#include <fmt/format.h>
+
+#include <array>
+
+#include "arbiter/game/expect.h"
+#include "arbiter/games/scotch_whist/scotch_whist_state.h"
+
+namespace scotch_whist {
+namespace {
+
+using nlohmann::json;
+
+game::Zone MakeZone(std::string name, int owner, const std::vector<Card>& cards,
+                    uint32_t seen_by) {
+  game::Zone z{.name = std::move(name), .owner = owner};
+  for (Card c : cards) {
+    z.cards.push_back(CardToString(c));
+    z.seen_by.push_back(seen_by);
+  }
+  return z;
+}
+
+std::vector<Card> TrickCards(const Trick& t) {
+  return {t.cards.begin(), t.cards.begin() + t.size};
+}
+
+std::expected<std::string, std::string> NormalCardSet(std::string_view text) {
+  auto cards = ParseCardSet(text);
+  if (!cards) return std::unexpected(cards.error());
+  return cards->ToString();
+}
+
+std::expected<std::string, std::string> NormalCardList(std::string_view text) {
+  auto cards = ParseCardList(text);
+  if (!cards) return std::unexpected(cards.error());
+  return CardsToString(*cards);
+}
+
+std::expected<std::string, std::string> NormalSuit(std::string_view text) {
+  auto suit = ParseSuit(text);
+  if (!suit) return std::unexpected(suit.error());
+  return std::string(1, SuitChar(*suit));
+}
+
+}  // namespace
+
+game::TableView ScotchWhistState::View() const {
+  const scotch_whist::State& s = state_;
+  const int n = s.num_players();
+  game::TableView view;
+  // The turned card has a zone of its own while the dealer holds it.
+  const Card turned = s.TrumpHeld() ? s.TrumpCard() : kNoCard;
+  for (int p = 0; p < n; ++p) {
+    CardSet hand = s.Hand(p);
+    if (turned != kNoCard) hand.Remove(turned);
+    view.zones.push_back(MakeZone("hand", p, hand.Cards(), 1u << p));
+  }
+  view.zones.push_back(MakeZone(
+      "trump", s.Dealer(),
+      turned == kNoCard ? std::vector<Card>{} : std::vector<Card>{turned},
+      game::kSeenByAll));
+  view.zones.push_back(
+      MakeZone("trick", -1, TrickCards(s.CurrentTrick()), game::kSeenByAll));
+  for (int p = 0; p < n; ++p) {
+    view.zones.push_back(
+        MakeZone("captured", p, s.Captured(p).Cards(), game::kSeenByAll));
+  }
+  std::array<int, kMaxPlayers> tricks{};
+  for (const Trick& t : s.Tricks()) ++tricks[size_t(t.winner)];
+  const bool teams = s.NumTeams() < n;
+  for (int p = 0; p < n; ++p) {
+    view.counters.push_back({.name = "score", .owner = p, .value = s.Score(p)});
+    if (teams) {
+      view.counters.push_back({.name = "team score",
+                               .owner = p,
+                               .value = s.TeamScore(s.TeamOf(p))});
+    }
+    view.counters.push_back(
+        {.name = "tricks", .owner = p, .value = tricks[size_t(p)]});
+  }
+  view.counters.push_back({.name = "hand", .value = s.HandNumber()});
+  view.counters.push_back({.name = "dealer", .value = s.Dealer()});
+  view.counters.push_back({.name = "target", .value = s.rules().target});
+  return view;
+}
+
+std::vector<game::Counter> ScotchWhistState::Tallies() const {
+  constexpr int kItems = 6;
+  std::array<int64_t, kItems> points{};
+  int64_t hands = 0;
+  for (const Event& e : state_.Events()) {
+    if (e.type == EventType::kScore) points[size_t(e.item)] += e.points;
+    if (e.type == EventType::kHandEnd) ++hands;
+  }
+  std::vector<game::Counter> out;
+  for (int i = 0; i < kItems; ++i) {
+    out.push_back({.name = fmt::format("points/{}", ToString(ScoreItem(i))),
+                   .value = points[size_t(i)]});
+  }
+  out.push_back({.name = "count/hands", .value = hands});
+  return out;
+}
+
+json ScotchWhistState::ToJson() const {
+  const scotch_whist::State& s = state_;
+  json j;
+  j["hand_number"] = s.HandNumber();
+  j["dealer"] = s.Dealer();
+  j["to_move"] = s.CurrentPlayer();
+  j["winner"] = s.Winner();
+  j["trump"] = std::string(1, SuitChar(s.TrumpSuit()));
+  j["trump_card"] = CardToString(s.TrumpCard());
+  j["trump_held"] = s.TrumpHeld();
+  j["trick"] = CardsToString(TrickCards(s.CurrentTrick()));
+  j["trick_leader"] = s.CurrentTrick().leader;
+  for (const char* key :
+       {"scores", "team_scores", "teams", "hands", "captured"}) {
+    j[key] = json::array();
+  }
+  for (int p = 0; p < s.num_players(); ++p) {
+    j["scores"].push_back(s.Score(p));
+    j["teams"].push_back(s.TeamOf(p));
+    j["hands"].push_back(s.Hand(p).ToString());
+    j["captured"].push_back(s.Captured(p).ToString());
+  }
+  for (int t = 0; t < s.NumTeams(); ++t) {
+    j["team_scores"].push_back(s.TeamScore(t));
+  }
+  j["legal_count"] = Legal().size();
+  j["legal"] = json::array();
+  for (Card c : Legal()) j["legal"].push_back("play " + CardToString(c));
+  if (s.IsTerminal()) j["standings"] = s.Standings();
+  return j;
+}
+
+game::ExpectCheck ScotchWhistState::Expect(std::string_view key,
+                                           const toml::node& want) const {
+  const scotch_whist::State& s = state_;
+  const int n = s.num_players();
+  if (key == "hand_number") return game::ExpectInt(key, want, s.HandNumber());
+  if (key == "dealer") return game::ExpectInt(key, want, s.Dealer());
+  if (key == "trump") {
+    return game::ExpectString(
+        key, want, std::string(1, SuitChar(s.TrumpSuit())), NormalSuit);
+  }
+  if (key == "trump_card") {
+    return game::ExpectString(key, want, CardToString(s.TrumpCard()),
+                              NormalCardSet);
+  }
+  if (key == "trump_held") {
+    const auto v = want.value_exact<bool>();
+    if (!v) return {.error = "expect.trump_held: must be true or false"};
+    if (*v == s.TrumpHeld()) return {};
+    return {.failure = fmt::format("expect.trump_held: expected {}, got {}", *v,
+                                   s.TrumpHeld())};
+  }
+  if (key == "trick") {
+    return game::ExpectString(
+        key, want, CardsToString(TrickCards(s.CurrentTrick())), NormalCardList);
+  }
+  if (key == "standings") {
+    return game::ExpectIntList(key, want, s.Standings());
+  }
+  if (key == "hands" || key == "captured") {
+    std::vector<std::string> sets;
+    for (int p = 0; p < n; ++p) {
+      sets.push_back((key == "hands" ? s.Hand(p) : s.Captured(p)).ToString());
+    }
+    return game::ExpectStringList(key, want, sets, NormalCardSet);
+  }
+  return {.known = false};
+}
+
+}  // namespace scotch_whist
