@@ -7,6 +7,7 @@ try:
     from zetema_bot._proto.arbiter.v1 import (arbiter_pb2, arbiter_pb2_grpc,
                                               record_pb2)
     from zetema_bot._proto.zetema.v1 import zetema_pb2
+    from zetema_bot._proto.scotch_whist.v1 import scotch_whist_pb2
 except ImportError as e:  # a source checkout, not an installed package
     raise ImportError(
         "zetema_bot's generated protocol stubs are missing (%s): install the "
@@ -16,4 +17,4 @@ except ImportError as e:  # a source checkout, not an installed package
 PROTOCOL_VERSION = arbiter_pb2.PROTOCOL_VERSION_CURRENT
 
 __all__ = ["arbiter_pb2", "arbiter_pb2_grpc", "record_pb2", "zetema_pb2",
-           "PROTOCOL_VERSION"]
+           "scotch_whist_pb2", "PROTOCOL_VERSION"]
