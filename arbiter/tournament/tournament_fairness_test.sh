@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Timing stays fair under full load (DESIGN: "several games at once, each seat
-# its own bot process; a bot that always answers in 80% of its move limit
-# never times out"). As many games at once as cores (at least 2), every seat
+# Timing stays fair under full load: with several games at once, each seat
+# its own bot process, a bot that always answers in 80% of its move limit
+# never times out. As many games at once as cores (at least 2), every seat
 # a test bot that answers each decision after 320 ms of a 400 ms limit
 # (grace: the default 100 ms); two waves of one-hand games. Every game must
 # finish, without a single fault, and every decision must really have taken

@@ -52,7 +52,7 @@ DEAL = zetema_pb2.Event(type=zetema_pb2.EVENT_TYPE_DEAL, seat=1, value=1)
 
 
 @pytest.mark.parametrize("rules,text,expected", [
-    (PARLETT, "marry KS QS, KS* QS", 50),  # RULES.md worked checks
+    (PARLETT, "marry KS QS, KS* QS", 50),  # docs/rules/zetema.md worked checks
     (PARLETT, "marry KS QS", 20),
     (PARLETT, "marry KH QH", 10),
     (PARLETT, "marry KH QH, KD QD", 30),

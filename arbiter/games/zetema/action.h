@@ -1,4 +1,4 @@
-// Actions and their text notation (RULES.md, "Actions").
+// Actions and their text notation (docs/rules/zetema.md, "Actions").
 //
 //   discard C
 //   meld C C C C C [C] [discard C]
@@ -6,8 +6,8 @@
 //
 // Two actions are the same when they have the same type, the same declared
 // cards, each from the same place (hand or pile), and the same discard
-// (DESIGN.md); operator== implements exactly that, since CardSet ignores order
-// and which imperial copy.
+// (docs/rules/zetema.md, "Actions"); operator== implements exactly that, since
+// CardSet ignores order and which imperial copy.
 #ifndef ZETEMA_ACTION_H_
 #define ZETEMA_ACTION_H_
 

@@ -1,4 +1,5 @@
-// Cards, card multisets and their text notation (RULES.md, "Cards").
+// Cards, card multisets and their text notation (docs/rules/zetema.md,
+// "Cards").
 //
 // A card is identified by its kind: suit * 16 + rank, with ranks 0..12 for
 // A 2 3 4 5 6 7 8 9 T J Q K. The two copies of an imperial card share a kind,

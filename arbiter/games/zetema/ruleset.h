@@ -1,4 +1,5 @@
-// Every rule variant of RULES.md as data, the four presets, and ruleset files.
+// Every rule variant of docs/rules/zetema.md as data, the four presets, and
+// ruleset files.
 //
 // | knob                       | values                          |
 // | -------------------------- | ------------------------------- |
@@ -91,8 +92,9 @@ std::expected<Ruleset, std::string> Preset(std::string_view name);
 // ruleset_file.h's job: the engine does no I/O.)
 std::expected<Ruleset, std::string> ParseRuleset(std::string_view toml_text);
 
-// Every knob, in the ruleset file format, with every rank's points spelled
-// out: parsing it gives back an equal Ruleset.
+// Every knob, in the ruleset file format, each after a one-line comment
+// saying what it means (and what a list is indexed by), with every rank's
+// points spelled out: parsing it gives back an equal Ruleset.
 std::string RulesetToToml(const Ruleset& rules);
 
 // Checks impossible values; the error names the key.

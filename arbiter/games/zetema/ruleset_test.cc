@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <sstream>
+
 namespace zetema {
 namespace {
 
@@ -79,6 +81,26 @@ TEST(RulesetTest, TomlRoundTripKeepsEveryKnob) {
     ASSERT_TRUE(back.has_value()) << back.error();
     EXPECT_EQ(*back, preset) << name;
   }
+}
+
+// `arbiter rules show` prints this: every knob comes after a comment line,
+// and every list says what it is indexed by.
+TEST(RulesetTest, TomlHasACommentBeforeEveryKnob) {
+  const std::string toml = RulesetToToml(*Preset("hunt"));
+  std::istringstream in(toml);
+  std::string line, previous;
+  int knobs = 0;
+  while (std::getline(in, line)) {
+    if (line.find(" = ") != std::string::npos && line[0] != '#') {
+      ++knobs;
+      EXPECT_TRUE(previous.starts_with("# ")) << line;
+      if (line.find(" = [") != std::string::npos) {
+        EXPECT_NE(previous.find("by "), std::string::npos) << previous;
+      }
+    }
+    previous = line;
+  }
+  EXPECT_EQ(knobs, 21) << toml;  // 15 knobs and 6 points entries
 }
 
 TEST(RulesetTest, ErrorsNameTheKey) {

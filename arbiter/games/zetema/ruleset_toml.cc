@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <sstream>
 
 namespace zetema {
 namespace {
@@ -180,8 +179,8 @@ std::string ApplyRulesetTable(const toml::table& table, std::string_view prefix,
 }
 
 std::expected<Ruleset, std::string> ParseRuleset(std::string_view toml_text) {
-  // toml++ 3.3 (Debian 12) can crash on some UTF-8 sequences (upstream issues
-  // 190 and 295). A ruleset needs none: refuse them before parsing.
+  // toml++ 3.3 (Debian 12) can crash on some UTF-8 sequences (a known toml++
+  // bug). A ruleset needs none: refuse them before parsing.
   int line = 1, column = 1;
   for (const char c : toml_text) {
     if (static_cast<unsigned char>(c) >= 0x80) {
@@ -231,31 +230,74 @@ std::string RulesetToToml(const Ruleset& r) {
     }
     return out + " }";
   };
-  auto b = [](bool v) { return v ? "true" : "false"; };
-  std::ostringstream out;
-  out << "base = \"" << r.base << "\"\n"
-      << "turn_order = \"" << ToString(r.turn_order) << "\"\n"
-      << "imperial_suit = \"" << SuitChar(r.imperial_suit) << "\"\n"
-      << "hand_size = " << list(r.hand_size) << "\n"
-      << "meld_length = " << list(r.meld_length) << "\n"
-      << "target = " << list(r.target) << "\n"
-      << "partnerships = " << b(r.partnerships) << "\n"
-      << "six_player_teams = \"" << ToString(r.six_player_teams) << "\"\n"
-      << "imperial_flush = " << b(r.imperial_flush) << "\n"
-      << "imperial_bonus = \"" << ToString(r.imperial_bonus) << "\"\n"
-      << "assembly_after = \"" << ToString(r.assembly_after) << "\"\n"
-      << "marriage_refill = \"" << ToString(r.marriage_refill) << "\"\n"
-      << "two_player_extra_turn = " << b(r.two_player_extra_turn) << "\n"
-      << "kq_zetema_needs_assembly = " << b(r.kq_zetema_needs_assembly) << "\n"
-      << "max_hands = " << r.max_hands << "\n\n"
-      << "[points]\n"
-      << "sequence = " << r.points.sequence << "\n"
-      << "flush = " << r.points.flush << "\n"
-      << "flush_sequence = " << r.points.flush_sequence << "\n"
-      << "marriages = " << list(r.points.marriages) << "\n"
-      << "assembly = " << ranks(r.points.assembly) << "\n"
-      << "zetema = " << ranks(r.points.zetema) << "\n";
-  return out.str();
+  auto quote = [](std::string_view v) { return fmt::format("\"{}\"", v); };
+  auto b = [](bool v) { return std::string(v ? "true" : "false"); };
+  std::string out = fmt::format(
+      "# Ruleset \"{}\": every knob after a line on what it means. The "
+      "rules:\n# docs/rules/zetema.md. `arbiter rules show FILE` reads this "
+      "back.\n",
+      r.base);
+  // One comment line per knob says what it means, so that the printed file
+  // explains itself; comments do not change what it parses to.
+  auto knob = [&out](std::string_view key, const std::string& value,
+                     std::string_view comment) {
+    out += fmt::format("# {}\n{} = {}\n", comment, key, value);
+  };
+  knob("base", quote(r.base),
+       "the preset the other keys override: parlett | sackson | hunt | "
+       "casual");
+  knob("turn_order", quote(ToString(r.turn_order)),
+       "draw_first: draw, declare, discard | play_first: declare, discard, "
+       "draw");
+  knob("imperial_suit", quote(std::string(1, SuitChar(r.imperial_suit))),
+       "the suit with a second copy of its 13 cards (65 cards): S | H | D | "
+       "C");
+  knob("hand_size", list(r.hand_size),
+       "cards dealt to each player, 5 or 6; by player count 2..6");
+  knob("meld_length", list(r.meld_length),
+       "cards in a sequence or flush, 3 to hand size + 1; by player count "
+       "2..6");
+  knob("target", list(r.target),
+       "points of a player or team that end the game; by player count 2..6");
+  knob("partnerships", b(r.partnerships),
+       "teams at 4 players {0,2}{1,3} and at 6 (six_player_teams); false: "
+       "everyone alone");
+  knob("six_player_teams", quote(ToString(r.six_player_teams)),
+       "pairs: {0,3}{1,4}{2,5} | trios: {0,2,4}{1,3,5}");
+  knob("imperial_flush", b(r.imperial_flush),
+       "a flush of the imperial suit counts; false: no meld (in sequence: a "
+       "plain sequence)");
+  knob("imperial_bonus", quote(ToString(r.imperial_bonus)),
+       "each: +10 per imperial-suit marriage | second: +10 for the deal's "
+       "second one | none");
+  knob("assembly_after", quote(ToString(r.assembly_after)),
+       "discard: discard a card | waste_and_refill: the five to the waste, "
+       "refill, no discard");
+  knob("marriage_refill", quote(ToString(r.marriage_refill)),
+       "when a player who declared marriages draws back to a full hand: "
+       "end_of_turn | next_turn");
+  knob("two_player_extra_turn", b(r.two_player_extra_turn),
+       "at 2 players, a zetema formed on an empty stock gives another turn");
+  knob("kq_zetema_needs_assembly", b(r.kq_zetema_needs_assembly),
+       "a K or Q zetema scores only after an assembly of that rank in the "
+       "deal");
+  knob("max_hands", std::to_string(r.max_hands),
+       "safety limit on hands per game; reaching it ends the game with no "
+       "winner");
+  out += "\n[points]\n";
+  knob("sequence", std::to_string(r.points.sequence),
+       "meld_length cards of consecutive rank, not all one suit");
+  knob("flush", std::to_string(r.points.flush),
+       "meld_length cards of one suit, not in sequence");
+  knob("flush_sequence", std::to_string(r.points.flush_sequence),
+       "meld_length cards of one suit in sequence");
+  knob("marriages", list(r.points.marriages),
+       "king and queen of a suit; by marriages declared together, 1..5");
+  knob("assembly", ranks(r.points.assembly),
+       "all five cards of a rank; by rank");
+  knob("zetema", ranks(r.points.zetema),
+       "the fifth card discarded onto a rank pile; by rank");
+  return out;
 }
 
 }  // namespace zetema

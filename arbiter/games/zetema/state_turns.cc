@@ -1,5 +1,5 @@
 // A turn: the legal actions of the seat to act, and applying one
-// (RULES.md, "A turn", "Discards and zetemas", "End of the game").
+// (docs/rules/zetema.md, "A turn", "Discards and zetemas", "End of the game").
 #include <fmt/format.h>
 
 #include <cassert>

@@ -1,5 +1,5 @@
 // Readable text of a decision, for debugging and for bots that reason in
-// text. Cards print as RULES.md notation; each item is one line.
+// text. Cards print as docs/rules/zetema.md notation; each item is one line.
 #include <string>
 
 #include "zetema_bot/bot.h"

@@ -44,7 +44,7 @@ arbiter::v1::ArbiterMessage Welcome(uint32_t protocol_version = 1);
 arbiter::v1::ArbiterMessage GameStart(const std::string& game_id, int seat);
 // `count` discard events; event i has the text "GAME_ID event i".
 arbiter::v1::ArbiterMessage GameEvents(const std::string& game_id, int count);
-// A decision whose legal actions are the given RULES.md texts.
+// A decision whose legal actions are the given docs/rules/zetema.md texts.
 arbiter::v1::ArbiterMessage DecisionRequest(
     const std::string& game_id, uint64_t request_id,
     const std::vector<std::string>& legal_texts);

@@ -1,4 +1,5 @@
-"""Card and action notation (RULES.md), parsing, printing and the proto form."""
+"""Card and action notation (docs/rules/zetema.md), parsing, printing and the
+proto form."""
 
 import pytest
 

@@ -1,7 +1,7 @@
-// A second, deliberately naive reading of RULES.md, written apart from the
-// engine, for the playout test and the fuzzer to compare against: the legal
-// actions of a state by brute force over the hand, and the points of every
-// declaration and zetema. Slow on purpose; never used in play.
+// A second, deliberately naive reading of docs/rules/zetema.md, written apart
+// from the engine, for the playout test and the fuzzer to compare against: the
+// legal actions of a state by brute force over the hand, and the points of
+// every declaration and zetema. Slow on purpose; never used in play.
 #ifndef ZETEMA_LEGAL_ORACLE_H_
 #define ZETEMA_LEGAL_ORACLE_H_
 

@@ -57,7 +57,7 @@ void FuzzParsers(int mode, FuzzedDataProvider& data) {
     (void)ParseCards(text);
   } else {
     // Any bytes: ParseRuleset refuses non-ASCII itself, before toml++ 3.3
-    // (Debian 12) could crash on it (upstream issues #190, #295).
+    // (Debian 12) could crash on it (a known toml++ bug).
     auto rules = ParseRuleset(text);
     if (!rules) {
       if (rules.error().empty()) Die("ParseRuleset: empty error", nullptr);

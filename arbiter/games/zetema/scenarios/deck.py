@@ -2,23 +2,23 @@
 """Builds the 65-card `deck = "..."` string of a Zetema scenario file.
 
 Give the table (players, dealer), every seat's dealt hand and the cards to put
-on top of the stock, in drawing order. The script deals like RULES.md "The
-deal": one card at a time, starting with the seat after the dealer, until
-every seat holds its hand; then the stock cards you named, then every other
-card of the pack in a fixed order (ranks 2..A, suits C D H S within a rank,
-the imperial suit's second copy right after its first).
+on top of the stock, in drawing order. The script deals like
+docs/rules/zetema.md "The deal": one card at a time, starting with the seat
+after the dealer, until every seat holds its hand; then the stock cards you
+named, then every other card of the pack in a fixed order (ranks 2..A, suits C D
+H S within a rank, the imperial suit's second copy right after its first).
 
 Example (two players, dealer 1, so seat 0 receives the first card):
 
     python3 arbiter/games/zetema/scenarios/deck.py --players 2 --dealer 1 \\
         --hand "4S 5H 6D 7C 8S KD" --hand "2C 2D 3C JC JD TC" --stock "9H"
 
-Hands are given in seat order (the first --hand is seat 0). Every hand must
-have the same size, 5 or 6 cards. Cards use RULES.md notation (AS, TH, 7C;
-10H and the suit symbols are accepted; the output is always letters).
+Hands are given in seat order (the first --hand is seat 0). Every hand must have
+the same size, 5 or 6 cards. Cards use docs/rules/zetema.md notation (AS, TH,
+7C; 10H and the suit symbols are accepted; the output is always letters).
 Impossible inputs (unknown card, a card used more often than the pack holds,
-wrong number of hands, unequal hand sizes, a seat out of range) are refused
-with a message that names the problem, and exit status 2.
+wrong number of hands, unequal hand sizes, a seat out of range) are refused with
+a message that names the problem, and exit status 2.
 
 Used as a module: build_deck(players, dealer, hands, stock_top, imperial="S")
 returns the list of 65 card strings, top first.

@@ -1,8 +1,8 @@
 // Conversions between the engine's values and their zetema.v1 messages.
 //
-// Structured actions map one-to-one onto the RULES.md text: converting to
-// the engine goes through the text, so that both answer forms are parsed and
-// checked by the same code (ParseAction).
+// Structured actions map one-to-one onto the docs/rules/zetema.md text:
+// converting to the engine goes through the text, so that both answer forms are
+// parsed and checked by the same code (ParseAction).
 #ifndef ARBITER_MATCH_CONVERT_H_
 #define ARBITER_MATCH_CONVERT_H_
 
@@ -25,7 +25,8 @@ std::expected<zetema::Ruleset, std::string> RulesetFromProto(
     const zetema::v1::Ruleset& proto);
 
 zetema::v1::Action ActionToProto(const zetema::Action& action);
-// The RULES.md text of a structured action; errors name what is missing.
+// The docs/rules/zetema.md text of a structured action; errors name what is
+// missing.
 std::expected<std::string, std::string> ProtoActionToText(
     const zetema::v1::Action& action);
 std::expected<zetema::Action, std::string> ActionFromProto(

@@ -1,5 +1,5 @@
-// Actions in RULES.md notation, to and from the protocol's structured form
-// (zetema.v1.Action):
+// Actions in docs/rules/zetema.md notation, to and from the protocol's
+// structured form (zetema.v1.Action):
 //
 //   discard C
 //   meld C C C C C [C] [discard C]
@@ -25,13 +25,13 @@ namespace zetema_bot {
 std::expected<zetema::v1::Action, std::string> ParseAction(
     std::string_view text);
 
-// The RULES.md text of an action, cards in the two-letter form and in the
-// order the action holds them; "" for an action with no kind set.
+// The docs/rules/zetema.md text of an action, cards in the two-letter form and
+// in the order the action holds them; "" for an action with no kind set.
 std::string FormatAction(const zetema::v1::Action& action);
 
-// True when both are the same action (DESIGN.md): the same kind, the same
-// declared cards each from the same place (hand or pile), and the same
-// discard; card order, pair order and meld_type do not matter.
+// True when both are the same action (docs/rules/zetema.md, "Actions"): the
+// same kind, the same declared cards each from the same place (hand or pile),
+// and the same discard; card order, pair order and meld_type do not matter.
 bool SameAction(const zetema::v1::Action& a, const zetema::v1::Action& b);
 
 // Builders for the structured form.

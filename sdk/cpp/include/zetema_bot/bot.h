@@ -51,8 +51,9 @@ struct Decision {
   // The seat's view. Its `history` holds every public event of this game so
   // far, in engine order (the SDK accumulates the streamed GameEvents).
   const zetema::v1::Observation& observation;
-  // Every distinct legal action: structured (`action()`) and as RULES.md
-  // text (`text()`). The callback answers with an index into this list.
+  // Every distinct legal action: structured (`action()`) and as
+  // docs/rules/zetema.md text (`text()`). The callback answers with an index
+  // into this list.
   const google::protobuf::RepeatedPtrField<zetema::v1::LegalAction>&
       legal_actions;
 
@@ -76,7 +77,7 @@ struct Decision {
 std::string ObservationText(const zetema::v1::Observation& observation);
 
 // What a callback returns: an index into the legal actions, an action as
-// RULES.md text, or a structured action. Converts implicitly from each.
+// docs/rules/zetema.md text, or a structured action. Converts implicitly from each.
 class Answer {
  public:
   template <std::integral T>

@@ -1,7 +1,7 @@
-// Cards in RULES.md notation: rank letter then suit letter ("AS", "TH", "7C").
-// Input also accepts "10H", lower case and the suit symbols ♠♥♦♣; output is
-// always the two-letter form. Both copies of an imperial card are the same
-// Card: no rule depends on which copy is which.
+// Cards in docs/rules/zetema.md notation: rank letter then suit letter ("AS",
+// "TH", "7C"). Input also accepts "10H", lower case and the suit symbols ♠♥♦♣;
+// output is always the two-letter form. Both copies of an imperial card are the
+// same Card: no rule depends on which copy is which.
 #ifndef ZETEMA_BOT_CARDS_H_
 #define ZETEMA_BOT_CARDS_H_
 
@@ -20,7 +20,7 @@ namespace zetema_bot {
 enum class Suit : uint8_t { kSpades, kHearts, kDiamonds, kClubs };
 
 // Ace low (1) to king (13). In a sequence the ace may also follow the king;
-// a sequence never wraps (RULES.md).
+// a sequence never wraps (docs/rules/zetema.md).
 enum class Rank : uint8_t {
   kAce = 1,
   kTwo,

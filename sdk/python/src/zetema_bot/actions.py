@@ -1,4 +1,4 @@
-"""Actions and their RULES.md text notation.
+"""Actions and their docs/rules/zetema.md text notation.
 
     discard C
     meld C C C C C [C] [discard C]
@@ -11,11 +11,11 @@
     True
 
 Two actions are equal when they have the same kind, the same declared cards,
-each from the same place (hand or pile), and the same discard; order and
-which imperial copy do not matter (DESIGN.md). The printed form is the
-arbiter's canonical one: meld cards sorted by rank (an ace that tops a
-sequence last), marriages paired so that every pair holds a card from the
-hand, suits in the order S H D C.
+each from the same place (hand or pile), and the same discard; order and which
+imperial copy do not matter (docs/rules/zetema.md, "Actions"). The printed form
+is the arbiter's canonical one: meld cards sorted by rank (an ace that tops a
+sequence last), marriages paired so that every pair holds a card from the hand,
+suits in the order S H D C.
 """
 
 import dataclasses
@@ -147,7 +147,7 @@ def _is_ace_high_run(cards: List[Card]) -> bool:
 
 
 def format_action(action: Action) -> str:
-    """The canonical RULES.md text of an action."""
+    """The canonical docs/rules/zetema.md text of an action."""
     if action.kind == DISCARD:
         return "discard " + str(action.discard)
     if action.kind == MELD:
@@ -169,7 +169,8 @@ _TOKEN = re.compile(r",|[^\s,]+")
 
 
 def parse_action(text: str) -> Action:
-    """An Action from RULES.md text; CardError names the offending token."""
+    """An Action from its text (docs/rules/zetema.md); CardError names the
+    offending token."""
     if isinstance(text, Action):
         return text
     if not isinstance(text, str):

@@ -1,4 +1,5 @@
-"""Cards in RULES.md notation: rank letter then suit letter ("AS", "TH", "7C").
+"""Cards in docs/rules/zetema.md notation: rank letter then suit letter ("AS",
+"TH", "7C").
 
     >>> c = parse_card("10h")
     >>> str(c), c.rank_char, c.suit_char, c.rank

@@ -3,7 +3,7 @@
     import zetema_bot
 
     def choose(observation, legal_actions):
-        return 0                      # an index, an Action, or RULES.md text
+        return 0                      # an index, an Action, or "discard 9H"
 
     zetema_bot.run(choose, name="first", version="1.0")
 
@@ -75,12 +75,13 @@ def connection_args(argv: Optional[Sequence[str]] = None,
 def reply_for(choice, legal: List[Action], request_id: int):
     """The ActionReply for what a callback returned: an index into `legal`,
     one of its Action values (sent by index), another Action (sent
-    structured), RULES.md text (sent as is: the arbiter judges it) or a
+    structured), action text (sent as is: the arbiter judges it) or a
     zetema.v1.Action message."""
     reply = arbiter_pb2.ActionReply(request_id=request_id)
     if isinstance(choice, bool) or choice is None:
         raise TypeError("the callback returned %r; return an index, an "
-                        "Action or RULES.md text" % (choice,))
+                        "Action or action text such as 'discard 9H'"
+                        % (choice,))
     if isinstance(choice, int):
         if not 0 <= choice < len(legal):
             raise ValueError("the callback returned index %d, but there are "
@@ -100,7 +101,8 @@ def reply_for(choice, legal: List[Action], request_id: int):
         reply.action.CopyFrom(choice)
     else:
         raise TypeError("the callback returned a %s; return an index, an "
-                        "Action or RULES.md text" % type(choice).__name__)
+                        "Action or action text such as 'discard 9H'"
+                        % type(choice).__name__)
     return reply
 
 
