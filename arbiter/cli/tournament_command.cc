@@ -1,14 +1,16 @@
 // `arbiter tournament CONFIG.toml [--out DIR] [--shard I/N]`: runs a whole
 // tournament (docs/tournaments.md), resumable after a kill, with a live
-// progress line and standings on stderr and the final tables on stdout.
-// `--round R --prior FILES` plays one Swiss round from the records of the
-// rounds before (docs/slurm.md); `--plan` prints what would be played.
+// progress line and standings on stderr, Swiss pairings and the final tables
+// on stdout, and the tables as files in DIR. `--round R --prior FILES` plays
+// one Swiss round from the records of the rounds before (docs/slurm.md);
+// `--plan` prints what would be played for scripts, `--dry-run` for people.
 #include <fmt/format.h>
 #include <pthread.h>
 #include <signal.h>
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -18,14 +20,13 @@
 #include <thread>
 
 #include "arbiter/cli/command.h"
+#include "arbiter/cli/standings_report.h"
 #include "arbiter/process/bot_process.h"
 #include "arbiter/tournament/builtin_runner.h"
 #include "arbiter/tournament/config.h"
 #include "arbiter/tournament/driver.h"
 #include "arbiter/tournament/process_runner.h"
 #include "arbiter/tournament/ruleset_link.h"
-#include "ratings/format.h"
-#include "ratings/ratings.h"
 
 namespace arbiter {
 namespace {
@@ -127,11 +128,22 @@ class ConsoleProgress : public tour::ProgressListener {
     std::fprintf(stderr, "%safter round %d:\n", tty_ ? "\n" : "", round);
     PrintTable(s);
   }
+  // On stdout, so that the published output holds every round's pairings.
+  void OnPairings(const tour::Round& round) override {
+    if (tty_) std::fprintf(stderr, "\r\033[K");
+    std::printf("Round %d pairings\n%s\n", round.number,
+                tour::PairingsText(round, names_).c_str());
+    std::fflush(stdout);
+  }
+  explicit ConsoleProgress(std::vector<std::string> names)
+      : names_(std::move(names)) {}
 
  private:
   void PrintTable(const tour::Standings& s) {
-    std::fprintf(stderr, "%s%s", tty_ ? "\n" : "", s.Table(20).c_str());
+    std::fprintf(stderr, "%s%s", tty_ ? "\n" : "",
+                 s.Table(20, /*tie_notes=*/false).c_str());
   }
+  std::vector<std::string> names_;
   bool tty_ = isatty(STDERR_FILENO) != 0;
   std::chrono::steady_clock::time_point last_line_{};
   std::chrono::steady_clock::time_point last_table_ =
@@ -145,15 +157,116 @@ struct Args {
   std::string secret;
   int concurrency = 0;
   int round = 0;  // 0: every round
-  bool round_given = false;
   std::vector<std::string> prior;
   bool plan = false;
   std::string sandbox;
+  bool dry_run = false;
 };
 
-[[noreturn]] void Fail(const std::string& message, int code = 1) {
+// Exit statuses beyond command.h's: see docs/tournaments.md.
+constexpr int kExitNotClean = 3;   // done, but a bot never started
+constexpr int kExitStopped = 130;  // Ctrl-C: run again to finish
+
+[[noreturn]] void Fail(const std::string& message, int code = kExitFailed) {
   std::fprintf(stderr, "arbiter tournament: %s\n", message.c_str());
   throw CLI::RuntimeError(code);
+}
+
+// "--shard I/N": both integers, 0 <= I < N.
+void ParseShard(const std::string& text, tour::RunOptions* options) {
+  int used = 0;
+  if (std::sscanf(text.c_str(), "%9d/%9d%n", &options->shard_index,
+                  &options->shard_count, &used) != 2 ||
+      used != int(text.size()) || options->shard_count < 1 ||
+      options->shard_index < 0 ||
+      options->shard_index >= options->shard_count) {
+    Fail("--shard: must be I/N with 0 <= I < N (e.g. 0/4), got '" +
+             Abbreviate(text) + "'",
+         kExitUsage);
+  }
+}
+
+// --out: a directory that exists or can be made, and can be written.
+void CheckOutDir(const std::filesystem::path& dir) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (!std::filesystem::is_directory(dir, ec)) {
+    Fail("--out " + dir.string() + ": cannot create the directory" +
+             (ec ? ": " + ec.message() : ": a file is in the way"),
+         kExitUsage);
+  }
+  if (::access(dir.c_str(), W_OK | X_OK) != 0) {
+    Fail("--out " + dir.string() + ": the directory is not writable",
+         kExitUsage);
+  }
+}
+
+// --dry-run: what would be played, for people.
+void PrintDryRun(const tour::TournamentConfig& config, const tour::Plan& plan,
+                 const tour::RunOptions& options) {
+  std::printf("%s: dry run, nothing is played or written\n",
+              config.name.c_str());
+  std::printf("%s, %d seats, %d rounds: %d games",
+              std::string(ToString(config.format)).c_str(), config.seats,
+              plan.rounds, plan.games);
+  if (config.format == tour::Format::kSwiss) {
+    std::printf(" (%d a round, %d byes a round)", plan.games_per_round,
+                plan.byes_per_round);
+  }
+  if (options.shard_count > 1) {
+    std::printf("; shard %d/%d plays every %dth of them", options.shard_index,
+                options.shard_count, options.shard_count);
+  }
+  if (config.format == tour::Format::kSwiss && plan.rounds > 0 &&
+      !plan.games_per_bot.empty()) {
+    std::printf("\n\nGames per bot (with no bye; each bye is %d games fewer)\n",
+                plan.games_per_bot[0] / plan.rounds);
+  } else {
+    std::printf("\n\nGames per bot\n");
+  }
+  size_t width = 3;
+  for (const auto& bot : config.bots) width = std::max(width, bot.name.size());
+  for (size_t b = 0; b < config.bots.size(); ++b) {
+    std::printf("  %-*s  %6d\n", int(width), config.bots[b].name.c_str(),
+                plan.games_per_bot[b]);
+  }
+  std::printf("\nRecords would go to %s\n",
+              (options.out_dir / (config.compress_records
+                                      ? tour::kCompressedRecordsFile
+                                      : tour::kRecordsFile))
+                  .c_str());
+}
+
+// A bot that never started makes the results meaningless for it: say so at
+// the end, where an organiser looks, with the logs to read.
+bool ReportBotsThatNeverStarted(const tour::Standings& standings,
+                                const std::filesystem::path& log_dir) {
+  bool clean = true;
+  for (int b = 0; b < standings.NumBots(); ++b) {
+    if (standings.StartupFaults(b) == 0) continue;
+    clean = false;
+    std::vector<std::string> logs;
+    std::error_code ec;
+    for (const auto& entry :
+         std::filesystem::directory_iterator(log_dir, ec)) {
+      const std::string file = entry.path().filename().string();
+      if (file.starts_with(standings.Name(b) + ".") && file.ends_with(".log")) {
+        logs.push_back(entry.path().string());
+      }
+    }
+    std::sort(logs.begin(), logs.end());
+    std::string where = (log_dir / (standings.Name(b) + ".*.log")).string();
+    if (!logs.empty() && logs.size() <= 3) {
+      where.clear();
+      for (const auto& log : logs) where += (where.empty() ? "" : ", ") + log;
+    }
+    std::fprintf(stderr,
+                 "\nNOT CLEAN: bot '%s' never started in %d of its %d games "
+                 "(each one lost by a startup fault).\n  Its log: %s\n",
+                 standings.Name(b).c_str(), standings.StartupFaults(b),
+                 standings.Games(b), where.c_str());
+  }
+  return clean;
 }
 
 // `name value` lines, for people and for scripts (scripts/slurm/submit).
@@ -168,44 +281,44 @@ void PrintPlan(const tour::TournamentConfig& config, const tour::Plan& plan) {
 
 void Run(const Args& args) {
   auto config = tour::LoadTournamentConfig(args.config);
-  if (!config) Fail(config.error(), 2);
+  if (!config) Fail(config.error(), kExitUsage);
   if (!args.sandbox.empty()) {
     auto mode = sandbox::ParseMode(args.sandbox);
-    if (!mode) Fail("--sandbox: " + mode.error(), 2);
+    if (!mode) Fail("--sandbox: " + mode.error(), kExitUsage);
     config->sandbox_mode = *mode;
   }
   auto resolved = tour::ResolveRuleset(*config);
-  if (!resolved) Fail(args.config + ": " + resolved.error(), 2);
+  if (!resolved) Fail(args.config + ": " + resolved.error(), kExitUsage);
   if (args.plan) {
     auto plan = tour::PlanTournament(*config, resolved->layout);
-    if (!plan) Fail(args.config + ": " + plan.error(), 2);
+    if (!plan) Fail(args.config + ": " + plan.error(), kExitUsage);
     PrintPlan(*config, *plan);
     return;
   }
   tour::RunOptions options;
-  if (args.round_given && args.round < 1) {
-    Fail(fmt::format("--round: {} is not a round (rounds count from 1)",
-                     args.round),
-         2);
-  }
   options.swiss_round = args.round;
   options.prior_records.assign(args.prior.begin(), args.prior.end());
   options.out_dir = args.out.empty() ? "out/" + config->name : args.out;
   options.concurrency = args.concurrency;
   options.secret_file = args.secret;
-  if (!args.shard.empty()) {
-    int used = 0;
-    if (std::sscanf(args.shard.c_str(), "%d/%d%n", &options.shard_index,
-                    &options.shard_count, &used) != 2 ||
-        used != int(args.shard.size())) {
-      Fail("--shard: expected I/N (e.g. 0/4), got \"" + args.shard + "\"", 2);
+  if (!args.shard.empty()) ParseShard(args.shard, &options);
+  if (args.dry_run) {
+    auto plan = tour::PlanTournament(*config, resolved->layout);
+    if (!plan) Fail(args.config + ": " + plan.error(), kExitUsage);
+    if (auto ok = tour::CheckBots(*config); !ok) {
+      Fail(args.config + ": " + ok.error(), kExitUsage);
     }
+    PrintDryRun(*config, *plan, options);
+    return;
   }
+  CheckOutDir(options.out_dir);
   WatchInterrupts();  // before MakeGameRunner starts the server's threads
   auto runner = MakeGameRunner(*config, resolved->game, options.out_dir,
                                options.secret_file);
-  if (!runner) Fail(args.config + ": " + runner.error(), 2);
-  ConsoleProgress progress;
+  if (!runner) Fail(args.config + ": " + runner.error(), kExitUsage);
+  std::vector<std::string> names;
+  for (const auto& bot : config->bots) names.push_back(bot.name);
+  ConsoleProgress progress(names);
   options.progress = &progress;
   options.stop = &g_stop;
   auto result =
@@ -230,26 +343,18 @@ void Run(const Args& args) {
                 config->name.c_str(), result->already_done + result->played,
                 result->total, records.c_str(), result->played);
   }
-  std::printf("Standings\n%s\nCrosstable\n%s",
-              result->standings.Table().c_str(),
-              result->standings.Crosstable().c_str());
-  if (const std::string faults = result->standings.FaultsByReason();
-      !faults.empty()) {
-    std::printf("\nFaults\n%s", faults.c_str());
+  std::vector<std::string> files = {records};  // and the rounds before
+  files.insert(files.end(), args.prior.begin(), args.prior.end());
+  if (auto ok = PublishStandings(result->standings, files, options.out_dir);
+      !ok) {
+    Fail(ok.error());
   }
-  if (result->already_done + result->played > 0) {
-    ratings::Options rating_options;
-    rating_options.bootstrap = 200;
-    rating_options.crosstable = false;  // only the table is printed
-    std::vector<std::string> files = {records};  // and the rounds before
-    files.insert(files.end(), args.prior.begin(), args.prior.end());
-    auto report = ratings::RateFiles(files, rating_options);
-    if (report) {
-      std::printf("\nRatings\n%s", ratings::FormatTable(*report).c_str());
-    } else {
-      std::fprintf(stderr, "ratings: %s\n", report.error().c_str());
-    }
-  }
+  std::printf("\nTables written to %s (%s, %s, %s, %s)\n",
+              options.out_dir.c_str(), kReportFiles[0], kReportFiles[1],
+              kReportFiles[2], kReportFiles[3]);
+  std::fflush(stdout);
+  const bool clean =
+      ReportBotsThatNeverStarted(result->standings, options.out_dir / "logs");
   if (result->interrupted > 0) {
     std::fprintf(stderr,
                  "%d games ended in a fault after the stop signal (it may "
@@ -262,7 +367,14 @@ void Run(const Args& args) {
                  "stopped: run the same command again to play the %d games "
                  "left\n",
                  result->total - result->already_done - result->played);
-    throw CLI::RuntimeError(130);
+    throw CLI::RuntimeError(kExitStopped);
+  }
+  if (!clean) {
+    std::fprintf(stderr,
+                 "arbiter tournament: finished, but not clean: exit status "
+                 "%d\n",
+                 kExitNotClean);
+    throw CLI::RuntimeError(kExitNotClean);
   }
 }
 
@@ -270,11 +382,16 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
   auto args = std::make_shared<Args>();
   CLI::App* cmd = app.add_subcommand(
       "tournament",
-      "Run a tournament from a config file; run it again to resume");
+      "Run a tournament from a config file; run it again to resume. Exit "
+      "status: 0 done, 1 failed, 2 bad config or option, 3 done but a bot "
+      "never started, 130 stopped by Ctrl-C");
   cmd->add_option("config", args->config, "Tournament config (TOML)")
-      ->required();
+      ->required()
+      ->check(ReadableFile());
   cmd->add_option("--out", args->out,
-                  "Output directory for games.jsonl (default out/NAME)");
+                  "Output directory: games.jsonl, logs/, standings.csv, "
+                  "standings.json, crosstable.csv, ratings.json (default "
+                  "out/NAME)");
   cmd->add_option("--shard", args->shard,
                   "Run shard I of N (0-based, e.g. 2/8); merge the shards' "
                   "records with `arbiter merge`");
@@ -283,24 +400,26 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
                   "league (`arbiter secret new FILE`; default: OUT/secret, "
                   "made on the first run)");
   cmd->add_option("--concurrency", args->concurrency,
-                  "Games at once (overrides the config; 0: the config's)");
+                  "Games at once (overrides the config; 0: the config's)")
+      ->check(IntegerIn(0, tour::kMaxConcurrency));
   cmd->add_option("--sandbox", args->sandbox,
                   "full, reduced or none (overrides the config's [sandbox] "
                   "mode; docs/security.md)")
       ->check(CLI::IsMember({"full", "reduced", "none"}));
   cmd->add_option("--round", args->round,
                   "Swiss: play round R only, paired from the records of the "
-                  "rounds before (in --out or --prior files)");
+                  "rounds before (in --out or --prior files)")
+      ->check(IntegerIn(1, 100000));
   cmd->add_option("--prior", args->prior,
                   "Swiss: record files of earlier rounds (e.g. of other "
                   "shards), read only");
   cmd->add_flag("--plan", args->plan,
                 "Print the format, rounds and number of games, and play "
                 "nothing");
-  cmd->callback([args, cmd] {
-    args->round_given = cmd->count("--round") > 0;
-    Run(*args);
-  });
+  cmd->add_flag("--dry-run", args->dry_run,
+                "Print the schedule's size and the games per bot, and check "
+                "the bots' commands, without playing");
+  cmd->callback([args] { Run(*args); });
 });
 
 }  // namespace

@@ -177,7 +177,11 @@ std::expected<std::string, std::string> ResolveExecutable(
   std::string path = name;
   if (!dir.empty() && !name.empty() && name[0] != '/' &&
       name.find('/') != std::string::npos) {
-    path = (std::filesystem::path(dir) / name).string();
+    // Absolute: the child changes into `dir` before it runs the file.
+    std::error_code ec;
+    path = std::filesystem::absolute(std::filesystem::path(dir) / name, ec)
+               .lexically_normal()
+               .string();
   } else if (name.find('/') == std::string::npos) {
     path.clear();
     const char* env_path = std::getenv("PATH");

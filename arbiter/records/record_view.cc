@@ -827,6 +827,9 @@ std::expected<RecordSummary, std::string> RecordSummary::Of(
     }
     out.fault_seats.push_back(int(seat));
     out.fault_reasons.push_back(FaultReasonName(view.faults[i].reason));
+    const std::string_view reason = view.faults[i].reason;
+    out.fault_startup.push_back(reason == "FAULT_REASON_STARTUP" ||
+                                reason == "6");
   }
   out.faults = int(out.fault_seats.size());
   return out;

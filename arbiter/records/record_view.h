@@ -121,6 +121,9 @@ struct RecordSummary {
   std::vector<int> fault_seats;  // seat of every fault
   // Parallel to fault_seats: "timeout", "memory limit"... (FaultReasonName)
   std::vector<std::string> fault_reasons;
+  // Parallel to fault_seats: true for a bot that never started (never
+  // connected, or exited at start: FAULT_REASON_STARTUP).
+  std::vector<bool> fault_startup;
 
   // Checks what a summary promises: a game id, one place per seat (when
   // places are given), fault seats in range. Errors name the field.

@@ -172,6 +172,14 @@ TEST(RecordSummary, OfAView) {
   EXPECT_EQ(s->faults, 1);
   EXPECT_THAT(s->fault_seats, ElementsAre(1));
   EXPECT_THAT(s->fault_reasons, ElementsAre("timeout"));
+  EXPECT_THAT(s->fault_startup, ElementsAre(false));
+  // A bot that never started, as the enum's name or number.
+  auto startup = SummarizeRecord(
+      R"({"game_id":"x","seats":[{},{}],"result":{"faults":[)"
+      R"({"seat":1,"reason":"FAULT_REASON_STARTUP"},{"seat":0,"reason":6},)"
+      R"({"seat":0}]}})");
+  ASSERT_TRUE(startup) << startup.error().message;
+  EXPECT_THAT(startup->fault_startup, ElementsAre(true, true, false));
   EXPECT_THAT(SummarizeRecord(R"({"game_id":"x","seats":[{},{}],)"
                               R"("result":{"places":[1]}})")
                   .error()

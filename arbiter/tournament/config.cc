@@ -214,7 +214,14 @@ std::expected<BotConfig, std::string> ParseBot(
   if (bot.command.find_first_not_of(" \t") == std::string::npos) {
     return Fail(path + ".command", "must not be empty");
   }
-  bot.cwd = Resolve(base_dir, bot.cwd);
+  bot.cwd = table->contains("cwd") ? Resolve(base_dir, bot.cwd)
+                                   : base_dir.lexically_normal().string();
+  // Absolute, so that the command means the same once the bot runs there.
+  std::error_code ec;
+  if (!bot.cwd.empty()) {
+    const auto absolute = std::filesystem::absolute(bot.cwd, ec);
+    if (!ec) bot.cwd = absolute.lexically_normal().string();
+  }
   bot.sandbox = sandbox_defaults;
   if (const toml::node* box = table->get("sandbox")) {
     if (auto ok = ParseSandbox(*box, path + ".sandbox", base_dir, &bot.sandbox,
@@ -259,7 +266,7 @@ std::expected<TimeControl, std::string> ParseTimeControl(
         std::pair{"increment_ms", &tc.increment_ms},
         std::pair{"grace_ms", &tc.grace_ms}}) {
     auto value = GetInt(*table, key, std::string("time_control.") + key, *field,
-                        0, INT64_MAX);
+                        0, kMaxTimeMs);
     if (!value) return std::unexpected(value.error());
     *field = *value;
   }
@@ -298,7 +305,8 @@ std::expected<void, std::string> ParseScalars(const toml::table& root,
         std::tuple{"seats", &config->seats, 2, 2, 64},
         std::tuple{"deals_per_pairing", &config->deals_per_pairing, 1, 1,
                    100000},
-        std::tuple{"concurrency", &config->concurrency, 0, 0, 4096}}) {
+        std::tuple{"concurrency", &config->concurrency, 0, 0,
+                   kMaxConcurrency}}) {
     auto value = GetInt(root, key, key, fallback, min, max);
     if (!value) return std::unexpected(value.error());
     *field = int(*value);
@@ -370,6 +378,18 @@ int TournamentConfig::BotIndex(std::string_view bot_name) const {
 
 std::expected<TournamentConfig, std::string> ParseTournamentConfig(
     std::string_view toml_text, const std::filesystem::path& base_dir) {
+  // toml++ 3.3 (Debian 12) can crash on some UTF-8 sequences (a known
+  // toml++ bug): a config is ASCII, so refuse anything else before parsing.
+  int line = 1, column = 1;
+  for (const char c : toml_text) {
+    if (static_cast<unsigned char>(c) >= 0x80 || c == '\0') {
+      return Error(fmt::format(
+          "line {}, column {}: not an ASCII character (a config is ASCII)",
+          line, column));
+    }
+    column = c == '\n' ? 1 : column + 1;
+    line += c == '\n' ? 1 : 0;
+  }
   toml::table root;
   try {
     root = toml::parse(toml_text);

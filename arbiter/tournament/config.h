@@ -30,10 +30,18 @@ enum class PartnershipFill { kTeam, kIndividual };
 using arbiter::FaultPolicy;
 using arbiter::TimeControl;
 
+// Upper bounds of numeric keys, so that no value is wrapped when it is used
+// (a time limit is an int of milliseconds in match play).
+inline constexpr int kMaxConcurrency = 4096;
+inline constexpr int64_t kMaxTimeMs = 86'400'000;  // one day
+
 struct BotConfig {
   std::string name;
   std::string command;
-  std::string cwd;  // empty: the arbiter's working directory
+  // Where the command runs, and what a relative command or argument is
+  // relative to: the config file's directory unless the file says otherwise
+  // (empty when parsed without a directory: the arbiter's own).
+  std::string cwd;
   std::vector<std::pair<std::string, std::string>> env;  // in file order
   // The tournament's [sandbox] with the bot's own [bots.sandbox] over it.
   sandbox::Limits sandbox;
@@ -72,7 +80,9 @@ struct TournamentConfig {
 };
 
 // Parses the text of a configuration file. Relative paths (a ruleset file,
-// a bot's cwd) are resolved against `base_dir` when it is not empty.
+// a bot's cwd) are resolved against `base_dir` when it is not empty, and a
+// bot with no cwd runs in `base_dir`, so that its command is relative to the
+// config file too.
 std::expected<TournamentConfig, std::string> ParseTournamentConfig(
     std::string_view toml_text, const std::filesystem::path& base_dir = {});
 

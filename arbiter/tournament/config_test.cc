@@ -72,7 +72,7 @@ command = "beta"
   EXPECT_EQ(config->bots[0].env,
             (std::vector<std::pair<std::string, std::string>>{{"LEVEL", "3"},
                                                               {"MODE", "x"}}));
-  EXPECT_EQ(config->bots[1].cwd, "");
+  EXPECT_EQ(config->bots[1].cwd, "/base");  // no cwd: the config's folder
   EXPECT_EQ(config->BotIndex("beta"), 1);
   EXPECT_EQ(config->BotIndex("gamma"), -1);
 }
@@ -157,7 +157,17 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"[time_control]\nmove = 5\n" + kB,
                 "time_control.move: unknown key"},
         BadCase{"[time_control]\nmove_ms = -5\n" + kB,
-                "time_control.move_ms: must be at least 0, got -5"},
+                "time_control.move_ms: must be 0..86400000, got -5"},
+        // Would wrap to a negative int in match play.
+        BadCase{"[time_control]\nmove_ms = 2147483648\n" + kB,
+                "time_control.move_ms: must be 0..86400000, got 2147483648"},
+        BadCase{"[time_control]\ngrace_ms = 99999999999\n" + kB,
+                "time_control.grace_ms: must be 0..86400000"},
+        BadCase{"concurrency = 4097\n" + kB, "concurrency: must be 0..4096"},
+        BadCase{"seed = 99999999999999999999\n" + kB, "line 1, column"},
+        // toml++ 3.3 can crash on some UTF-8: refused before parsing.
+        BadCase{"name = \"caf\xc3\xa9\"\n" + kB,
+                "line 1, column 12: not an ASCII character"},
         BadCase{"[time_control]\nmove_ms = 0\n" + kB,
                 "time_control.move_ms: must be positive"},
         BadCase{"name = \"x\"\n", "bots: missing"},
@@ -194,6 +204,9 @@ TEST(ConfigTest, LoadResolvesAgainstTheFilesDirectory) {
   ASSERT_TRUE(config) << config.error();
   EXPECT_EQ(config->ruleset, "house.toml");
   EXPECT_EQ(config->base_dir, dir);
+  // A bot's command runs in the config file's folder unless it has a cwd.
+  EXPECT_EQ(config->bots[0].cwd, dir.string());
+  EXPECT_EQ(config->bots[1].cwd, dir.string());
   auto missing = LoadTournamentConfig(dir / "nope.toml");
   ASSERT_FALSE(missing);
   EXPECT_THAT(missing.error(), HasSubstr("nope.toml: cannot read"));

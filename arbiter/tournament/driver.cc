@@ -272,6 +272,41 @@ int GamesPerSwissRound(const TournamentConfig& config,
   return int(ExpandRound(config, layout, round, 0).size());
 }
 
+// Refuses, before anything is built, a schedule too large to hold in memory
+// (rounds = 100000 with deals_per_pairing = 100000, say). Follows
+// FixedRounds' and PairSwissRound's table counts.
+std::expected<void, std::string> CheckScheduleSize(
+    const TournamentConfig& config, const TeamLayout& layout) {
+  const int units = UnitsPerTable(config, layout);
+  const bool gauntlet = config.format == Format::kGauntlet;
+  const double pool = double(config.bots.size()) - (gauntlet ? 1 : 0);
+  const int drawn = gauntlet ? units - 1 : units;
+  double tables = 0;
+  if (config.format == Format::kSwiss) {
+    tables = std::floor(pool / units);
+  } else {
+    double combinations = 1;
+    for (int i = 0; i < drawn; ++i) combinations *= (pool - i) / (i + 1);
+    if (drawn <= 1 || units == 2 || combinations <= kMaxTablesPerRound) {
+      tables = combinations;
+    } else {
+      const double per_partition = std::floor(pool / drawn);
+      tables = std::max(1.0, std::floor(kMaxTablesPerRound / per_partition)) *
+               per_partition;
+    }
+  }
+  const double games = double(config.rounds) * tables *
+                       config.deals_per_pairing *
+                       (config.duplicate ? units : 1);
+  if (games > kMaxScheduledGames) {
+    return Error(fmt::format(
+        "rounds, deals_per_pairing, bots: the schedule would have {:.3g} "
+        "games, more than {}",
+        games, kMaxScheduledGames));
+  }
+  return {};
+}
+
 // Games of this shard among schedule indices [first, first + count).
 int ShardGames(int first, int count, const RunOptions& options) {
   int n = 0;
@@ -295,6 +330,9 @@ std::expected<void, std::string> PlaySwiss(const TournamentConfig& config,
   for (int r = 1; r <= last; ++r) {
     driver.progress().round = r;
     const Round round = PairSwissRound(history, units, r, secret.seed);
+    if (options.progress != nullptr && r >= options.swiss_round) {
+      options.progress->OnPairings(round);
+    }
     std::vector<ScheduledGame> games =
         ExpandRound(config, layout, round, index);
     SealGames(games, secret.key, secret.seed);
@@ -371,21 +409,38 @@ std::string ProgressLine(const Progress& p) {
 std::expected<Plan, std::string> PlanTournament(const TournamentConfig& config,
                                                 const TeamLayout& layout) {
   if (auto ok = CheckLayout(config, layout); !ok) return Error(ok.error());
+  if (auto ok = CheckScheduleSize(config, layout); !ok) {
+    return Error(ok.error());
+  }
   Plan plan;
   plan.rounds = config.rounds;
+  plan.games_per_bot.assign(config.bots.size(), 0);
   if (config.format == Format::kSwiss) {
-    if (int(config.bots.size()) < UnitsPerTable(config, layout)) {
+    const int units = UnitsPerTable(config, layout);
+    if (int(config.bots.size()) < units) {
       return Error(
           fmt::format("bots: {} bots cannot fill one table of {} seats",
                       config.bots.size(), config.seats));
     }
     plan.games_per_round = GamesPerSwissRound(config, layout);
     plan.games = config.rounds * plan.games_per_round;
+    plan.byes_per_round = int(config.bots.size()) % units;
+    const int tables = int(config.bots.size()) / units;
+    plan.games_per_bot.assign(config.bots.size(),
+                              config.rounds * plan.games_per_round / tables);
     return plan;
   }
   auto schedule = BuildSchedule(config, layout);
   if (!schedule) return Error(schedule.error());
   plan.games = int(schedule->size());
+  for (const ScheduledGame& g : *schedule) {
+    std::vector<int> seen;  // a bot with several seats plays one game
+    for (int bot : g.seat_bots) {
+      if (std::find(seen.begin(), seen.end(), bot) != seen.end()) continue;
+      seen.push_back(bot);
+      ++plan.games_per_bot[bot];
+    }
+  }
   return plan;
 }
 
@@ -465,6 +520,9 @@ std::expected<RunResult, std::string> RunTournament(
                                                 : "a round-robin"));
     }
     if (auto ok = CheckLayout(config_in, layout); !ok) {
+      return Error(ok.error());
+    }
+    if (auto ok = CheckScheduleSize(config_in, layout); !ok) {
       return Error(ok.error());
     }
   }

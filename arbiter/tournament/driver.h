@@ -29,6 +29,10 @@
 
 namespace arbiter::tournament {
 
+// A schedule may hold at most this many games (a bigger one would not fit in
+// memory): split it into several tournaments, or lower rounds or deals.
+inline constexpr double kMaxScheduledGames = 10'000'000;
+
 struct Progress {
   int round = 0;   // the round being played (Swiss), else 0
   int done = 0;    // games of this shard recorded, earlier runs included
@@ -60,6 +64,9 @@ class ProgressListener {
   virtual void OnGame(const Progress& progress, const Standings& standings) = 0;
   // After each Swiss round.
   virtual void OnRound(int /*round*/, const Standings& /*standings*/) {}
+  // Before each Swiss round is played (with --round R, round R only): its
+  // tables (bot indices in seat order) and byes.
+  virtual void OnPairings(const Round& /*round*/) {}
 };
 
 struct RunOptions {
@@ -102,9 +109,14 @@ struct Plan {
   int rounds = 0;
   int games = 0;
   int games_per_round = 0;  // Swiss; 0 for the other formats
+  int byes_per_round = 0;   // Swiss
+  // Games of each bot (by config index). Swiss: if it never has a bye; each
+  // bye costs it games_per_bot / rounds games.
+  std::vector<int> games_per_bot;
 };
 
-// The error names the key that makes the schedule impossible.
+// The error names the key that makes the schedule impossible, or too large
+// to hold (more than kMaxScheduledGames).
 std::expected<Plan, std::string> PlanTournament(const TournamentConfig& config,
                                                 const TeamLayout& layout);
 

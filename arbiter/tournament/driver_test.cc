@@ -303,6 +303,7 @@ TEST(DriverTest, PlansEveryFormat) {
   ASSERT_TRUE(plan) << plan.error();
   EXPECT_EQ(plan->games, 60);
   EXPECT_EQ(plan->games_per_round, 0);
+  EXPECT_THAT(plan->games_per_bot, ::testing::Each(36));
   TournamentConfig swiss = MakeConfig(9);
   swiss.format = Format::kSwiss;
   swiss.rounds = 4;
@@ -312,11 +313,58 @@ TEST(DriverTest, PlansEveryFormat) {
   EXPECT_EQ(plan->rounds, 4);
   EXPECT_EQ(plan->games_per_round, 8);
   EXPECT_EQ(plan->games, 32);
+  EXPECT_EQ(plan->byes_per_round, 1);
+  EXPECT_THAT(plan->games_per_bot, ::testing::Each(8));  // with no bye
   swiss.bots.resize(5);
   swiss.seats = 6;
   plan = PlanTournament(swiss, Layout(6, false));
   ASSERT_FALSE(plan);
   EXPECT_THAT(plan.error(), HasSubstr("cannot fill one table"));
+}
+
+TEST(DriverTest, RefusesASchedulesTooLargeToHold) {
+  TournamentConfig config = MakeConfig(100);
+  config.rounds = 100000;
+  config.deals_per_pairing = 100000;
+  auto plan = PlanTournament(config, Layout(2, true));
+  ASSERT_FALSE(plan);
+  EXPECT_THAT(plan.error(),
+              HasSubstr("rounds, deals_per_pairing, bots: the schedule would "
+                        "have 4.95e+13 games, more than 10000000"));
+  FakeRunner runner(config);
+  EXPECT_FALSE(RunIn(config, runner, TempDir("driver_too_large")));
+}
+
+class PairingsListener : public ProgressListener {
+ public:
+  void OnGame(const Progress&, const Standings&) override {}
+  void OnPairings(const Round& round) override { rounds.push_back(round); }
+  std::vector<Round> rounds;
+};
+
+TEST(DriverTest, SwissTellsThePairingsOfEveryRound) {
+  TournamentConfig config = MakeConfig(5);
+  config.format = Format::kSwiss;
+  config.rounds = 3;
+  FakeRunner runner(config);
+  PairingsListener listener;
+  RunOptions options;
+  options.out_dir = TempDir("driver_swiss_pairings");
+  options.progress = &listener;
+  ASSERT_TRUE(RunTournament(config, Layout(2, true), runner, options));
+  ASSERT_EQ(listener.rounds.size(), 3u);
+  std::vector<std::string> names;
+  for (const auto& bot : config.bots) names.push_back(bot.name);
+  for (int r = 0; r < 3; ++r) {
+    EXPECT_EQ(listener.rounds[r].number, r + 1);
+    EXPECT_EQ(listener.rounds[r].tables.size(), 2u);
+    EXPECT_EQ(listener.rounds[r].byes.size(), 1u);
+    const std::string text = PairingsText(listener.rounds[r], names);
+    EXPECT_THAT(text, HasSubstr("  table 1: b"));
+    EXPECT_THAT(text, HasSubstr(" v b"));
+    EXPECT_THAT(text, HasSubstr("  table 2: "));
+    EXPECT_THAT(text, HasSubstr("  bye: b"));
+  }
 }
 
 // Round R of every shard, reading the records of the rounds before it from

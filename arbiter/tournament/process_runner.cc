@@ -5,6 +5,7 @@
 #include "arbiter/match/match.h"
 #include "arbiter/process/bot_process.h"
 #include "arbiter/records/game_record.h"
+#include "arbiter/tournament/builtin_runner.h"
 #include "arbiter/tournament/game_setup.h"
 
 namespace arbiter::tournament {
@@ -20,11 +21,10 @@ BotSpec SpecOf(const BotConfig& bot) {
 
 }  // namespace
 
-std::expected<std::unique_ptr<ProcessRunner>, std::string> ProcessRunner::Start(
-    const TournamentConfig& config, std::shared_ptr<const game::Game> game,
-    ProcessRunnerOptions options) {
+std::expected<void, std::string> CheckBots(const TournamentConfig& config) {
   for (size_t i = 0; i < config.bots.size(); ++i) {
     const BotConfig& bot = config.bots[i];
+    if (bot.command == kBuiltinRandom) continue;
     std::error_code ec;
     if (!bot.cwd.empty() && !std::filesystem::is_directory(bot.cwd, ec)) {
       return std::unexpected(
@@ -41,6 +41,13 @@ std::expected<std::unique_ptr<ProcessRunner>, std::string> ProcessRunner::Start(
       return std::unexpected(fmt::format("bots[{}].sandbox.{}", i, ok.error()));
     }
   }
+  return {};
+}
+
+std::expected<std::unique_ptr<ProcessRunner>, std::string> ProcessRunner::Start(
+    const TournamentConfig& config, std::shared_ptr<const game::Game> game,
+    ProcessRunnerOptions options) {
+  if (auto ok = CheckBots(config); !ok) return std::unexpected(ok.error());
   if (!options.log_dir.empty()) {
     std::error_code ec;
     std::filesystem::create_directories(options.log_dir, ec);

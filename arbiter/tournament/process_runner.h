@@ -29,6 +29,10 @@ struct ProcessRunnerOptions {
   std::vector<std::string> hidden;
 };
 
+// Checks, as they will be run, every bot's cwd and command (builtin bots
+// need none); the error names the bot's key.
+std::expected<void, std::string> CheckBots(const TournamentConfig& config);
+
 class ProcessRunner : public GameRunner {
  public:
   // Checks every bot's command and sandbox paths (the error names the

@@ -254,4 +254,24 @@ std::expected<std::vector<ScheduledGame>, std::string> BuildSchedule(
   return games;
 }
 
+std::string PairingsText(const Round& round,
+                         const std::vector<std::string>& names) {
+  std::string out;
+  int number = 0;
+  for (const Table& table : round.tables) {
+    std::string bots;
+    for (int bot : table) {
+      bots += (bots.empty() ? "" : table.size() == 2 ? " v " : ", ") +
+              names[bot];
+    }
+    out += fmt::format("  table {}: {}\n", ++number, bots);
+  }
+  if (!round.byes.empty()) {
+    std::string byes;
+    for (int bot : round.byes) byes += (byes.empty() ? "" : ", ") + names[bot];
+    out += fmt::format("  bye: {}\n", byes);
+  }
+  return out;
+}
+
 }  // namespace arbiter::tournament

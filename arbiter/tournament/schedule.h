@@ -100,6 +100,12 @@ void SealGames(std::vector<ScheduledGame>& games, const SipKey& key,
 std::expected<void, std::string> CheckLayout(const TournamentConfig& config,
                                              const TeamLayout& layout);
 
+// A round's pairings, one line per table and one for the byes:
+//   "  table 1: greedy v random" (2 bots), "  table 2: a, b, c, d",
+//   "  bye: e".
+std::string PairingsText(const Round& round,
+                         const std::vector<std::string>& names);
+
 // Shards: game `index` belongs to shard index % count (0-based).
 bool InShard(const ScheduledGame& game, int shard_index, int shard_count);
 

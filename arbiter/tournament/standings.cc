@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
+#include <nlohmann/json.hpp>
 #include <numeric>
 
 namespace arbiter::tournament {
@@ -64,6 +66,7 @@ Standings::Standings(std::vector<std::string> names)
       points_(names_.size(), 0.0),
       games_(names_.size(), 0),
       faults_(names_.size(), 0),
+      startup_faults_(names_.size(), 0),
       fault_reasons_(names_.size()),
       h2h_(names_.size() * names_.size(), 0.0),
       h2h_games_(names_.size() * names_.size(), 0) {}
@@ -95,6 +98,7 @@ std::expected<void, std::string> Standings::Add(const RecordSummary& record) {
       ++h2h_games_[a * n + b];
     }
   }
+  std::vector<int> never_started;  // counted once per game
   for (size_t f = 0; f < record.fault_seats.size(); ++f) {
     const int seat = record.fault_seats[f];
     if (seat >= 0 && seat < int(record.bots.size())) {
@@ -103,35 +107,157 @@ std::expected<void, std::string> Standings::Add(const RecordSummary& record) {
       if (f < record.fault_reasons.size()) {
         ++fault_reasons_[bot][record.fault_reasons[f]];
       }
+      if (f < record.fault_startup.size() && record.fault_startup[f] &&
+          std::find(never_started.begin(), never_started.end(), bot) ==
+              never_started.end()) {
+        never_started.push_back(bot);
+        ++startup_faults_[bot];
+      }
     }
   }
   return {};
 }
 
-std::vector<int> Standings::Order() const {
+double Standings::Score(int bot) const {
+  return games_[bot] ? points_[bot] / games_[bot] : 0.0;
+}
+
+double Standings::ScoreWithin(int bot, const std::vector<int>& group) const {
+  double points = 0;
+  int games = 0;
+  for (int other : group) {
+    if (other == bot) continue;
+    points += PointsAgainst(bot, other);
+    games += GamesAgainst(bot, other);
+  }
+  return games ? points / games : -1.0;
+}
+
+bool Standings::AllMet(const std::vector<int>& group) const {
+  for (int a : group) {
+    for (int b : group) {
+      if (a != b && GamesAgainst(a, b) == 0) return false;
+    }
+  }
+  return true;
+}
+
+std::vector<Standings::Rank> Standings::Ranking() const {
+  // Scores are sums of fractions such as 1/3: compare them with a tolerance.
+  constexpr double kEps = 1e-9;
   std::vector<int> order(NumBots());
   std::iota(order.begin(), order.end(), 0);
-  auto rate = [&](int b) { return games_[b] ? points_[b] / games_[b] : 0.0; };
   std::sort(order.begin(), order.end(), [&](int a, int b) {
-    if (rate(a) != rate(b)) return rate(a) > rate(b);
+    if (std::abs(Score(a) - Score(b)) > kEps) return Score(a) > Score(b);
     return names_[a] < names_[b];
   });
+  std::vector<Rank> ranking;
+  for (size_t i = 0; i < order.size();) {
+    size_t j = i + 1;
+    while (j < order.size() &&
+           std::abs(Score(order[j]) - Score(order[i])) <= kEps) {
+      ++j;
+    }
+    std::vector<int> group(order.begin() + i, order.begin() + j);
+    std::vector<double> within(group.size(), 0.0);
+    if (group.size() > 1 && AllMet(group)) {
+      for (size_t k = 0; k < group.size(); ++k) {
+        within[k] = ScoreWithin(group[k], group);
+      }
+      std::vector<size_t> idx(group.size());
+      std::iota(idx.begin(), idx.end(), 0);
+      std::stable_sort(idx.begin(), idx.end(), [&](size_t a, size_t b) {
+        return within[a] > within[b] + kEps;
+      });
+      std::vector<int> sorted_group;
+      std::vector<double> sorted_within;
+      for (size_t k : idx) {
+        sorted_group.push_back(group[k]);
+        sorted_within.push_back(within[k]);
+      }
+      group = std::move(sorted_group);
+      within = std::move(sorted_within);
+    }
+    for (size_t k = 0; k < group.size(); ++k) {
+      const bool same_as_previous =
+          k > 0 && std::abs(within[k] - within[k - 1]) <= kEps;
+      const int place =
+          same_as_previous ? ranking.back().place : int(ranking.size()) + 1;
+      if (same_as_previous) ranking.back().shared = true;
+      ranking.push_back({group[k], place, same_as_previous});
+    }
+    i = j;
+  }
+  return ranking;
+}
+
+std::vector<int> Standings::Order() const {
+  std::vector<int> order;
+  for (const Rank& r : Ranking()) order.push_back(r.bot);
   return order;
 }
 
-std::string Standings::Table(int max_rows) const {
+std::vector<std::string> Standings::TieNotes() const {
+  std::vector<std::string> notes;
+  const std::vector<int> order = Order();
+  for (size_t i = 0; i < order.size();) {
+    size_t j = i + 1;
+    while (j < order.size() &&
+           std::abs(Score(order[j]) - Score(order[i])) <= 1e-9) {
+      ++j;
+    }
+    if (j - i > 1) {
+      const std::vector<int> group(order.begin() + i, order.begin() + j);
+      std::string names;
+      for (int b : group) names += (names.empty() ? "" : ", ") + names_[b];
+      std::string how;
+      if (!AllMet(group)) {
+        how = "not every two of them met: they share a place";
+      } else {
+        how = "against each other:";
+        std::vector<double> within;
+        for (int b : group) {
+          within.push_back(ScoreWithin(b, group));
+          how += fmt::format(" {} {:.3f}", names_[b], within.back());
+        }
+        how += " per game";
+        int equal = 0;  // neighbours still level (the group is sorted)
+        for (size_t k = 1; k < within.size(); ++k) {
+          equal += std::abs(within[k] - within[k - 1]) <= 1e-9 ? 1 : 0;
+        }
+        if (equal == int(within.size()) - 1) {
+          how += "; still equal: a shared place";
+        } else if (equal > 0) {
+          how += "; where still equal, a shared place";
+        }
+      }
+      notes.push_back(fmt::format("tie at {:.1f}%: {} ({})",
+                                  100.0 * Score(group[0]), names, how));
+    }
+    i = j;
+  }
+  return notes;
+}
+
+std::string Standings::Table(int max_rows, bool tie_notes) const {
   size_t width = 3;
   for (const auto& name : names_) width = std::max(width, name.size());
   std::string out =
       fmt::format("{:>4}  {:<{}}  {:>6}  {:>8}  {:>6}  {:>6}\n", "#", "bot",
                   width, "games", "points", "score", "faults");
-  int rank = 0;
-  for (int b : Order()) {
-    if (++rank > max_rows) break;
+  int row = 0;
+  for (const Rank& r : Ranking()) {
+    if (++row > max_rows) break;
+    const int b = r.bot;
     out += fmt::format("{:>4}  {:<{}}  {:>6}  {:>8.1f}  {:>5.1f}%  {:>6}\n",
-                       rank, names_[b], width, games_[b], points_[b],
-                       games_[b] ? 100.0 * points_[b] / games_[b] : 0.0,
-                       faults_[b]);
+                       fmt::format("{}{}", r.place, r.shared ? "=" : ""),
+                       names_[b], width, games_[b], points_[b],
+                       100.0 * Score(b), faults_[b]);
+  }
+  const std::vector<std::string> notes = TieNotes();
+  if (tie_notes && !notes.empty()) {
+    out += fmt::format("Ties ({}):\n", kTieRule);
+    for (const std::string& note : notes) out += "  " + note + "\n";
   }
   return out;
 }
@@ -170,6 +296,65 @@ std::string Standings::Crosstable(int max_bots) const {
                                            GamesAgainst(a, b)));
     }
     out += '\n';
+  }
+  return out;
+}
+
+namespace {
+
+// A CSV field: quoted when it holds a comma, a quote or a line break.
+std::string CsvField(const std::string& text) {
+  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+  std::string out = "\"";
+  for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+}  // namespace
+
+std::string Standings::Csv() const {
+  std::string out = "place,bot,games,points,score,faults\n";
+  for (const Rank& r : Ranking()) {
+    out += fmt::format("{},{},{},{:g},{:.6f},{}\n", r.place,
+                       CsvField(names_[r.bot]), games_[r.bot],
+                       points_[r.bot], Score(r.bot), faults_[r.bot]);
+  }
+  return out;
+}
+
+std::string Standings::Json() const {
+  nlohmann::json rows = nlohmann::json::array();
+  for (const Rank& r : Ranking()) {
+    rows.push_back({{"place", r.place},
+                    {"shared_place", r.shared},
+                    {"bot", names_[r.bot]},
+                    {"games", games_[r.bot]},
+                    {"points", points_[r.bot]},
+                    {"score", Score(r.bot)},
+                    {"faults", faults_[r.bot]}});
+  }
+  const nlohmann::json out = {{"games", total_games_},
+                              {"faults", total_faults_},
+                              {"tie_rule", kTieRule},
+                              {"ties", TieNotes()},
+                              {"standings", rows}};
+  return out.dump(2) + "\n";
+}
+
+std::string Standings::CrosstableCsv() const {
+  const std::vector<int> order = Order();
+  std::string out = "bot";
+  for (int b : order) out += "," + CsvField(names_[b]);
+  out += "\n";
+  for (int a : order) {
+    out += CsvField(names_[a]);
+    for (int b : order) {
+      out += a == b || GamesAgainst(a, b) == 0
+                 ? std::string(",")
+                 : fmt::format(",{:g}/{}", PointsAgainst(a, b),
+                               GamesAgainst(a, b));
+    }
+    out += "\n";
   }
   return out;
 }

@@ -1,0 +1,90 @@
+#include "arbiter/cli/standings_report.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+#include "ratings/format.h"
+#include "ratings/ratings.h"
+
+namespace arbiter {
+namespace {
+
+// Written aside and renamed, so that a reader (or a kill) never sees half a
+// file.
+std::expected<void, std::string> WriteWhole(const std::filesystem::path& path,
+                                            const std::string& text) {
+  const std::string tmp = path.string() + ".tmp";
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+                        0644);
+  auto fail = [&](const char* what) {
+    const std::string message =
+        path.string() + ": cannot " + what + ": " + std::strerror(errno);
+    if (fd >= 0) ::close(fd);
+    ::unlink(tmp.c_str());
+    return std::unexpected(message);
+  };
+  if (fd < 0) return fail("create");
+  std::string_view rest = text;
+  while (!rest.empty()) {
+    const ssize_t n = ::write(fd, rest.data(), rest.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return fail("write");
+    rest.remove_prefix(size_t(n));
+  }
+  if (::close(fd) != 0) {
+    const std::string message =
+        path.string() + ": cannot write: " + std::strerror(errno);
+    ::unlink(tmp.c_str());
+    return std::unexpected(message);
+  }
+  if (::rename(tmp.c_str(), path.c_str()) != 0) {
+    const std::string message =
+        path.string() + ": cannot write: " + std::strerror(errno);
+    ::unlink(tmp.c_str());
+    return std::unexpected(message);
+  }
+  return {};
+}
+
+}  // namespace
+
+std::expected<void, std::string> PublishStandings(
+    const tournament::Standings& standings,
+    const std::vector<std::string>& records,
+    const std::filesystem::path& out_dir) {
+  std::printf("Standings\n%s\nCrosstable\n%s", standings.Table().c_str(),
+              standings.Crosstable().c_str());
+  if (const std::string faults = standings.FaultsByReason(); !faults.empty()) {
+    std::printf("\nFaults\n%s", faults.c_str());
+  }
+  std::string ratings_json;
+  if (standings.TotalGames() > 0) {
+    ratings::Options options;
+    options.bootstrap = 200;
+    options.crosstable = false;  // the standings print their own
+    auto report = ratings::RateFiles(records, options);
+    if (report) {
+      std::printf("\nRatings\n%s", ratings::FormatTable(*report).c_str());
+      ratings_json = ratings::FormatJson(*report, /*with_crosstable=*/false);
+    } else {
+      std::fprintf(stderr, "ratings: %s\n", report.error().c_str());
+    }
+  }
+  std::fflush(stdout);
+  if (out_dir.empty()) return {};
+  if (ratings_json.empty()) ratings_json = "{}\n";
+  const std::string texts[] = {standings.Csv(), standings.Json(),
+                               standings.CrosstableCsv(), ratings_json};
+  for (size_t i = 0; i < std::size(kReportFiles); ++i) {
+    if (auto ok = WriteWhole(out_dir / kReportFiles[i], texts[i]); !ok) {
+      return ok;
+    }
+  }
+  return {};
+}
+
+}  // namespace arbiter
