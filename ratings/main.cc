@@ -5,6 +5,7 @@
 #include <iostream>
 #include <new>
 
+#include "arbiter/cli/usage.h"
 #include "ratings/format.h"
 #include "ratings/ratings.h"
 
@@ -20,7 +21,8 @@ int Fail(const std::string& message) {
 int Run(int argc, char** argv) {
   CLI::App app{
       "Elo ratings by maximum likelihood from game records (*.jsonl) or "
-      "results files (*.csv: white,black,result or game,player,place)"};
+      "results files (*.csv: white,black,result or game,player,place)",
+      "ratings"};
   std::vector<std::string> files;
   ratings::Options options;
   bool json = false, csv = false, crosstable = false;
@@ -41,6 +43,7 @@ int Run(int argc, char** argv) {
                  "bootstrap replicates for intervals and LOS; 0 disables")
       ->capture_default_str();
   app.add_option("--seed", options.seed, "bootstrap seed")
+      ->check(arbiter::UnsignedIn(0, UINT64_MAX))  // CLI11 takes -1 as 2^64-1
       ->capture_default_str();
   app.add_option("--threads", options.threads,
                  "bootstrap threads; 0 = one per core");
@@ -55,8 +58,9 @@ int Run(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    // --help exits 0; every usage error exits 2.
-    return app.exit(e) == 0 ? 0 : 2;
+    // --help exits 0; every usage error exits 2, in one line naming the
+    // option (arbiter/cli/usage.h).
+    return arbiter::ReportParseError(app, e);
   }
   if (auto ok = ratings::CheckOptions(options); !ok) return Fail(ok.error());
 

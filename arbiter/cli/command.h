@@ -6,7 +6,8 @@
 //
 // The callback adds the subcommand and sets its callback; a subcommand's
 // callback prints its own message and throws CLI::RuntimeError(code) to exit
-// with a non-zero code.
+// with a non-zero code. Options check their values with usage.h's
+// validators (IntegerIn, ReadableFile...), whose messages name the range.
 //
 // Exit statuses shared by every subcommand (each documents any other):
 //   0  done;  1  failed (the message says why);  2  usage: a bad option,
@@ -14,16 +15,15 @@
 #ifndef ARBITER_CLI_COMMAND_H_
 #define ARBITER_CLI_COMMAND_H_
 
-#include <cstdint>
 #include <functional>
-#include <string>
 
 #include <CLI/CLI.hpp>
+
+#include "arbiter/cli/usage.h"
 
 namespace arbiter {
 
 inline constexpr int kExitFailed = 1;
-inline constexpr int kExitUsage = 2;
 
 using CommandAdder = std::function<void(CLI::App&)>;
 
@@ -36,22 +36,6 @@ void AddRegisteredCommands(CLI::App& app);
 // escaping a subcommand is reported and exits kExitFailed (never
 // `terminate`).
 int RunCommandLine(CLI::App& app, int argc, const char* const* argv);
-
-// Option checks whose message names the accepted range, e.g.
-//   --concurrency: must be an integer from 0 to 4096, got '-1'
-// The value is checked as written (decimal only), before CLI11 converts it,
-// so no number is ever wrapped or truncated; the option's type must hold
-// every value of the range.
-CLI::Validator IntegerIn(int64_t min, int64_t max);
-CLI::Validator UnsignedIn(uint64_t min, uint64_t max);
-
-// An existing regular file (the message says whether it is missing or a
-// directory).
-CLI::Validator ReadableFile();
-
-// At most `max` characters of `text`, then "...": what an error message
-// echoes of a value the user gave.
-std::string Abbreviate(std::string_view text, size_t max = 24);
 
 }  // namespace arbiter
 

@@ -33,7 +33,10 @@ void Merge(const MergeArgs& args) {
   for (const auto& input : inputs) {
     std::error_code ec;
     if (!std::filesystem::is_regular_file(input, ec)) {
-      Fail(input.string() + ": no such file", 2);
+      Fail(input.string() + (std::filesystem::is_directory(input, ec)
+                                 ? ": is a directory, not a file"
+                                 : ": no such file"),
+           kExitUsage);
     }
   }
   std::optional<records::RecordWriter> file;
@@ -45,9 +48,12 @@ void Merge(const MergeArgs& args) {
     if (!writer) {
       std::error_code ec;
       Fail("-o " + args.out +
-               (std::filesystem::exists(args.out, ec) ? ": the file exists"
-                                                      : ": " + writer.error()),
-           2);
+               (std::filesystem::is_directory(args.out, ec)
+                    ? ": is a directory"
+                : std::filesystem::exists(args.out, ec)
+                    ? ": the file exists"
+                    : ": " + writer.error()),
+           kExitUsage);
     }
     file.emplace(std::move(*writer));
   }

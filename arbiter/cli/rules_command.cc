@@ -59,8 +59,8 @@ void AddRulesCommand(CLI::App& app) {
   show->callback([] {
     const auto loaded = game::LoadGame(game_name, name);
     if (!loaded) {
-      std::cerr << "error: " << loaded.error() << "\n";
-      throw CLI::RuntimeError(2);
+      std::cerr << "arbiter rules show: " << loaded.error() << "\n";
+      throw CLI::RuntimeError(kExitUsage);
     }
     std::cout << (*loaded)->RulesetToml();
   });

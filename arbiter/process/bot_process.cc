@@ -180,7 +180,6 @@ std::expected<std::string, std::string> ResolveExecutable(
     // Absolute: the child changes into `dir` before it runs the file.
     std::error_code ec;
     path = std::filesystem::absolute(std::filesystem::path(dir) / name, ec)
-               .lexically_normal()
                .string();
   } else if (name.find('/') == std::string::npos) {
     path.clear();
