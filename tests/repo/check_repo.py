@@ -34,7 +34,7 @@ OUTSIDE = [
     (re.compile(r"\bseed" + r" texts?\b", re.I),
      "the source texts of the rules"),
     (re.compile(r"\b\d{3}_[0-9a-f]{16}\b"), "a source text's file name"),
-    (re.compile(r"\b(?:issue|ticket|task|work\s+item|item|pull request|PR)s?"
+    (re.compile(r"\b(?:issue|ticket|work\s+item|pull request|PR)s?"
                 r"\s*(?:#|no\.?\s*|number\s*)?\d+", re.I),
      "a work-item number"),
     (re.compile(r"\b(?:in|see|fixes|fixed|closes|closed|resolves|resolved|"
@@ -194,8 +194,10 @@ def self_test():
     ]
     for sample in bad:
         assert outside_references("x", sample), "not caught: %r" % sample
+    # Slurm array tasks and list items are fine.
     good = ["seed = 42", "cards #28-31 of the deck", "seed 0 when none",
-            "the issued token", "round 3, table 12"]
+            "the issued token", "round 3, table 12", "array task 4",
+            "item 2 of the list"]
     for sample in good:
         assert not outside_references("x", sample), "false alarm: %r" % sample
     assert slug("`arbiter play`") == "arbiter-play"
