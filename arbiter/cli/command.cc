@@ -31,8 +31,8 @@ int RunCommandLine(CLI::App& app, int argc, const char* const* argv) {
     const std::string first = argv[1];
     bool known = true;
     if (first[0] == '-') {
-      known = app.get_option_no_throw(first.substr(0, first.find('='))) !=
-              nullptr;
+      known =
+          app.get_option_no_throw(first.substr(0, first.find('='))) != nullptr;
     } else {
       try {
         app.get_subcommand(first);
@@ -41,11 +41,10 @@ int RunCommandLine(CLI::App& app, int argc, const char* const* argv) {
       }
     }
     if (!known) {
-      std::fprintf(stderr,
-                   "%s: '%s' is not %s\nRun '%s --help' for the commands.\n",
-                   app.get_name().c_str(), Abbreviate(first).c_str(),
-                   first[0] == '-' ? "an option" : "a command",
-                   app.get_name().c_str());
+      std::fprintf(
+          stderr, "%s: '%s' is not %s\nRun '%s --help' for the commands.\n",
+          app.get_name().c_str(), Abbreviate(first).c_str(),
+          first[0] == '-' ? "an option" : "a command", app.get_name().c_str());
       return kExitUsage;
     }
   }
@@ -57,8 +56,7 @@ int RunCommandLine(CLI::App& app, int argc, const char* const* argv) {
   } catch (const CLI::ParseError& e) {
     return ReportParseError(app, e);
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "%s: error: %s\n", CommandPath(app).c_str(),
-                 e.what());
+    std::fprintf(stderr, "%s: error: %s\n", CommandPath(app).c_str(), e.what());
     return kExitFailed;
   } catch (...) {
     std::fprintf(stderr, "%s: error: unknown exception\n",

@@ -15,9 +15,8 @@
 #ifndef ARBITER_CLI_COMMAND_H_
 #define ARBITER_CLI_COMMAND_H_
 
-#include <functional>
-
 #include <CLI/CLI.hpp>
+#include <functional>
 
 #include "arbiter/cli/usage.h"
 

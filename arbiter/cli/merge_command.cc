@@ -47,13 +47,12 @@ void Merge(const MergeArgs& args) {
         args.out, {.sync_each = false, .create_new = true});
     if (!writer) {
       std::error_code ec;
-      Fail("-o " + args.out +
-               (std::filesystem::is_directory(args.out, ec)
-                    ? ": is a directory"
-                : std::filesystem::exists(args.out, ec)
-                    ? ": the file exists"
-                    : ": " + writer.error()),
-           kExitUsage);
+      Fail(
+          "-o " + args.out +
+              (std::filesystem::is_directory(args.out, ec) ? ": is a directory"
+               : std::filesystem::exists(args.out, ec)     ? ": the file exists"
+                                                       : ": " + writer.error()),
+          kExitUsage);
     }
     file.emplace(std::move(*writer));
   }

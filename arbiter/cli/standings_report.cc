@@ -18,8 +18,8 @@ namespace {
 std::expected<void, std::string> WriteWhole(const std::filesystem::path& path,
                                             const std::string& text) {
   const std::string tmp = path.string() + ".tmp";
-  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
-                        0644);
+  const int fd =
+      ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   auto fail = [&](const char* what) {
     const std::string message =
         path.string() + ": cannot " + what + ": " + std::strerror(errno);

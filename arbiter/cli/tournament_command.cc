@@ -230,11 +230,11 @@ void PrintDryRun(const tour::TournamentConfig& config, const tour::Plan& plan,
     std::printf("  %-*s  %6d\n", int(width), config.bots[b].name.c_str(),
                 plan.games_per_bot[b]);
   }
-  std::printf("\nRecords would go to %s\n",
-              (options.out_dir / (config.compress_records
-                                      ? tour::kCompressedRecordsFile
-                                      : tour::kRecordsFile))
-                  .c_str());
+  std::printf(
+      "\nRecords would go to %s\n",
+      (options.out_dir / (config.compress_records ? tour::kCompressedRecordsFile
+                                                  : tour::kRecordsFile))
+          .c_str());
 }
 
 // A bot that never started makes the results meaningless for it: say so at
@@ -247,8 +247,7 @@ bool ReportBotsThatNeverStarted(const tour::Standings& standings,
     clean = false;
     std::vector<std::string> logs;
     std::error_code ec;
-    for (const auto& entry :
-         std::filesystem::directory_iterator(log_dir, ec)) {
+    for (const auto& entry : std::filesystem::directory_iterator(log_dir, ec)) {
       const std::string file = entry.path().filename().string();
       if (file.starts_with(standings.Name(b) + ".") && file.ends_with(".log")) {
         logs.push_back(entry.path().string());

@@ -1,14 +1,16 @@
 // Usage errors of the project's commands (`arbiter`, `ratings`): option
 // checks whose message names the accepted range, and CLI11's own messages
-// rewritten the same way, so that every usage error reads
+// rewritten the same way, so that every usage error reads like
 //
-//   arbiter tournament: --concurrency: must be an integer from 0 to 4096, got '-1'
+//   arbiter tournament: --concurrency: must be an integer from 0 to 4096,
+//   got '-1'
 //
 // and exits 2. Header-only, so that every command can use it without a
 // library between them.
 #ifndef ARBITER_CLI_USAGE_H_
 #define ARBITER_CLI_USAGE_H_
 
+#include <CLI/CLI.hpp>
 #include <cctype>
 #include <cstdint>
 #include <cstdio>
@@ -16,8 +18,6 @@
 #include <regex>
 #include <string>
 #include <string_view>
-
-#include <CLI/CLI.hpp>
 
 namespace arbiter {
 
@@ -70,7 +70,8 @@ inline std::string Expectation(const CLI::Option& option) {
                      : type == "FLOAT"               ? "a number"
                                                      : "";
   std::smatch m;
-  static const std::regex kRange(R"(^(?:\w+ in \[)?(-?[0-9.e+]+)(?: - |\.\.)(-?[0-9.e+]+)\]?$)");
+  static const std::regex kRange(
+      R"(^(?:\w+ in \[)?(-?[0-9.e+]+)(?: - |\.\.)(-?[0-9.e+]+)\]?$)");
   static const std::regex kSet(R"(^\{(.*)\}$)");
   if (rest == "POSITIVE") {
     what += " greater than 0";
@@ -96,8 +97,8 @@ inline CLI::Validator IntegerIn(int64_t min, int64_t max) {
       [min, max](std::string& value) -> std::string {
         bool negative = false;
         unsigned __int128 magnitude = 0;
-        const bool ok = usage_internal::ParseDecimal(value, &negative,
-                                                     &magnitude);
+        const bool ok =
+            usage_internal::ParseDecimal(value, &negative, &magnitude);
         const __int128 v =
             negative ? -(__int128)magnitude : (__int128)magnitude;
         if (!ok || v < min || v > max) {
@@ -116,8 +117,8 @@ inline CLI::Validator UnsignedIn(uint64_t min, uint64_t max) {
       [min, max](std::string& value) -> std::string {
         bool negative = false;
         unsigned __int128 magnitude = 0;
-        const bool ok = usage_internal::ParseDecimal(value, &negative,
-                                                     &magnitude);
+        const bool ok =
+            usage_internal::ParseDecimal(value, &negative, &magnitude);
         if (!ok || (negative && magnitude != 0) || magnitude < min ||
             magnitude > max) {
           return usage_internal::Range(std::to_string(min),
@@ -192,8 +193,7 @@ inline std::string CommandPath(const CLI::App& app) {
 // CLI11's message for `e`, made short and uniform: "OPTION: must be WHAT,
 // got 'VALUE'" where the option and the value can be told, and never a
 // value echoed whole.
-inline std::string UsageMessage(const CLI::App& app,
-                                const CLI::ParseError& e) {
+inline std::string UsageMessage(const CLI::App& app, const CLI::ParseError& e) {
   const std::string message = e.what();
   std::smatch m;
   std::string name, value;
@@ -216,8 +216,7 @@ inline std::string UsageMessage(const CLI::App& app,
   static const std::regex kIsDir(
       R"(^(\S+): File is actually a directory: (.*)$)");
   if (std::regex_match(message, m, kNoFile)) {
-    return m[1].str() + ": no such file: '" + Abbreviate(m[2].str(), 200) +
-           "'";
+    return m[1].str() + ": no such file: '" + Abbreviate(m[2].str(), 200) + "'";
   }
   if (std::regex_match(message, m, kIsDir)) {
     return m[1].str() + ": '" + Abbreviate(m[2].str(), 200) +

@@ -261,7 +261,9 @@ std::string PairingsText(const Round& round,
   for (const Table& table : round.tables) {
     std::string bots;
     for (int bot : table) {
-      bots += (bots.empty() ? "" : table.size() == 2 ? " v " : ", ") +
+      bots += (bots.empty()        ? ""
+               : table.size() == 2 ? " v "
+                                   : ", ") +
               names[bot];
     }
     out += fmt::format("  table {}: {}\n", ++number, bots);

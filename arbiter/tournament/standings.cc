@@ -316,8 +316,8 @@ std::string Standings::Csv() const {
   std::string out = "place,bot,games,points,score,faults\n";
   for (const Rank& r : Ranking()) {
     out += fmt::format("{},{},{},{:g},{:.6f},{}\n", r.place,
-                       CsvField(names_[r.bot]), games_[r.bot],
-                       points_[r.bot], Score(r.bot), faults_[r.bot]);
+                       CsvField(names_[r.bot]), games_[r.bot], points_[r.bot],
+                       Score(r.bot), faults_[r.bot]);
   }
   return out;
 }

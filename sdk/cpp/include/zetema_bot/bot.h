@@ -77,7 +77,8 @@ struct Decision {
 std::string ObservationText(const zetema::v1::Observation& observation);
 
 // What a callback returns: an index into the legal actions, an action as
-// docs/rules/zetema.md text, or a structured action. Converts implicitly from each.
+// docs/rules/zetema.md text, or a structured action. Converts implicitly from
+// each.
 class Answer {
  public:
   template <std::integral T>
