@@ -62,7 +62,7 @@ expect 2 "nosuch" "$arbiter" --nosuch
 # --help shows every default.
 "$arbiter" tournament --help | grep -q -- "--concurrency INT:0..4096=0" ||
   fail "tournament --help shows no default"
-"$arbiter" play --help | grep -q -- "--ruleset TEXT=parlett" ||
+"$arbiter" play --help | grep -q -- "--games INT:POSITIVE=1 " ||
   fail "play --help shows no default"
 
 # tournament
@@ -114,7 +114,7 @@ expect 2 "--bot is required" "$arbiter" play
 expect 2 "file is required" "$arbiter" replay
 expect 2 "--games: must be an integer from 1 to 1000000, got '0'" \
   "$arbiter" selfplay --games 0
-expect 2 "--players: must be an integer from 2 to 6, got '9'" \
+expect 2 "--players: zetema plays 2 to 6 seats, not 9" \
   "$arbiter" selfplay --players 9
 expect 2 "FILE: no such file: 'missing.toml'" "$arbiter" rules run missing.toml
 expect 2 "FILE: 'dir' is a directory" "$arbiter" rules run dir
