@@ -186,21 +186,28 @@ array=${jobs[0]}
 # Tasks run one at a time (not in index order): stop the one playing (by a
 # requeue, as Slurm does after a node failure), then another one (by the
 # time limit's warning, as `#SBATCH --signal` sends it). Its arbiter is
-# frozen (SIGSTOP) while the test looks, so that however fast it plays, it
-# is stopped with games left; one caught too near its end is let go and
-# another tried. (`scontrol suspend` does not stop a batch script's
-# children under proctrack/linuxproc.)
+# frozen (SIGSTOP) while the test counts its games: a task is interrupted
+# only with many games left, so that however fast it plays and however
+# slowly Slurm passes the stop on, it stops before its end; and not in its
+# first games, when Slurm refuses a requeue for a moment. (`scontrol suspend`
+# does not stop a batch script's children under proctrack/linuxproc.)
 job_of() { echo "${array}_$1"; }
 arbiter_of() { # TASK: the pid of its running attempt's arbiter
   sed -n 's/.* arbiter pid \([0-9]*\):.*/\1/p' \
     "leagues/rr/slurm/rr-games-${array}_$1.out" 2>/dev/null | tail -n 1
 }
-interrupt() { # TASK PID: resumed a few milliseconds before the stop
-  kill -CONT "$2" || return 1
+interrupt() { # TASK PID
   if [[ -z $requeued ]]; then
-    scontrol requeue "$(job_of "$1")"
+    scontrol requeue "$(job_of "$1")" || return 1
+    kill -CONT "$2" 2>/dev/null || true
   else
-    scancel --batch --signal=USR1 "$(job_of "$1")"
+    # To the batch script, as `--signal=B:USR1@120` sends it. (`scancel
+    # --signal` retries a refused signal for seconds, and may reach the
+    # task's next attempt.) Its trap must find its arbiter running.
+    local script
+    script=$(ps -o ppid= -p "$2" | tr -d ' ')
+    kill -CONT "$2" 2>/dev/null || true
+    kill -USR1 "$script"
   fi
 }
 # Attempts of task $1 that ended, as its log tells.
@@ -221,14 +228,15 @@ while [[ -z $warned ]]; do
     sleep 0.05
     continue
   fi
-  tried+="$task "  # once each: a task that ended before is not tried again
   pid=$(arbiter_of "$task")
   [[ -n $pid ]] && kill -STOP "$pid" 2>/dev/null || continue  # it has just ended
-  before=$(ended "$task") played=$(records "$file")
-  if ((played > 400)); then  # too near its end to be sure to stop before it
+  played=$(records "$file") before=$(ended "$task")
+  if ((played < 20 || played > 300)); then
     kill -CONT "$pid"
+    ((played < 20)) && sleep 0.05 || tried+="$task "  # too late for this one
     continue
   fi
+  tried+="$task "
   interrupt "$task" "$pid" ||
     fail "rr: task $task could not be interrupted ($(states "$(job_of "$task")"))"
   wait_for "for task $task to stop" 30 ended_since "$task" "$before"
