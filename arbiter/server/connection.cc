@@ -21,7 +21,12 @@ std::chrono::system_clock::time_point ToSystem(Clock::time_point t) {
 bool CallDriver::PollOnce(Clock::time_point deadline) {
   void* tag = nullptr;
   bool ok = false;
-  const auto status = call_->cq.AsyncNext(&tag, &ok, ToSystem(deadline));
+  // gRPC rounds a deadline up to the next millisecond: "now" would sleep
+  // up to 1 ms in epoll. A deadline passed polls without waiting.
+  const auto status =
+      deadline <= Clock::now()
+          ? call_->cq.AsyncNext(&tag, &ok, gpr_time_0(GPR_CLOCK_REALTIME))
+          : call_->cq.AsyncNext(&tag, &ok, ToSystem(deadline));
   if (status != grpc::CompletionQueue::GOT_EVENT) return false;
   if (tag == kReadTag) {
     reading_ = false;
