@@ -14,6 +14,7 @@
 
 #include "arbiter/common/deal_secret.h"
 #include "arbiter/records/record_writer.h"
+#include "arbiter/tournament/background_writer.h"
 #include "arbiter/tournament/swiss.h"
 
 namespace arbiter::tournament {
@@ -164,7 +165,10 @@ class Driver {
     if (auto ok = Score(game, *summary, "the runner's record"); !ok) {
       return fail(ok.error());
     }
-    if (auto ok = writer_.Append(*record); !ok) return fail(ok.error());
+    if (std::string error = writer_.error(); !error.empty()) {
+      return fail(error);
+    }
+    writer_.Append(std::move(*record));
     ++result_.played;
     progress_.played = result_.played;
     progress_.done = result_.already_done + result_.played;
@@ -243,12 +247,19 @@ class Driver {
     std::vector<std::jthread> threads;
     for (int w = 1; w < workers; ++w) threads.emplace_back(work);
     work();
+    for (auto& t : threads) t.join();
+    // Every game played is recorded (and durable) before the results are.
+    if (auto ok = writer_.Flush(); !ok) {
+      std::lock_guard lock(mutex_);
+      if (!failed_) error_ = ok.error();
+      failed_ = true;
+    }
   }
 
   const TournamentConfig& config_;
   GameRunner& runner_;
   const RunOptions& options_;
-  records::RecordWriter writer_;
+  BackgroundWriter writer_;  // fsyncs while the next games play
   KeptRecords kept_;
   std::unordered_set<std::string> matched_;  // kept records the schedule named
   Clock::time_point start_;
@@ -583,7 +594,7 @@ std::expected<RunResult, std::string> RunTournament(
       return Error(ok.error());
     }
   }
-  auto writer = records::RecordWriter::Open(*path);
+  auto writer = records::RecordWriter::Open(*path, {.sync_each = false});
   if (!writer) return Error(writer.error());
   if (options.progress != nullptr) {
     options.progress->OnStart({.seed = secret->seed,

@@ -1,6 +1,7 @@
 // Runs a tournament: the schedule's games on a pool of threads, each record
 // appended to DIR/games.jsonl (or games.jsonl.zst) and fsynced as its game
-// ends. Deal seeds come from the secret in DIR/secret (made on the first
+// ends, by a thread of its own while the next games play; every record is
+// durable when RunTournament returns. Deal seeds come from the secret in DIR/secret (made on the first
 // run, or copied from --secret), so no bot can predict a deal; the two
 // seatings of one duplicate deal are never played at once by the same bot.
 //
