@@ -15,154 +15,20 @@
 // Usage: arbiter_rtt_bench [--bot COMMAND] [--games N] [--pings N]
 // The default bot is the C++ SDK's random bot (sample-bots/random) when it
 // was built, else the in-tree test bot (random legal index).
-#include <grpcpp/grpcpp.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <cstdio>
 #include <cstring>
-#include <filesystem>
 #include <string>
 #include <vector>
 
-#include "arbiter/game/registry.h"
 #include "arbiter/match/bot_runner.h"
-#include "arbiter/match/decision.h"
+#include "arbiter/match/match.h"
+#include "arbiter/match/pingpong.h"
 #include "arbiter/process/bot_process.h"
 
 namespace arbiter {
 namespace {
-
-double Percentile(std::vector<double> v, double p) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  return v[std::min(v.size() - 1, size_t(p * double(v.size())))];
-}
-
-// The game measured: the default game's default ruleset.
-std::shared_ptr<const game::Game> BenchGame() { return *game::LoadGame(); }
-
-// Decision requests of a real game, to replay in the ping-pong.
-std::vector<v1::ArbiterMessage> SampleRequests(int count) {
-  std::vector<v1::ArbiterMessage> out;
-  const auto game = BenchGame();
-  SeatClock clock({});
-  for (uint64_t seed = 1; int(out.size()) < count; ++seed) {
-    auto state = *game->NewState({.num_seats = 2, .seed = seed});
-    int step = 0;
-    while (!state->IsTerminal() && int(out.size()) < count) {
-      out.push_back(MakeDecisionRequest(0, *state, clock, "bench"));
-      state->Apply(step++ % state->NumLegalActions());
-    }
-  }
-  return out;
-}
-
-// A bare gRPC ping-pong: an async server, one completion queue per stream,
-// polled by the one thread that plays; `clients` bot processes are served in
-// turn, one request each, as the seats of a game are. Writes the same
-// decision requests and reads the bots' answers: no arbiter code involved.
-class PingPong {
- public:
-  PingPong(const std::string& command, int clients, int pings)
-      : requests_(SampleRequests(pings)) {
-    char tmpl[] = "/tmp/arbiter-bench-XXXXXX";
-    dir_ = ::mkdtemp(tmpl);
-    const std::string address = "unix://" + dir_ + "/pingpong.sock";
-    grpc::ServerBuilder builder;
-    builder.AddListeningPort(address, grpc::InsecureServerCredentials());
-    builder.RegisterService(&service_);
-    accept_cq_ = builder.AddCompletionQueue();
-    server_ = builder.BuildAndStart();
-    auto argv = SplitCommand(command);
-    for (int c = 0; c < clients; ++c) {
-      calls_.push_back(std::make_unique<Call>());
-      auto& call = *calls_.back();
-      service_.RequestPlay(&call.context, &call.stream, &call.cq,
-                           accept_cq_.get(), &call);
-      auto bot = BotProcess::Spawn(
-          {.argv = *argv, .env = {{kAddressEnv, address}, {kTokenEnv, "x"}}});
-      if (!bot) Die(bot.error().message);
-      bots_.push_back(std::move(*bot));
-      void* tag;
-      bool ok;
-      accept_cq_->Next(&tag, &ok);
-      v1::BotMessage hello;
-      call.stream.Read(&hello, &call);
-      Wait(call.cq, 1);
-    }
-  }
-
-  ~PingPong() {
-    void* tag;
-    bool ok;
-    for (auto& call : calls_) call->context.TryCancel();
-    for (auto& bot : bots_) bot->Stop();
-    server_->Shutdown(std::chrono::system_clock::now());
-    accept_cq_->Shutdown();
-    while (accept_cq_->Next(&tag, &ok)) {
-    }
-    for (auto& call : calls_) {
-      call->stream.Finish(grpc::Status::CANCELLED, call.get());
-      call->cq.Shutdown();
-      while (call->cq.Next(&tag, &ok)) {
-      }
-    }
-    std::filesystem::remove_all(dir_);
-  }
-
-  // The next `count` requests, round trip times appended to `rtt`.
-  void Run(int count, std::vector<double>* rtt) {
-    v1::BotMessage in;
-    for (int i = 0; i < count; ++i, ++next_) {
-      auto& call = *calls_[next_ % calls_.size()];
-      auto& request = requests_[next_ % requests_.size()];
-      request.mutable_decision_request()->set_request_id(next_ + 1);
-      const auto start = Clock::now();
-      call.stream.Write(request, &call);
-      call.stream.Read(&in, &call);
-      Wait(call.cq, 2);
-      rtt->push_back(
-          std::chrono::duration<double, std::micro>(Clock::now() - start)
-              .count());
-    }
-  }
-
- private:
-  struct Call {
-    grpc::ServerContext context;
-    grpc::ServerAsyncReaderWriter<v1::ArbiterMessage, v1::BotMessage> stream{
-        &context};
-    grpc::CompletionQueue cq;
-  };
-
-  static void Die(const std::string& message) {
-    std::fprintf(stderr, "arbiter_rtt_bench: %s\n", message.c_str());
-    std::exit(1);
-  }
-  static void Wait(grpc::CompletionQueue& cq, int events) {
-    void* tag;
-    bool ok;
-    for (int i = 0; i < events; ++i) {
-      if (cq.AsyncNext(
-              &tag, &ok,
-              std::chrono::system_clock::now() + std::chrono::seconds(10)) !=
-              grpc::CompletionQueue::GOT_EVENT ||
-          !ok) {
-        Die("ping-pong failed");
-      }
-    }
-  }
-
-  std::vector<v1::ArbiterMessage> requests_;
-  std::string dir_;
-  v1::Arbiter::AsyncService service_;
-  std::unique_ptr<grpc::ServerCompletionQueue> accept_cq_;
-  std::unique_ptr<grpc::Server> server_;
-  std::vector<std::unique_ptr<Call>> calls_;
-  std::vector<std::unique_ptr<BotProcess>> bots_;
-  size_t next_ = 0;
-};
 
 // Two bots playing games through the arbiter; every decision's round trip
 // as the record has it (decision_us).

@@ -1,0 +1,130 @@
+#include "arbiter/match/pingpong.h"
+
+#include <stdlib.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+
+#include "arbiter/game/registry.h"
+#include "arbiter/match/clock.h"
+#include "arbiter/match/decision.h"
+#include "arbiter/server/server.h"
+
+namespace arbiter {
+namespace {
+
+[[noreturn]] void Die(const std::string& message) {
+  std::fprintf(stderr, "ping-pong: %s\n", message.c_str());
+  std::exit(1);
+}
+
+void Wait(grpc::CompletionQueue& cq, int events) {
+  void* tag;
+  bool ok;
+  for (int i = 0; i < events; ++i) {
+    if (cq.AsyncNext(
+            &tag, &ok,
+            std::chrono::system_clock::now() + std::chrono::seconds(10)) !=
+            grpc::CompletionQueue::GOT_EVENT ||
+        !ok) {
+      Die("no answer from the bot");
+    }
+  }
+}
+
+// Decision requests of real games, to replay.
+std::vector<v1::ArbiterMessage> SampleRequests(int count) {
+  std::vector<v1::ArbiterMessage> out;
+  const auto game = BenchGame();
+  SeatClock clock({});
+  for (uint64_t seed = 1; int(out.size()) < count; ++seed) {
+    auto state = *game->NewState({.num_seats = 2, .seed = seed});
+    int step = 0;
+    while (!state->IsTerminal() && int(out.size()) < count) {
+      out.push_back(MakeDecisionRequest(0, *state, clock, "bench"));
+      state->Apply(step++ % state->NumLegalActions());
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::shared_ptr<const game::Game> BenchGame() { return *game::LoadGame(); }
+
+double Percentile(std::vector<double> v, double p) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  return v[std::min(v.size() - 1, size_t(p * double(v.size())))];
+}
+
+PingPong::PingPong(const std::string& command, int clients, int pings)
+    : requests_(SampleRequests(std::max(pings, 1))) {
+  char tmpl[] = "/tmp/arbiter-bench-XXXXXX";
+  if (::mkdtemp(tmpl) == nullptr) Die("cannot make a directory in /tmp");
+  dir_ = tmpl;
+  const std::string address = "unix://" + dir_ + "/pingpong.sock";
+  grpc::ServerBuilder builder;
+  builder.AddListeningPort(address, grpc::InsecureServerCredentials());
+  builder.RegisterService(&service_);
+  accept_cq_ = builder.AddCompletionQueue();
+  server_ = builder.BuildAndStart();
+  if (!server_) Die("cannot listen on " + address);
+  auto argv = SplitCommand(command);
+  if (!argv) Die(argv.error());
+  for (int c = 0; c < clients; ++c) {
+    calls_.push_back(std::make_unique<Call>());
+    auto& call = *calls_.back();
+    service_.RequestPlay(&call.context, &call.stream, &call.cq,
+                         accept_cq_.get(), &call);
+    auto bot = BotProcess::Spawn(
+        {.argv = *argv, .env = {{kAddressEnv, address}, {kTokenEnv, "x"}}});
+    if (!bot) Die(bot.error().message);
+    bots_.push_back(std::move(*bot));
+    void* tag;
+    bool ok;
+    accept_cq_->Next(&tag, &ok);
+    v1::BotMessage hello;
+    call.stream.Read(&hello, &call);
+    Wait(call.cq, 1);
+  }
+}
+
+PingPong::~PingPong() {
+  void* tag;
+  bool ok;
+  for (auto& call : calls_) call->context.TryCancel();
+  for (auto& bot : bots_) bot->Stop();
+  server_->Shutdown(std::chrono::system_clock::now());
+  accept_cq_->Shutdown();
+  while (accept_cq_->Next(&tag, &ok)) {
+  }
+  for (auto& call : calls_) {
+    call->stream.Finish(grpc::Status::CANCELLED, call.get());
+    call->cq.Shutdown();
+    while (call->cq.Next(&tag, &ok)) {
+    }
+  }
+  std::error_code ec;
+  std::filesystem::remove_all(dir_, ec);
+}
+
+void PingPong::Run(int count, std::vector<double>* rtt_us) {
+  v1::BotMessage in;
+  for (int i = 0; i < count; ++i, ++next_) {
+    auto& call = *calls_[next_ % calls_.size()];
+    auto& request = requests_[next_ % requests_.size()];
+    request.mutable_decision_request()->set_request_id(next_ + 1);
+    const auto start = std::chrono::steady_clock::now();
+    call.stream.Write(request, &call);
+    call.stream.Read(&in, &call);
+    Wait(call.cq, 2);
+    rtt_us->push_back(std::chrono::duration<double, std::micro>(
+                          std::chrono::steady_clock::now() - start)
+                          .count());
+  }
+}
+
+}  // namespace arbiter

@@ -1,0 +1,285 @@
+// tournament_play_bench: how fast a tournament of bot processes plays on
+// this machine, against the bare gRPC round trip measured in the same run.
+// Prints "name value unit" lines, each the median over the rounds of a
+// figure taken within one round (so that pairs measured side by side are
+// compared with each other):
+//
+//   tournament.games_per_s_c1      one game at a time, bots sandboxed as by
+//                                  default (full, else reduced)
+//   tournament.games_per_s_c2      two games at a time
+//   tournament.c2_over_c1          the second over the first (target 1.8)
+//   tournament.rtt_bound_ratio     games_per_s_c1 x decisions per game x
+//                                  the ping-pong's mean round trip: 1 when
+//                                  a game costs nothing but its round trips
+//                                  (target 0.8). The mean, as a game lasts
+//                                  the sum of its round trips, slow ones
+//                                  included
+//   tournament.rtt_bound_ratio_p50 the same with the ping-pong's median
+//   tournament.arbiter_cpu_us_per_decision  this process's CPU time (user
+//                                  and system, every thread) at
+//                                  concurrency 1 over the decisions
+//   tournament.nosandbox.*         the same without a sandbox
+//   tournament.decisions_per_game
+//   grpc.pingpong_rtt_mean_us      the bare ping-pong, two bot processes
+//   grpc.pingpong_rtt_p50_us       served in turn (arbiter/match/pingpong.h)
+//   grpc.pingpong_server_cpu_us    its server's CPU time per round trip
+//
+// Usage: tournament_play_bench [--bot COMMAND] [--games N] [--rounds R]
+//                              [--verbose]
+// Each tournament is a fresh round robin of two copies of the bot (default:
+// the C++ SDK's random bot) in a temporary directory; its rate counts from
+// its first recorded game to its last, so that starting the bots (once per
+// tournament, not per game) is left out. --verbose prints every
+// tournament's figures on stderr.
+#include <fmt/format.h>
+#include <stdlib.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "arbiter/match/pingpong.h"
+#include "arbiter/process/bot_process.h"
+#include "arbiter/records/record_view.h"
+#include "arbiter/sandbox/sandbox.h"
+#include "arbiter/tournament/config.h"
+#include "arbiter/tournament/driver.h"
+#include "arbiter/tournament/process_runner.h"
+#include "arbiter/tournament/ruleset_link.h"
+
+namespace arbiter::tournament {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+bool verbose = false;  // a line per tournament on stderr
+
+[[noreturn]] void Die(const std::string& message) {
+  std::fprintf(stderr, "tournament_play_bench: %s\n", message.c_str());
+  std::exit(1);
+}
+
+// Counts the decisions of every game it plays.
+class CountingRunner : public GameRunner {
+ public:
+  explicit CountingRunner(GameRunner& inner) : inner_(inner) {}
+  std::expected<std::string, std::string> Run(
+      const ScheduledGame& game) override {
+    auto record = inner_.Run(game);
+    if (record) {
+      records::RecordScanner scanner({.steps = true});
+      records::RecordView view;
+      if (scanner.Scan(*record, &view)) {
+        decisions_ += int64_t(view.steps.size());
+        for (const auto& step : view.steps) decision_us_ += step.decision_us;
+        if (!view.faults.empty()) faults_ += int64_t(view.faults.size());
+      }
+    }
+    return record;
+  }
+  int64_t decisions() const { return decisions_; }
+  int64_t faults() const { return faults_; }
+  int64_t decision_us() const { return decision_us_; }
+
+ private:
+  GameRunner& inner_;
+  std::atomic<int64_t> decisions_{0};
+  std::atomic<int64_t> faults_{0};
+  std::atomic<int64_t> decision_us_{0};
+};
+
+// The time of every recorded game.
+class Timestamps : public ProgressListener {
+ public:
+  void OnGame(const Progress&, const Standings&) override {
+    times.push_back(Clock::now());
+  }
+  std::vector<Clock::time_point> times;
+};
+
+struct RunFigures {
+  double games_per_s = 0;
+  double decisions_per_game = 0;
+  double arbiter_cpu_us_per_game = 0;  // this process's, bots excluded
+};
+
+double ProcessCpuUs() {
+  rusage u{};
+  ::getrusage(RUSAGE_SELF, &u);
+  return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) * 1e6 +
+         double(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
+}
+
+std::string Config(const std::string& command, int games, sandbox::Mode mode) {
+  // Duplicate deals of two bots: each deal played from both seats.
+  return fmt::format(
+      "name = \"bench\"\nseed = 1\nformat = \"round-robin\"\nseats = 2\n"
+      "deals_per_pairing = {}\nduplicate = true\n"
+      "[sandbox]\nmode = \"{}\"\n[time_control]\nmove_ms = 5000\n"
+      "[[bots]]\nname = \"a\"\ncommand = \"{}\"\n"
+      "[[bots]]\nname = \"b\"\ncommand = \"{}\"\n",
+      (games + 1) / 2, sandbox::ToString(mode), command, command);
+}
+
+RunFigures PlayTournament(const std::string& command, int games,
+                          sandbox::Mode mode, int concurrency) {
+  auto config = ParseTournamentConfig(Config(command, games, mode));
+  if (!config) Die(config.error());
+  auto resolved = ResolveRuleset(*config);
+  if (!resolved) Die(resolved.error());
+  char tmpl[] = "/tmp/arbiter-play-bench-XXXXXX";
+  if (::mkdtemp(tmpl) == nullptr) Die("cannot make a directory in /tmp");
+  const std::filesystem::path dir = tmpl;
+  RunFigures figures;
+  {
+    auto runner = ProcessRunner::Start(
+        *config, resolved->game,
+        {.log_dir = dir / "logs", .hidden = {dir.string()}});
+    if (!runner) Die(runner.error());
+    CountingRunner counting(**runner);
+    Timestamps stamps;
+    RunOptions options{.out_dir = dir / "out",
+                       .concurrency = concurrency,
+                       .progress = &stamps};
+    const double cpu_before = ProcessCpuUs();
+    auto result = RunTournament(*config, resolved->layout, counting, options);
+    const double cpu_us = ProcessCpuUs() - cpu_before;
+    if (!result) Die(result.error());
+    if (counting.faults() > 0) Die("the bots faulted; see " + dir.string());
+    const size_t n = stamps.times.size();
+    if (n >= 2) {
+      figures.games_per_s =
+          double(n - 1) / std::chrono::duration<double>(stamps.times.back() -
+                                                        stamps.times.front())
+                              .count();
+    }
+    figures.decisions_per_game =
+        double(counting.decisions()) / double(std::max<size_t>(1, n));
+    figures.arbiter_cpu_us_per_game = cpu_us / double(std::max<size_t>(1, n));
+    if (verbose) {
+      std::fprintf(
+          stderr,
+          "%s c%d: %.1f games/s, mean decision %.0f us, arbiter CPU "
+          "%.0f us per game\n",
+          std::string(sandbox::ToString(mode)).c_str(), concurrency,
+          figures.games_per_s,
+          double(counting.decision_us()) / double(counting.decisions()),
+          figures.arbiter_cpu_us_per_game);
+    }
+  }
+  std::error_code ec;
+  std::filesystem::remove_all(dir, ec);
+  return figures;
+}
+
+double Median(std::vector<double> v) { return Percentile(std::move(v), 0.5); }
+
+double Mean(const std::vector<double>& v) {
+  double sum = 0;
+  for (double x : v) sum += x;
+  return v.empty() ? 0 : sum / double(v.size());
+}
+
+}  // namespace
+}  // namespace arbiter::tournament
+
+int main(int argc, char** argv) {
+  namespace tour = arbiter::tournament;
+  using arbiter::sandbox::Mode;
+  std::string command = TOURNAMENT_RANDOM_BOT_PATH;
+  int games = 40, rounds = 5, pings = 500;
+  for (int i = 1; i < argc; ++i) {
+    const bool value = i + 1 < argc;
+    if (!std::strcmp(argv[i], "--verbose")) {
+      tour::verbose = true;
+    } else if (value && !std::strcmp(argv[i], "--bot")) {
+      command = argv[++i];
+    } else if (value && !std::strcmp(argv[i], "--games")) {
+      games = std::max(4, std::atoi(argv[++i]));
+    } else if (value && !std::strcmp(argv[i], "--rounds")) {
+      rounds = std::max(1, std::atoi(argv[++i]));
+    } else {
+      tour::Die(std::string("unknown option ") + argv[i] +
+                "; use --bot COMMAND, --games N, --rounds R, --verbose");
+    }
+  }
+  if (command.empty()) tour::Die("no bot: pass --bot COMMAND");
+  arbiter::BecomeChildSubreaper();
+  // Full when the machine allows it, as a tournament's default is.
+  Mode boxed = Mode::kFull;
+  if (!arbiter::sandbox::Sandbox::Start({.mode = boxed})) {
+    boxed = Mode::kReduced;
+  }
+  // Per round: the ping-pong, then each series at concurrency 1 and 2.
+  struct Series {
+    std::string prefix;
+    Mode mode;
+    std::vector<double> c1, c2, speedup, bound, bound_p50, cpu, decisions;
+  };
+  std::vector<Series> series = {{"tournament.", boxed},
+                                {"tournament.nosandbox.", Mode::kNone}};
+  std::vector<double> rtt_mean, rtt_p50, server_cpu;
+  for (int r = 0; r < rounds; ++r) {
+    std::vector<double> rtt;
+    {
+      arbiter::PingPong pingpong(command, /*clients=*/2, pings);
+      const double cpu_before = tour::ProcessCpuUs();
+      pingpong.Run(pings, &rtt);
+      server_cpu.push_back((tour::ProcessCpuUs() - cpu_before) / pings);
+    }
+    rtt_mean.push_back(tour::Mean(rtt));
+    rtt_p50.push_back(arbiter::Percentile(rtt, 0.5));
+    if (tour::verbose) {
+      std::fprintf(stderr,
+                   "ping-pong: mean %.0f us, p50 %.0f us, server CPU %.1f us "
+                   "per round trip\n",
+                   rtt_mean.back(), rtt_p50.back(), server_cpu.back());
+    }
+    for (Series& s : series) {
+      const auto c1 = tour::PlayTournament(command, games, s.mode, 1);
+      const auto c2 = tour::PlayTournament(command, games, s.mode, 2);
+      s.c1.push_back(c1.games_per_s);
+      s.c2.push_back(c2.games_per_s);
+      s.speedup.push_back(c2.games_per_s / c1.games_per_s);
+      s.bound.push_back(c1.games_per_s * c1.decisions_per_game *
+                        rtt_mean.back() / 1e6);
+      s.bound_p50.push_back(c1.games_per_s * c1.decisions_per_game *
+                            rtt_p50.back() / 1e6);
+      s.cpu.push_back(c1.arbiter_cpu_us_per_game / c1.decisions_per_game);
+      s.decisions.push_back(c1.decisions_per_game);
+      s.decisions.push_back(c2.decisions_per_game);
+    }
+  }
+  using tour::Median;
+  std::printf("grpc.pingpong_rtt_mean_us %.1f us\n", Median(rtt_mean));
+  std::printf("grpc.pingpong_rtt_p50_us %.1f us\n", Median(rtt_p50));
+  std::printf("grpc.pingpong_server_cpu_us %.1f us\n", Median(server_cpu));
+  for (const Series& s : series) {
+    const char* p = s.prefix.c_str();
+    std::printf("%sgames_per_s_c1 %.1f games/s\n", p, Median(s.c1));
+    std::printf("%sgames_per_s_c2 %.1f games/s\n", p, Median(s.c2));
+    std::printf("%sc2_over_c1 %.2f ratio\n", p, Median(s.speedup));
+    std::printf("%srtt_bound_ratio %.2f ratio\n", p, Median(s.bound));
+    std::printf("%srtt_bound_ratio_p50 %.2f ratio\n", p, Median(s.bound_p50));
+    std::printf("%sarbiter_cpu_us_per_decision %.1f us\n", p, Median(s.cpu));
+    if (s.mode != Mode::kNone) {
+      std::printf("tournament.decisions_per_game %.0f decisions\n",
+                  Median(s.decisions));
+    }
+  }
+  double load[3] = {};
+  ::getloadavg(load, 3);
+  std::fprintf(stderr,
+               "(bot: %s; %d rounds of %d games and %d pings; sandbox %s; "
+               "load average %.1f %.1f %.1f)\n",
+               command.c_str(), rounds, games, pings,
+               std::string(arbiter::sandbox::ToString(boxed)).c_str(), load[0],
+               load[1], load[2]);
+  return 0;
+}
