@@ -16,14 +16,15 @@
 #include <vector>
 
 #include "arbiter/cli/command.h"
+#include "arbiter/cli/time_options.h"
 #include "arbiter/process/bot_process.h"
+#include "arbiter/records/record_writer.h"
 #include "arbiter/tournament/ab_match.h"
 #include "arbiter/tournament/builtin_runner.h"
 #include "arbiter/tournament/config.h"
 #include "arbiter/tournament/driver.h"
-#include "arbiter/tournament/process_runner.h"
-#include "arbiter/records/record_writer.h"
 #include "arbiter/tournament/kept_records.h"
+#include "arbiter/tournament/process_runner.h"
 #include "arbiter/tournament/ruleset_link.h"
 
 namespace arbiter {
@@ -97,7 +98,8 @@ struct Args {
   std::string ruleset = "parlett";
   std::optional<uint64_t> seed;  // none: out's, or drawn at random
   std::string secret;
-  int64_t move_ms = 100, bank_ms = 0, increment_ms = 0, grace_ms = 100;
+  // A match is many games: a shorter move limit than play's by default.
+  TimeControl time{.move_ms = 100};
   std::string fault_policy = "forfeit";
   int concurrency = 1;
   std::string out = "out/match";
@@ -135,13 +137,10 @@ void Run(const Args& args) {
     config.sandbox_mode = *mode;
   }
   config.concurrency = args.concurrency;
-  config.time_control = {.move_ms = args.move_ms,
-                         .bank_ms = args.bank_ms,
-                         .increment_ms = args.increment_ms,
-                         .grace_ms = args.grace_ms};
-  config.fault_policy = args.fault_policy == "default"
-                            ? tour::FaultPolicy::kDefaultAction
-                            : tour::FaultPolicy::kForfeit;
+  if (auto bad = CheckTimeOptions(args.time)) Fail(*bad, kExitUsage);
+  config.time_control = args.time;
+  config.fault_policy =
+      ParseFaultPolicy(args.fault_policy).value_or(FaultPolicy::kForfeit);
   config.bots.push_back(ParseBot(args.a, "A"));
   config.bots.push_back(ParseBot(args.b, "B"));
   if (args.seats > 2) {
@@ -226,7 +225,8 @@ void Run(const Args& args) {
     std::vector<std::string> hidden = {
         std::filesystem::absolute(out_dir).lexically_normal()};
     if (!args.secret.empty()) {
-      hidden.push_back(std::filesystem::absolute(args.secret).lexically_normal());
+      hidden.push_back(
+          std::filesystem::absolute(args.secret).lexically_normal());
     }
     auto started = tour::ProcessRunner::Start(
         config, resolved->game,
@@ -247,7 +247,7 @@ void Run(const Args& args) {
                args.seats > 2
                    ? (" against " + config.bots[tour::kOpponent].name).c_str()
                    : "",
-               args.ruleset.c_str(), static_cast<long long>(args.move_ms),
+               args.ruleset.c_str(), static_cast<long long>(args.time.move_ms),
                records.c_str());
   ConsoleStatus console(options.sprt);
   options.listener = &console;
@@ -306,20 +306,9 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
   cmd->add_option("--secret", args->secret,
                   "the secret of the deals (default: OUT/secret, made when "
                   "missing)");
-  cmd->add_option("--move-ms", args->move_ms, "time per decision")
-      ->check(CLI::PositiveNumber);
-  cmd->add_option("--bank-ms", args->bank_ms, "time bank per game")
-      ->check(CLI::NonNegativeNumber);
-  cmd->add_option("--increment-ms", args->increment_ms,
-                  "added to the bank after each decision")
-      ->check(CLI::NonNegativeNumber);
-  cmd->add_option("--grace-ms", args->grace_ms, "tolerance beyond the limit")
-      ->check(CLI::NonNegativeNumber);
-  cmd->add_option("--fault-policy", args->fault_policy,
-                  "forfeit or default (as in tournaments)")
-      ->check(CLI::IsMember({"forfeit", "default"}));
+  AddTimeOptions(cmd, &args->time, &args->fault_policy);
   cmd->add_option("--concurrency", args->concurrency, "games at once")
-      ->check(CLI::PositiveNumber);
+      ->check(IntegerIn(1, tour::kMaxConcurrency));
   cmd->add_option("--out", args->out,
                   "directory for games.jsonl and bot logs (default "
                   "out/match); the same command resumes from it");

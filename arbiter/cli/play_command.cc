@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "arbiter/cli/command.h"
+#include "arbiter/cli/time_options.h"
 #include "arbiter/common/deal_secret.h"
 #include "arbiter/game/registry.h"
 #include "arbiter/match/bot_runner.h"
@@ -29,7 +30,7 @@ struct PlayOptions {
   std::string game = std::string(game::kDefaultGame);
   int players = 0;
   int games = 1;
-  std::string ruleset;            // "": the game's default preset
+  std::string ruleset;           // "": the game's default preset
   std::optional<uint64_t> seed;  // none: drawn at random
   std::string secret;            // none: OUT.secret, made when missing
   TimeControl time;
@@ -152,6 +153,7 @@ RunRecords OpenRun(const PlayOptions& o) {
 void RunPlay(const PlayOptions& o) {
   InstallInterruptCleanup(&RemoveSocketDir);
   BecomeChildSubreaper();
+  if (auto bad = CheckTimeOptions(o.time)) Fail(*bad);
   auto type = game::FindGame(o.game);
   if (!type) Fail("--game: " + type.error());
   auto loaded = game::LoadGame(o.game, o.ruleset);
@@ -192,9 +194,12 @@ void RunPlay(const PlayOptions& o) {
          " seats");
   }
   const std::string log_dir = o.log_dir.empty() ? o.out + ".logs" : o.log_dir;
-  if (std::error_code ec;
-      !std::filesystem::create_directories(log_dir, ec) && ec) {
-    Fail("cannot create " + log_dir + ": " + ec.message());
+  std::error_code ec;
+  std::filesystem::create_directories(log_dir, ec);
+  if (ec || !std::filesystem::is_directory(log_dir, ec)) {
+    Fail(std::string(o.log_dir.empty() ? "--out" : "--log-dir") + " " +
+         log_dir + ": cannot create the log directory: " +
+         (ec ? ec.message() : "a file is in the way"));
   }
   // The records file and the secret exist from now on, so that the
   // sandboxes can cover them (bots never see the records nor the secret,
@@ -240,8 +245,8 @@ void RunPlay(const PlayOptions& o) {
         .game_id = records::RunGameId(run.tag, "g" + std::to_string(g + 1)),
         .game = *loaded,
         .deal = {.num_seats = players,
-                 .seed = DealSeedOf(run.secret.key, run.secret.seed,
-                                    game_number)},
+                 .seed =
+                     DealSeedOf(run.secret.key, run.secret.seed, game_number)},
         .time = o.time,
         .policy = *ParseFaultPolicy(o.fault_policy),
         .arbiter_version = (*server)->arbiter_version()};
@@ -292,7 +297,8 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
   cmd->add_option("--game", o->game, "the game to play")->capture_default_str();
   cmd->add_option("--players", o->players,
                   "seats per game, in the game's range (default: the number "
-                  "of bots; fewer bots fill the seats in turn)");
+                  "of bots; fewer bots fill the seats in turn)")
+      ->check(IntegerIn(0, 64));
   cmd->add_option("--games", o->games, "number of games")
       ->check(CLI::PositiveNumber);
   cmd->add_option("--ruleset", o->ruleset,
@@ -304,20 +310,7 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
   cmd->add_option("--secret", o->secret,
                   "the secret of the deals, a file made by `arbiter secret "
                   "new` or a run (default: OUT.secret, made when missing)");
-  cmd->add_option("--move-ms", o->time.move_ms, "time per decision")
-      ->check(CLI::PositiveNumber);
-  cmd->add_option("--bank-ms", o->time.bank_ms, "time bank per game")
-      ->check(CLI::NonNegativeNumber);
-  cmd->add_option("--increment-ms", o->time.increment_ms,
-                  "added to the bank after each decision")
-      ->check(CLI::NonNegativeNumber);
-  cmd->add_option("--grace-ms", o->time.grace_ms, "tolerance beyond the limit")
-      ->check(CLI::NonNegativeNumber);
-  cmd->add_option("--fault-policy", o->fault_policy,
-                  "forfeit: a faulting seat loses the game; default_action "
-                  "(or default): play a default action for it and record a "
-                  "strike")
-      ->check(CLI::IsMember({"forfeit", "default_action", "default"}));
+  AddTimeOptions(cmd, &o->time, &o->fault_policy);
   cmd->add_option("--out", o->out,
                   "game records, appended (JSON lines; zstd frames when the "
                   "name ends in .zst)");
@@ -326,27 +319,33 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
       "HOST:PORT to listen on TCP (default: a private Unix socket)");
   cmd->add_option("--startup-ms", o->startup_ms,
                   "time a spawned bot has to connect")
-      ->check(CLI::PositiveNumber);
+      ->check(IntegerIn(1, kMaxTimeMs));
   cmd->add_option("--connect-ms", o->connect_ms,
                   "time a remote bot (NAME=@) has to connect")
-      ->check(CLI::PositiveNumber);
+      ->check(IntegerIn(1, kMaxTimeMs));
   cmd->add_option("--log-dir", o->log_dir,
                   "bot stdout/stderr logs (default: OUT.logs)");
-  cmd->add_option("--log-limit", o->log_limit, "bytes kept per bot log");
+  cmd->add_option("--log-limit", o->log_limit, "bytes kept per bot log")
+      ->check(UnsignedIn(0, uint64_t{1} << 40));
   cmd->add_option("--sandbox", o->sandbox,
                   "full: every bot in a sandbox, or refuse to start when "
                   "the machine cannot give every guarantee; reduced: what "
                   "the machine allows (says what is missing); none: plain "
                   "processes (docs/security.md)")
       ->check(CLI::IsMember({"full", "reduced", "none"}));
+  // The ranges of a tournament's [sandbox] keys (docs/tournaments.md).
   cmd->add_option("--memory-mb", o->memory_mb,
-                  "memory limit of each bot's sandbox (0: none)");
+                  "memory limit of each bot's sandbox (0: none)")
+      ->check(UnsignedIn(0, 1 << 22));
   cmd->add_option("--processes", o->processes,
-                  "processes and threads each bot may run (0: no limit)");
-  cmd->add_option("--tmp-mb", o->tmp_mb, "size of each bot's private /tmp");
+                  "processes and threads each bot may run (0: no limit)")
+      ->check(IntegerIn(0, 1 << 22));
+  cmd->add_option("--tmp-mb", o->tmp_mb, "size of each bot's private /tmp")
+      ->check(UnsignedIn(1, 1 << 20));
   cmd->add_option("--cpu-weight", o->cpu_weight,
                   "CPU share of each bot among this run's bots, 1 to 10000 "
-                  "(default: the system's)");
+                  "(default: the system's)")
+      ->check(IntegerIn(0, 10000));
   cmd->add_option("--writable", o->writable,
                   "a directory every bot may write (repeat for more)");
   cmd->add_option("--read-only", o->read_only,

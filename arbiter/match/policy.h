@@ -9,6 +9,10 @@
 
 namespace arbiter {
 
+// Every time setting is at most a day, so that none is wrapped where it is
+// used (match play keeps int milliseconds).
+inline constexpr int64_t kMaxTimeMs = 86'400'000;
+
 // A seat's clock (clock.h): a per-move limit, optionally a bank and an
 // increment, and a grace margin that absorbs transport jitter.
 struct TimeControl {

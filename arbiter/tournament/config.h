@@ -28,12 +28,10 @@ enum class Format { kRoundRobin, kSwiss, kGauntlet };
 // being other bots.
 enum class PartnershipFill { kTeam, kIndividual };
 using arbiter::FaultPolicy;
+using arbiter::kMaxTimeMs;
 using arbiter::TimeControl;
 
-// Upper bounds of numeric keys, so that no value is wrapped when it is used
-// (a time limit is an int of milliseconds in match play).
 inline constexpr int kMaxConcurrency = 4096;
-inline constexpr int64_t kMaxTimeMs = 86'400'000;  // one day
 
 struct BotConfig {
   std::string name;

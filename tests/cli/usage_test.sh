@@ -106,10 +106,51 @@ expect 2 "--games: must be an integer greater than 0, got '0'" \
   "$arbiter" play --bot a=true --games 0
 expect 2 "--games: must be an integer greater than 0" \
   "$arbiter" play --bot a=true --games "$long"
-expect 2 "--move-ms: must be an integer greater than 0, got '-1'" \
+expect 2 "--move-ms: must be an integer from 0 to 86400000, got '-1'" \
   "$arbiter" play --bot a=true --move-ms -1
 expect 2 "--fault-policy: must be one of forfeit" \
   "$arbiter" play --bot a=true --fault-policy x
+# Time settings: the names, defaults and ranges of tournament configs.
+expect 2 "--move-ms: must be an integer from 0 to 86400000, got '2147483648'" \
+  "$arbiter" play --bot a=true --move-ms 2147483648
+expect 2 "--grace-ms: must be an integer from 0 to 86400000" \
+  "$arbiter" play --bot a=true --grace-ms "$long"
+expect 2 "--move-ms: must be greater than 0 when --bank-ms is 0" \
+  "$arbiter" play --bot a=true --bot b=true --move-ms 0
+expect 2 "--move-ms: must be an integer from 0 to 86400000, got '2147483648'" \
+  "$arbiter" match a b --move-ms 2147483648
+"$arbiter" play --help | grep -q -- "--grace-ms INT:0..86400000=100" ||
+  fail "play --help: --grace-ms is not 0..86400000, default 100"
+"$arbiter" match --help | grep -q -- "--fault-policy TEXT:{forfeit,default_action,default}=forfeit" ||
+  fail "match --help: --fault-policy values differ from play's"
+expect 2 "--memory-mb: must be an integer from 0 to 4194304" \
+  "$arbiter" play --bot a=true --memory-mb 99999999999999
+expect 2 "--log-limit: must be an integer from 0 to" \
+  "$arbiter" play --bot a=true --log-limit "$long"
+expect 2 "--startup-ms: must be an integer from 1 to 86400000" \
+  "$arbiter" play --bot a=true --startup-ms 0
+expect 2 "--concurrency: must be an integer from 1 to 4096, got '-1'" \
+  "$arbiter" match a b --games 2 --concurrency -1
+# Output paths that are files, missing, or cannot be written.
+bots=(--bot a=true --bot b=true --sandbox none)
+expect 2 "--log-dir file.jsonl: cannot create the log directory" \
+  "$arbiter" play "${bots[@]}" --log-dir file.jsonl
+expect 2 "--out file.jsonl/x.logs: cannot create the log directory" \
+  "$arbiter" play "${bots[@]}" --out file.jsonl/x
+expect 2 "--out /proc/version/x.logs: cannot create the log directory" \
+  "$arbiter" play "${bots[@]}" --out /proc/version/x
+expect 2 "--out: dir: is a directory" "$arbiter" play "${bots[@]}" --out dir
+expect 2 "no/such/g.jsonl.secret: cannot create" "$arbiter" play "${bots[@]}" --out no/such/g.jsonl --log-dir logs
+expect 2 "missing.secret: cannot open" \
+  "$arbiter" play "${bots[@]}" --secret missing.secret --out p.jsonl
+expect 2 "file.jsonl/x: cannot create" "$arbiter" secret new file.jsonl/x
+expect 2 "--out file.jsonl" "$arbiter" match a b --games 2 --out file.jsonl
+expect 2 "missing.jsonl: cannot open" "$arbiter" replay missing.jsonl
+expect 2 "dir: is a directory" "$arbiter" replay dir
+expect 2 "--out /proc/version/x: cannot create the directory" \
+  "$arbiter" tournament t.toml --out /proc/version/x
+expect 2 "--out /proc/version: cannot create the directory" \
+  "$arbiter" standings file.jsonl --out /proc/version
 expect 2 "--bot is required" "$arbiter" play
 expect 2 "file is required" "$arbiter" replay
 expect 2 "--games: must be an integer from 1 to 1000000, got '0'" \
