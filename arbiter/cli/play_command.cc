@@ -280,6 +280,7 @@ void RunPlay(const PlayOptions& o) {
     std::fprintf(stderr, tty ? "\r\033[K%s" : "%s\n", line.c_str());
   }
   if (tty) std::fprintf(stderr, "\n");
+  for (auto& r : runners) r->Goodbye();
   for (auto& r : runners) r->Stop();
   (*server)->Shutdown();
   g_socket_dir = nullptr;

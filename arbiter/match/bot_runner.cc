@@ -135,9 +135,18 @@ std::expected<void, SpawnError> BotRunner::Spawn(const std::string& token) {
 
 SeatPlayer BotRunner::Seat() {
   SeatPlayer seat{.name = spec_.name};
-  if (channel_ && !channel_->IsOpen())
-    AfterGame(arbiter::v1::FAULT_REASON_CRASH);
   harness_error_.clear();
+  if (channel_ && (!channel_->IsOpen() || (process_ && process_->Exited()))) {
+    // It left between games: a fault of this game, judged as one that
+    // happens during a game would be (the stream may close a moment before
+    // the process is seen to end, or after); the next game restarts it.
+    const DecisionFault f =
+        ClosedStreamFault(ProcessEndedOf(), "after its previous game");
+    seat.absent_reason = f.reason;
+    seat.startup_detail = f.detail;
+    AfterGame(f.reason);
+    return seat;
+  }
   if (!channel_) {
     if (auto connected = Connect(); !connected) {
       if (connected.error().harness) {
@@ -149,27 +158,32 @@ SeatPlayer BotRunner::Seat() {
     }
   }
   seat.channel = channel_.get();
-  if (process_) {
-    BotProcess* p = process_.get();
-    // A stream that closes as the process dies: give the exit a moment.
-    seat.process_exited = [p] {
-      return p->WaitExit(std::chrono::milliseconds(300));
-    };
-    if (p->container() != nullptr) {
-      seat.usage = [c = p->container()] { return c->Usage(); };
-    }
+  seat.process_ended = ProcessEndedOf();
+  if (process_ && process_->container() != nullptr) {
+    seat.usage = [c = process_->container()] { return c->Usage(); };
   }
   return seat;
 }
 
+ProcessEnded BotRunner::ProcessEndedOf() const {
+  if (!process_) return nullptr;
+  BotProcess* p = process_.get();
+  // A stream closes as the process dies, a moment before its exit is seen:
+  // give the exit that moment.
+  return [p]() -> std::optional<std::string> {
+    if (!p->WaitExit(kProcessEndWait)) return std::nullopt;
+    return p->ExitDescription();
+  };
+}
+
 void BotRunner::AfterGame(arbiter::v1::FaultReason fault) {
-  // A bot over a limit starts afresh, whatever is left of it.
+  // A bot over a limit starts afresh, whatever is left of it. A bot that
+  // left without a fault (after its last decision) is seen by the next
+  // Seat(), which records it.
   const bool gone = fault == arbiter::v1::FAULT_REASON_CRASH ||
                     fault == arbiter::v1::FAULT_REASON_DISCONNECT ||
                     fault == arbiter::v1::FAULT_REASON_MEMORY_LIMIT ||
-                    fault == arbiter::v1::FAULT_REASON_PROCESS_LIMIT ||
-                    (channel_ && !channel_->IsOpen()) ||
-                    (process_ && process_->Exited());
+                    fault == arbiter::v1::FAULT_REASON_PROCESS_LIMIT;
   if (!gone) return;
   if (channel_) channel_->Close(v1::ERROR_CODE_SHUTDOWN, "restarting the bot");
   channel_.reset();
@@ -181,9 +195,15 @@ void BotRunner::StopProcess() {
   process_.reset();
 }
 
-void BotRunner::Stop() {
+void BotRunner::Goodbye() {
   if (channel_) channel_->Close(v1::ERROR_CODE_SHUTDOWN, "no more games");
   channel_.reset();
+}
+
+void BotRunner::Stop() {
+  Goodbye();
+  // The stream ended cleanly: the bot may exit by itself before any signal.
+  if (process_) process_->WaitExit(options_.exit_grace);
   StopProcess();
 }
 

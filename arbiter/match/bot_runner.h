@@ -45,10 +45,21 @@ struct BotSpec {
   sandbox::Limits limits;
 };
 
+// How long a bot has to exit by itself once the arbiter has closed its
+// stream at the end.
+inline constexpr std::chrono::milliseconds kExitGrace{2000};
+// How long after its stream closes a bot's process may take to be seen to
+// end and still count as a crash rather than a disconnect.
+inline constexpr std::chrono::milliseconds kProcessEndWait{1000};
+
 struct BotRunnerOptions {
   std::chrono::milliseconds startup_timeout{10000};
   std::string log_path;  // "" discards the bot's stdout and stderr
   size_t log_limit_bytes = size_t{1} << 20;
+  // At the end (Stop), after the stream has closed cleanly: how long the
+  // bot may take to exit by itself before SIGTERM; then how long after
+  // SIGTERM before SIGKILL (docs/protocol.md, "The end of a stream").
+  std::chrono::milliseconds exit_grace{kExitGrace};
   std::chrono::milliseconds stop_grace{500};
   // The run's sandbox; null (or mode none): a plain process.
   sandbox::Sandbox* sandbox = nullptr;
@@ -75,12 +86,20 @@ class BotRunner {
   // After a game: a bot whose stream closed is stopped, to be restarted by
   // the next Seat().
   void AfterGame(arbiter::v1::FaultReason fault);
-  // Says goodbye (Error SHUTDOWN) and stops the process.
+  // Says goodbye (Error SHUTDOWN, then the stream ends with status OK).
+  // Stop() does it too; saying goodbye to every bot first lets them all
+  // exit at once.
+  void Goodbye();
+  // Says goodbye, gives the bot `exit_grace` to exit, then stops it
+  // (SIGTERM, `stop_grace`, SIGKILL).
   void Stop();
   int starts() const { return starts_; }
 
  private:
   std::expected<void, SpawnError> Connect();
+  // How the current process ended (for ClosedStreamFault); null when the
+  // bot runs elsewhere.
+  ProcessEnded ProcessEndedOf() const;
   std::expected<void, SpawnError> Spawn(const std::string& token);
   void StopProcess();
 

@@ -138,6 +138,8 @@ TEST_P(BotRunnerTest, ReusesOneProcessAcrossGamesAndLeavesNothingBehind) {
     EXPECT_EQ(m.record.result().faults_size(), 0);
     EXPECT_NE(m.record.result().end_reason(), arbiter::v1::END_REASON_FORFEIT);
     EXPECT_EQ(m.record.seats(1).bot_name(), "b");
+    // What the bot said of itself in its Hello.
+    EXPECT_EQ(m.record.seats(1).hello_bot_name(), "texty");
     EXPECT_EQ(m.record.seats(1).bot_version(), "2.5");
   }
   EXPECT_EQ(a.starts(), 1);
@@ -156,6 +158,11 @@ TEST_P(BotRunnerTest, CrashIsRecordedAndTheBotRestarts) {
   EXPECT_EQ(m.record.result().faults(0).reason(),
             arbiter::v1::FAULT_REASON_CRASH)
       << m.record.result().faults(0).detail();
+  // abort(): the signal, by number and name.
+  EXPECT_EQ(m.record.result().faults(0).detail(),
+            "the bot's process ended during the game: killed by signal 6 "
+            "(SIGABRT)");
+  EXPECT_EQ(m.record.result().faults(0).step(), m.record.steps_size());
   EXPECT_EQ(m.record.result().forfeit_seat(), 1);
   auto again = Game(6);
   EXPECT_EQ(again.record.result().faults(0).reason(),
@@ -170,6 +177,9 @@ TEST_P(BotRunnerTest, DisconnectWhileAliveIsNotACrash) {
   ASSERT_EQ(m.record.result().faults_size(), 1);
   EXPECT_EQ(m.record.result().faults(0).reason(),
             arbiter::v1::FAULT_REASON_DISCONNECT);
+  EXPECT_EQ(m.record.result().faults(0).detail(),
+            "the bot's stream closed during the game while its process ran "
+            "on");
   Game(8);
   EXPECT_EQ(bad.starts(), 2);
   for (auto& r : runners_) r->Stop();
@@ -229,10 +239,86 @@ TEST_P(BotRunnerTest, WrongProtocolVersionIsRefused) {
   Add("future", "--mode=bad-version");
   auto m = Game(14);
   ASSERT_EQ(m.record.result().faults_size(), 1);
-  EXPECT_EQ(m.record.result().faults(0).reason(),
-            arbiter::v1::FAULT_REASON_STARTUP);
+  const auto& f = m.record.result().faults(0);
+  EXPECT_EQ(f.reason(), arbiter::v1::FAULT_REASON_STARTUP);
+  // Both versions, whatever the bot did after the refusal.
+  EXPECT_NE(f.detail().find("the arbiter refused its Hello: the bot speaks "
+                            "protocol version 99; this arbiter speaks "
+                            "version 1"),
+            std::string::npos)
+      << f.detail();
+  EXPECT_EQ(f.step(), -1);
   EXPECT_NE(ReadFile(Log("future")).find("protocol version"),
             std::string::npos);
+}
+
+// The normal end: Error SHUTDOWN last, status OK, and time to exit before
+// any signal.
+TEST_P(BotRunnerTest, NormalEndIsACleanCloseAndTheBotExitsByItself) {
+  auto& a = Add("a", "--linger-ms=300");
+  auto& b = Add("b");
+  auto m = Game(21);
+  EXPECT_EQ(m.record.result().faults_size(), 0);
+  a.Goodbye();
+  b.Stop();
+  a.Stop();
+  for (const char* name : {"a", "b"}) {
+    const std::string log = ReadFile(Log(name));
+    EXPECT_NE(log.find("test_bot: end: last error 5, status 0"),
+              std::string::npos)
+        << log;
+    EXPECT_NE(log.find("test_bot: exits by itself"), std::string::npos) << log;
+    EXPECT_EQ(log.find("SIGTERM"), std::string::npos) << log;
+  }
+  ExpectNothingLeft("a");
+}
+
+TEST_P(BotRunnerTest, ABotThatOverstaysItsGraceGetsSigterm) {
+  BotRunnerOptions o{.log_path = Log("slow"),
+                     .exit_grace = std::chrono::milliseconds(100),
+                     .sandbox = sandbox_.get()};
+  BotRunner slow(*server_,
+                 {.name = "slow", .command = kBot + " --linger-ms=20000"}, o);
+  ASSERT_NE(slow.Seat().channel, nullptr);
+  slow.Stop();
+  const std::string log = ReadFile(Log("slow"));
+  EXPECT_NE(log.find("status 0"), std::string::npos) << log;
+  EXPECT_NE(log.find("test_bot: SIGTERM"), std::string::npos) << log;
+  EXPECT_EQ(log.find("exits by itself"), std::string::npos) << log;
+}
+
+// A bot that leaves between games faults in the next game it is seated in,
+// with the reason it would get during a game; the game after restarts it.
+TEST_P(BotRunnerTest, LeavingBetweenGamesIsACrashAndHangingUpADisconnect) {
+  Add("leaver", "--mode=leave --after=1");
+  Add("hanger", "--mode=hang-up --after=1");
+  auto first = Game(31);
+  EXPECT_EQ(first.record.result().faults_size(), 0);
+  auto second = Game(32, 2000, FaultPolicy::kDefaultAction);
+  ASSERT_EQ(second.record.result().faults_size(), 2);
+  for (const auto& f : second.record.result().faults()) {
+    if (f.seat() == 0) {
+      EXPECT_EQ(f.reason(), arbiter::v1::FAULT_REASON_CRASH) << f.detail();
+      EXPECT_NE(f.detail().find(": exit status 3"), std::string::npos)
+          << f.detail();
+    } else {
+      EXPECT_EQ(f.reason(), arbiter::v1::FAULT_REASON_DISCONNECT) << f.detail();
+      EXPECT_NE(f.detail().find("while its process ran on"), std::string::npos)
+          << f.detail();
+    }
+    // Noticed as the game starts (no step) or at the seat's first decision.
+    if (f.step() != -1) {
+      ASSERT_LT(f.step(), second.record.steps_size());
+      EXPECT_EQ(second.record.steps(f.step()).seat(), f.seat());
+      EXPECT_TRUE(second.record.steps(f.step()).strike());
+    }
+  }
+  auto third = Game(33);
+  EXPECT_EQ(third.record.result().faults_size(), 0);
+  EXPECT_EQ(runners_[0]->starts(), 2);
+  EXPECT_EQ(runners_[1]->starts(), 2);
+  for (auto& r : runners_) r->Stop();
+  ExpectNothingLeft("hanger");
 }
 
 TEST_P(BotRunnerTest, MissingBinaryNamesIt) {

@@ -52,6 +52,21 @@ v1::ArbiterMessage MakeDecisionRequest(uint64_t id, const game::State& state,
   return m;
 }
 
+DecisionFault ClosedStreamFault(const ProcessEnded& process_ended,
+                                const std::string& when) {
+  if (!process_ended) {
+    return {.reason = v1::FAULT_REASON_DISCONNECT,
+            .detail = "the stream of a bot that runs elsewhere closed " + when};
+  }
+  if (auto how = process_ended()) {
+    return {.reason = v1::FAULT_REASON_CRASH,
+            .detail = "the bot's process ended " + when + ": " + *how};
+  }
+  return {.reason = v1::FAULT_REASON_DISCONNECT,
+          .detail =
+              "the bot's stream closed " + when + " while its process ran on"};
+}
+
 uint64_t NextRequestId() {
   static std::atomic<uint64_t> next{1};
   return next.fetch_add(1);
@@ -59,7 +74,7 @@ uint64_t NextRequestId() {
 
 std::expected<Decision, DecisionFault> AskForDecision(
     BotChannel& channel, const game::State& state, SeatClock& clock,
-    const std::string& game_id, const std::function<bool()>& process_exited) {
+    const std::string& game_id, const ProcessEnded& process_ended) {
   const uint64_t id = NextRequestId();
   const v1::ArbiterMessage request =
       MakeDecisionRequest(id, state, clock, game_id);
@@ -77,11 +92,8 @@ std::expected<Decision, DecisionFault> AskForDecision(
                                          .request_id = id});
   };
   auto closed = [&] {
-    const bool crashed = process_exited && process_exited();
-    return crashed ? fault(arbiter::v1::FAULT_REASON_CRASH,
-                           "the bot's process exited during the game")
-                   : fault(arbiter::v1::FAULT_REASON_DISCONNECT,
-                           "the bot closed its stream during the game");
+    DecisionFault f = ClosedStreamFault(process_ended, "during the game");
+    return fault(f.reason, std::move(f.detail));
   };
   if (!channel.Send(request)) return closed();
   while (true) {

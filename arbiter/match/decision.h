@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <expected>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,17 @@ struct DecisionFault {
   uint64_t request_id = 0;
 };
 
+// How a bot's process ended ("exit status 3", "killed by signal 11
+// (SIGSEGV)"), waiting a moment for it; nullopt while it runs. Unset for a
+// bot that runs elsewhere.
+using ProcessEnded = std::function<std::optional<std::string>()>;
+
+// The fault of a stream that closed `when` ("during the game", ...): a crash
+// when the bot's process has ended (its detail says how), else a disconnect.
+// docs/protocol.md defines both; every closed stream is judged here.
+DecisionFault ClosedStreamFault(const ProcessEnded& process_ended,
+                                const std::string& when);
+
 // A fresh request id, unique in this process: an answer to an earlier
 // request can never match a later one.
 uint64_t NextRequestId();
@@ -44,7 +56,7 @@ std::expected<int, DecisionFault> CheckAnswer(const v1::ActionReply& reply,
 
 std::expected<Decision, DecisionFault> AskForDecision(
     BotChannel& channel, const game::State& state, SeatClock& clock,
-    const std::string& game_id, const std::function<bool()>& process_exited);
+    const std::string& game_id, const ProcessEnded& process_ended);
 
 }  // namespace arbiter
 

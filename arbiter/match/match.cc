@@ -48,8 +48,11 @@ class Match {
   // after every action would only compete for the CPU with the bot to act.
   void SendNewEvents(int seat);
   void Broadcast(const v1::ArbiterMessage& m);
-  // Records a fault; true when the game ends because of it.
-  bool Fault(int seat, v1::FaultReason reason, const std::string& detail);
+  // Records a fault; true when the game ends because of it. `step` is the
+  // index of the decision it belongs to (the step the record holds or would
+  // hold for it), -1 for none: see Fault.step in arbiter.proto.
+  bool Fault(int seat, v1::FaultReason reason, const std::string& detail,
+             int step);
   // A limit of the seat's sandbox that was reached since it was last
   // looked at (`now`: its counters now), as a fault.
   std::optional<DecisionFault> LimitReached(
@@ -111,11 +114,12 @@ void Match::SendNewEvents(int seat) {
   s.events_sent = events;
 }
 
-bool Match::Fault(int seat, v1::FaultReason reason, const std::string& detail) {
+bool Match::Fault(int seat, v1::FaultReason reason, const std::string& detail,
+                  int step) {
   auto* f = record_.mutable_result()->add_faults();
   f->set_seat(seat);
   f->set_reason(reason);
-  f->set_step(record_.steps_size());
+  f->set_step(step);
   f->set_detail(detail);
   if (faults_[seat] == v1::FAULT_REASON_UNSPECIFIED) faults_[seat] = reason;
   if (reason == v1::FAULT_REASON_CRASH ||
@@ -145,9 +149,9 @@ std::optional<DecisionFault> Match::LimitReached(
     const uint64_t n = now->oom_kills - before.oom_kills;
     return DecisionFault{
         .reason = v1::FAULT_REASON_MEMORY_LIMIT,
-        .detail = "the bot's sandbox reached its memory limit: " +
-                  std::to_string(n) + " process" + (n == 1 ? "" : "es") +
-                  " killed"};
+        .detail =
+            "the bot's sandbox reached its memory limit: " + std::to_string(n) +
+            " process" + (n == 1 ? "" : "es") + " killed"};
   }
   if (now->pids_refused > before.pids_refused) {
     const uint64_t n = now->pids_refused - before.pids_refused;
@@ -166,7 +170,7 @@ void Match::Finish() {
   for (int s = 0; s < int(seats_.size()) && forfeit_seat_ < 0; ++s) {
     if (faults_[s] != v1::FAULT_REASON_UNSPECIFIED) continue;
     if (auto f = LimitReached(seats_[s], UsageOf(seats_[s]))) {
-      Fault(s, f->reason, f->detail);
+      Fault(s, f->reason, f->detail, /*step=*/-1);
     }
   }
   for (int s = 0; s < int(seats_.size()); ++s) SendNewEvents(s);
@@ -185,14 +189,24 @@ MatchResult Match::Play() {
     const SeatPlayer& p = *seats_[s].player;
     record_.mutable_seats(s)->set_bot_version(
         p.channel ? p.channel->bot_version() : p.version);
+    if (p.channel)
+      record_.mutable_seats(s)->set_hello_bot_name(p.channel->bot_name());
   }
   bool over = false;
   for (int s = 0; s < int(seats_.size()) && !over; ++s) {
     if (seats_[s].live) continue;
     const auto& p = *seats_[s].player;
-    over = Fault(s, v1::FAULT_REASON_STARTUP,
+    if (p.channel) {
+      // Its stream closed after its previous game: judged as during one.
+      DecisionFault f =
+          ClosedStreamFault(p.process_ended, "before the game started");
+      over = Fault(s, f.reason, f.detail, /*step=*/-1);
+      continue;
+    }
+    over = Fault(s, p.absent_reason,
                  p.startup_detail.empty() ? "the bot is not connected"
-                                          : p.startup_detail);
+                                          : p.startup_detail,
+                 /*step=*/-1);
   }
   if (!over) SendGameStart();
   while (!over && !state_->IsTerminal()) {
@@ -210,7 +224,7 @@ MatchResult Match::Play() {
     } else if (s.live) {
       const auto before = UsageOf(s);
       auto decision = AskForDecision(*s.player->channel, *state_, s.clock,
-                                     setup_.game_id, s.player->process_exited);
+                                     setup_.game_id, s.player->process_ended);
       const auto after = UsageOf(s);
       if (before && after) cpu_us = uint32_t(after->cpu_us - before->cpu_us);
       std::optional<DecisionFault> fault;
@@ -238,7 +252,7 @@ MatchResult Match::Play() {
       }
       if (limit) fault = limit;
       if (fault) {
-        over = Fault(seat, fault->reason, fault->detail);
+        over = Fault(seat, fault->reason, fault->detail, record_.steps_size());
         if (over) break;
         action = 0;
         strike = true;

@@ -26,6 +26,7 @@
 
 #include "arbiter/game/game.h"
 #include "arbiter/match/clock.h"
+#include "arbiter/match/decision.h"
 #include "arbiter/match/policy.h"
 #include "arbiter/process/container.h"
 #include "arbiter/server/server.h"
@@ -58,10 +59,13 @@ struct SeatPlayer {
   std::function<int(const game::State&)> policy;
   std::string version;  // recorded as bot_version when there is no channel
   std::string startup_detail;  // why `channel` is null
-  // Asked when the stream closes mid-game: true when the bot's process has
-  // exited (a crash), false when it lives on (a disconnect). Unset: the bot
-  // runs elsewhere, and a closed stream is a disconnect.
-  std::function<bool()> process_exited;
+  // The fault that `channel` being null is: STARTUP (the bot never
+  // connected), or CRASH / DISCONNECT (it left between games).
+  arbiter::v1::FaultReason absent_reason = arbiter::v1::FAULT_REASON_STARTUP;
+  // Asked when the stream closes: how the bot's process ended (a crash), or
+  // nullopt when it lives on (a disconnect). Unset: the bot runs elsewhere,
+  // and a closed stream is a disconnect.
+  ProcessEnded process_ended;
   // The counters of the bot's sandbox (CPU time, limit breaches); unset or
   // nullopt: not measured.
   std::function<std::optional<ResourceUsage>()> usage;

@@ -504,6 +504,14 @@ void BotProcess::ReapGroup() {
   }
 }
 
+std::string KilledBySignal(int sig) {
+  // The abbreviation, which is what a bot author looks up (SIGSEGV); the
+  // description text varies between C libraries.
+  const char* name = ::sigabbrev_np(sig);
+  return "killed by signal " + std::to_string(sig) +
+         (name ? " (SIG" + std::string(name) + ")" : "");
+}
+
 std::string BotProcess::ExitDescription() {
   std::lock_guard lock(mu_);
   if (!reaped_) return "";
@@ -511,11 +519,7 @@ std::string BotProcess::ExitDescription() {
   if (WIFEXITED(wait_status_)) {
     return "exit status " + std::to_string(WEXITSTATUS(wait_status_));
   }
-  if (WIFSIGNALED(wait_status_)) {
-    const int sig = WTERMSIG(wait_status_);
-    return "killed by signal " + std::to_string(sig) + " (" + strsignal(sig) +
-           ")";
-  }
+  if (WIFSIGNALED(wait_status_)) return KilledBySignal(WTERMSIG(wait_status_));
   return "ended";
 }
 

@@ -38,6 +38,9 @@
 
 namespace arbiter {
 
+// How a process killed by `sig` ended: "killed by signal 11 (SIGSEGV)".
+std::string KilledBySignal(int sig);
+
 // Splits a command line into words, as a POSIX shell would for plain words,
 // 'single' and "double" quotes and backslash escapes (no expansions).
 std::expected<std::vector<std::string>, std::string> SplitCommand(
@@ -90,8 +93,7 @@ class BotProcess {
   // `timeout`. Thread-safe.
   bool WaitExit(std::chrono::milliseconds timeout);
   bool Exited() { return WaitExit(std::chrono::milliseconds(0)); }
-  // "exit status 3", "killed by signal 11 (Segmentation fault)"; "" while
-  // running.
+  // "exit status 3", "killed by signal 11 (SIGSEGV)"; "" while running.
   std::string ExitDescription();
 
   // SIGTERM (the process group, or the bot's processes in its container),

@@ -58,7 +58,7 @@ class Container {
   // After the direct child is reaped: reaps what the container left to the
   // arbiter (a child subreaper).
   virtual void ReapLeftovers() = 0;
-  // "exit status 3", "killed by signal 9 (Killed)"... from the direct
+  // "exit status 3", "killed by signal 9 (SIGKILL)"... from the direct
   // child's wait status, as the bot's own.
   virtual std::string DescribeExit(int wait_status) const = 0;
   virtual std::optional<ResourceUsage> Usage() const { return std::nullopt; }

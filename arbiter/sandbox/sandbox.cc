@@ -68,11 +68,6 @@ bool PassesThrough(const std::string& key) {
          key.starts_with("LC_") || key.starts_with("ZETEMA_");
 }
 
-std::string SignalName(int sig) {
-  const char* name = ::strsignal(sig);
-  return name ? name : "?";
-}
-
 }  // namespace
 
 uint32_t IdBlockOf(int pid) {
@@ -497,17 +492,12 @@ void Jail::ReapLeftovers() {
 }
 
 std::string Jail::DescribeExit(int status) const {
-  if (WIFSIGNALED(status)) {
-    const int sig = WTERMSIG(status);
-    return "killed by signal " + std::to_string(sig) + " (" + SignalName(sig) +
-           ")";
-  }
+  if (WIFSIGNALED(status)) return KilledBySignal(WTERMSIG(status));
   if (!WIFEXITED(status)) return "ended";
   const int code = WEXITSTATUS(status);
   // bubblewrap exits with 128 + N when the bot died of signal N.
   if (code > 128 && code < 128 + 65) {
-    return "killed by signal " + std::to_string(code - 128) + " (" +
-           SignalName(code - 128) + ")";
+    return KilledBySignal(code - 128);
   }
   return "exit status " + std::to_string(code);
 }

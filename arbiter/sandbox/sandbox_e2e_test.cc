@@ -190,7 +190,7 @@ TEST_F(SandboxE2eTest, NothingOutlivesTheBot) {
 
 TEST_F(SandboxE2eTest, SignalDeathIsReportedAsTheBots) {
   const Ran r = Run("kill -SEGV $$");
-  EXPECT_EQ(r.exit, "killed by signal 11 (Segmentation fault)");
+  EXPECT_EQ(r.exit, "killed by signal 11 (SIGSEGV)");
 }
 
 TEST_F(SandboxE2eTest, MemoryLimitKillsAndIsCounted) {

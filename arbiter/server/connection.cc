@@ -115,13 +115,18 @@ void CallDriver::Finalize(const grpc::Status& status) {
   if (finalized_) return;
   finalized_ = true;
   const auto limit = Clock::now() + std::chrono::seconds(5);
-  if (reading_ || writing_) Cancel();
-  while ((reading_ || writing_) && PollOnce(limit)) {
+  // A clean end leaves a pending read alone: the status goes out with it
+  // outstanding and the bot sees OK. Cancelling would end the call with
+  // CANCELLED instead, which a bot cannot tell from a broken arbiter.
+  const bool cancel = writing_ || (reading_ && !status.ok());
+  if (cancel) Cancel();
+  while ((writing_ || (cancel && reading_)) && PollOnce(limit)) {
   }
   call_->stream.Finish(status, kFinishTag);
   void* tag;
   bool ok;
-  // The finish completes promptly (or fails at once on a cancelled call).
+  // The finish completes promptly (or fails at once on a cancelled call);
+  // a pending read completes (not ok) along the way.
   while (call_->cq.AsyncNext(&tag, &ok, ToSystem(limit)) ==
              grpc::CompletionQueue::GOT_EVENT &&
          tag != kFinishTag) {

@@ -107,6 +107,12 @@ ino_t InodeOf(int fd) {
 
 }  // namespace
 
+std::string VersionMismatchMessage(uint32_t bot_version) {
+  return "the bot speaks protocol version " + std::to_string(bot_version) +
+         (bot_version == 0 ? " (Hello.protocol_version unset)" : "") +
+         "; this arbiter speaks version " + std::to_string(kProtocolVersion);
+}
+
 std::expected<std::unique_ptr<Server>, std::string> Server::Start(
     ServerOptions options) {
   std::unique_ptr<Server> s(new Server(std::move(options)));
@@ -466,13 +472,18 @@ std::optional<v1::ErrorCode> Server::Check(const v1::Hello& hello,
                                            std::string* message,
                                            std::string* player_name) {
   std::lock_guard lock(mu_);
+  auto it = slots_.find(hello.token());
   if (hello.protocol_version() != kProtocolVersion) {
-    *message = "protocol version " + std::to_string(hello.protocol_version()) +
-               " is not supported; this arbiter speaks version " +
-               std::to_string(kProtocolVersion);
+    *message = VersionMismatchMessage(hello.protocol_version());
+    // Kept for WaitForBot, so that the fault names the versions rather than
+    // what became of the bot afterwards. The token stays good: the bot may
+    // try again with the right version.
+    if (it != slots_.end() && !it->second.claimed &&
+        it->second.seat == p.seat) {
+      it->second.refusal = *message;
+    }
     return v1::ERROR_CODE_VERSION_MISMATCH;
   }
-  auto it = slots_.find(hello.token());
   if (it == slots_.end() || it->second.claimed || shut_down_) {
     *message = it == slots_.end() ? "unknown token" : "token already used";
     return v1::ERROR_CODE_BAD_TOKEN;
@@ -572,14 +583,21 @@ std::expected<std::shared_ptr<BotChannel>, std::string> Server::WaitForBot(
       return connection;
     }
     if (shut_down_) return std::unexpected("the server is shutting down");
+    // A refused Hello says more than what the bot did next.
+    const std::string refused =
+        it->second.refusal.empty()
+            ? ""
+            : "; the arbiter refused its Hello: " + it->second.refusal;
     if (Clock::now() >= deadline) {
-      return std::unexpected("the bot did not connect in time");
+      return std::unexpected("the bot did not connect in time" + refused);
     }
     if (give_up) {
       lock.unlock();
       const bool stop = give_up();
       lock.lock();
-      if (stop) return std::unexpected("the bot exited before connecting");
+      if (stop) {
+        return std::unexpected("the bot exited before connecting" + refused);
+      }
     }
     cv_.wait_until(lock, std::min(deadline, Clock::now() + milliseconds(20)));
   }

@@ -60,6 +60,9 @@ inline constexpr char kTokenEnv[] = "ZETEMA_TOKEN";
 // The socket's name in a seat's directory.
 inline constexpr char kSeatSocketName[] = "arbiter.sock";
 
+// The message of ERROR_CODE_VERSION_MISMATCH, naming both versions.
+std::string VersionMismatchMessage(uint32_t bot_version);
+
 struct ServerOptions {
   std::string listen;  // "" = Unix socket in a private directory
   std::string arbiter_version = kArbiterVersion;
@@ -163,6 +166,7 @@ class Server {
     bool claimed = false;
     uint64_t seat = 0;  // the socket it is good on; 0: the shared one
     std::optional<PeerRule> rule;
+    std::string refusal;  // why the arbiter last refused a Hello with it
   };
 
   explicit Server(ServerOptions options) : options_(std::move(options)) {}

@@ -152,6 +152,36 @@ TEST(ServerTest, RefusesOtherProtocolVersionsAndMissingHello) {
   EXPECT_TRUE(server->WaitForBot(token, In(5000)).has_value());
 }
 
+// A refused version is what WaitForBot reports, however the bot goes on:
+// it names both versions.
+TEST(ServerTest, ARefusedVersionIsWhatWaitForBotReports) {
+  auto server = std::move(*Server::Start({}));
+  const std::string token = server->IssueToken("frank");
+  TestClient client(server->address());
+  client.Hello(token, /*version=*/7);
+  auto in = FirstReply(client);
+  ASSERT_EQ(in.error().code(), v1::ERROR_CODE_VERSION_MISMATCH);
+  EXPECT_EQ(in.error().message(),
+            "the bot speaks protocol version 7; this arbiter speaks version 1");
+  auto gave_up = server->WaitForBot(token, In(5000), [] { return true; });
+  ASSERT_FALSE(gave_up.has_value());
+  EXPECT_EQ(gave_up.error(),
+            "the bot exited before connecting; the arbiter refused its Hello: "
+            "the bot speaks protocol version 7; this arbiter speaks version 1");
+  auto late = server->WaitForBot(token, In(50));
+  ASSERT_FALSE(late.has_value());
+  EXPECT_NE(late.error().find("did not connect in time; the arbiter refused "
+                              "its Hello: the bot speaks protocol version 7"),
+            std::string::npos)
+      << late.error();
+  // An unset version says so.
+  TestClient unset(server->address());
+  unset.Hello(token, /*version=*/0);
+  EXPECT_NE(FirstReply(unset).error().message().find(
+                "version 0 (Hello.protocol_version unset)"),
+            std::string::npos);
+}
+
 TEST(ServerTest, WaitForBotTimesOutOrGivesUp) {
   auto server = std::move(*Server::Start({}));
   const std::string token = server->IssueToken("dave");
@@ -376,9 +406,19 @@ TEST(ServerTest, CloseSendsErrorAndEndsTheStream) {
   v1::ArbiterMessage in;
   ASSERT_TRUE(client.stream->Read(&in));  // Welcome
   bot->Close(v1::ERROR_CODE_SHUTDOWN, "done");
-  bool saw_error = false;
-  while (client.stream->Read(&in)) saw_error |= in.has_error();
-  EXPECT_TRUE(saw_error);
+  int messages = 0;
+  v1::ArbiterMessage last;
+  while (client.stream->Read(&in)) {
+    ++messages;
+    last = in;
+  }
+  EXPECT_EQ(messages, 1);
+  EXPECT_EQ(last.error().code(), v1::ERROR_CODE_SHUTDOWN);
+  // A clean end: the status is OK, not CANCELLED, although the arbiter had a
+  // read outstanding.
+  const grpc::Status status = client.stream->Finish();
+  EXPECT_TRUE(status.ok()) << status.error_code() << " "
+                           << status.error_message();
   EXPECT_FALSE(bot->Receive(In(5000)).has_value());
   EXPECT_FALSE(bot->IsOpen());
   EXPECT_FALSE(bot->Send(in));

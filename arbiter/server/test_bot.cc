@@ -6,8 +6,16 @@
 //   --mode=crash|stall|late|slow|illegal|malformed|garbage|unknown-id|
 //          duplicate|disconnect      misbehaviour from decision --after=N on
 //   --mode=exit|silent|bad-version   misbehaviour at startup
+//   --mode=leave|hang-up   exits (status 3) or cancels its stream (and
+//                          lives on) after its --after=N-th GameEnd
 //   --delay-ms=N (slow, late), --name=, --version=, --seed=
+//   --linger-ms=N   waits this long after the stream ends before exiting
+//
+// It reads to the end of the stream and logs how it ended ("test_bot: end:
+// last error 5, status 0"), and logs a SIGTERM it gets ("test_bot:
+// SIGTERM") before exiting.
 #include <grpcpp/grpcpp.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -28,6 +36,7 @@ struct Flags {
   std::string address, token, mode = "random", name = "test_bot", version = "1";
   int after = 1;
   int delay_ms = 0;
+  int linger_ms = 0;
   uint64_t seed = 1;
 };
 
@@ -54,6 +63,8 @@ Flags ParseFlags(int argc, char** argv) {
       f.after = std::stoi(value);
     else if (key == "--delay-ms")
       f.delay_ms = std::stoi(value);
+    else if (key == "--linger-ms")
+      f.linger_ms = std::stoi(value);
     else if (key == "--seed")
       f.seed = std::stoull(value);
     else {
@@ -68,6 +79,12 @@ void Sleep(int ms) {
   std::this_thread::sleep_for(std::chrono::milliseconds(ms));
 }
 
+void OnSigterm(int) {
+  static const char kLine[] = "test_bot: SIGTERM\n";
+  (void)!::write(2, kLine, sizeof kLine - 1);
+  ::_exit(0);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -77,6 +94,7 @@ int main(int argc, char** argv) {
                f.mode.c_str());
   std::fflush(stderr);
   if (f.mode == "exit") return 4;
+  ::signal(SIGTERM, OnSigterm);
   if (f.address.empty()) {
     std::fprintf(stderr, "test_bot: no address (ZETEMA_ARBITER_ADDRESS)\n");
     return 2;
@@ -99,12 +117,25 @@ int main(int argc, char** argv) {
 
   std::mt19937_64 rng(f.seed ^ uint64_t(::getpid()));
   int decisions = 0;
+  int games_ended = 0;
+  std::string last = "none";
   v1::ArbiterMessage in;
   while (stream->Read(&in)) {
+    last = in.has_error() ? "error " + std::to_string(int(in.error().code()))
+                          : "message " + std::to_string(in.message_case());
     if (in.has_error()) {
       std::fprintf(stderr, "test_bot: error %d: %s\n", int(in.error().code()),
                    in.error().message().c_str());
-      break;
+      continue;  // to the end of the stream
+    }
+    if (in.has_game_end() && ++games_ended >= f.after) {
+      std::fflush(stderr);
+      if (f.mode == "leave") ::_exit(3);
+      if (f.mode == "hang-up") {
+        context.TryCancel();
+        Sleep(600'000);
+        return 0;
+      }
     }
     if (!in.has_decision_request()) continue;
     const auto& request = in.decision_request();
@@ -151,6 +182,11 @@ int main(int argc, char** argv) {
     if (!stream->Write(out)) break;
   }
   stream->WritesDone();
-  stream->Finish();
+  const grpc::Status status = stream->Finish();
+  std::fprintf(stderr, "test_bot: end: last %s, status %d %s\n", last.c_str(),
+               int(status.error_code()), status.error_message().c_str());
+  std::fflush(stderr);
+  Sleep(f.linger_ms);
+  std::fprintf(stderr, "test_bot: exits by itself\n");
   return 0;
 }

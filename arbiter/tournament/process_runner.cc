@@ -81,6 +81,10 @@ ProcessRunner::ProcessRunner(const TournamentConfig& config,
       idle_(config.bots.size()) {}
 
 ProcessRunner::~ProcessRunner() {
+  // Goodbye to all first, so that their exit graces run side by side.
+  for (auto& pool : runners_) {
+    for (auto& runner : pool) runner->Goodbye();
+  }
   for (auto& pool : runners_) {
     for (auto& runner : pool) runner->Stop();
   }

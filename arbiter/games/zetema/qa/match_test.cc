@@ -11,8 +11,8 @@
 
 #include "arbiter/games/zetema/ruleset.h"
 #include "arbiter/games/zetema/zetema_game.h"
-#include "arbiter/records/game_record.h"
 #include "arbiter/match/replay.h"
+#include "arbiter/records/game_record.h"
 
 namespace arbiter {
 namespace {
@@ -170,12 +170,12 @@ GameSetup MakeSetup(int players, uint64_t seed,
 }
 
 MatchResult Play(const GameSetup& setup, std::vector<FakeBot*> bots,
-                 std::function<bool()> exited = nullptr) {
+                 ProcessEnded ended = nullptr) {
   std::vector<SeatPlayer> seats;
   for (size_t i = 0; i < bots.size(); ++i) {
     seats.push_back({.name = "bot" + std::to_string(i),
                      .channel = bots[i],
-                     .process_exited = exited});
+                     .process_ended = ended});
   }
   auto r = PlayGame(setup, seats);
   EXPECT_TRUE(r.has_value()) << r.error();
@@ -297,10 +297,44 @@ TEST(MatchTest, UnparseableMessageIsMalformedAndSaysWhatCame) {
 
 TEST(MatchTest, ClosedStreamOfAnExitedProcessIsACrash) {
   FakeBot good(Mode::kRandom), bad(Mode::kClose, 2);
-  auto m = Play(MakeSetup(2, 4), {&good, &bad}, [] { return true; });
+  auto m = Play(MakeSetup(2, 4), {&good, &bad},
+                [] { return std::string("killed by signal 11 (SIGSEGV)"); });
   ASSERT_EQ(m.record.result().faults_size(), 1);
-  EXPECT_EQ(m.record.result().faults(0).reason(),
-            arbiter::v1::FAULT_REASON_CRASH);
+  const auto& f = m.record.result().faults(0);
+  EXPECT_EQ(f.reason(), arbiter::v1::FAULT_REASON_CRASH);
+  EXPECT_EQ(f.detail(),
+            "the bot's process ended during the game: killed by signal 11 "
+            "(SIGSEGV)");
+  EXPECT_EQ(f.step(), m.record.steps_size());
+}
+
+TEST(MatchTest, ClosedStreamOfALiveProcessIsADisconnect) {
+  FakeBot good(Mode::kRandom), bad(Mode::kClose, 2);
+  auto m = Play(MakeSetup(2, 4), {&good, &bad},
+                [] { return std::optional<std::string>(); });
+  ASSERT_EQ(m.record.result().faults_size(), 1);
+  const auto& f = m.record.result().faults(0);
+  EXPECT_EQ(f.reason(), arbiter::v1::FAULT_REASON_DISCONNECT);
+  EXPECT_EQ(f.detail(),
+            "the bot's stream closed during the game while its process ran "
+            "on");
+}
+
+// A stream found closed as the game starts (the bot left after its previous
+// game) is judged as one that closes during the game, at no step.
+TEST(MatchTest, StreamClosedBeforeTheGameIsJudgedTheSame) {
+  FakeBot good(Mode::kRandom), bad(Mode::kClose, 1);
+  bad.Close(arbiter::v1::ERROR_CODE_SHUTDOWN, "gone");
+  auto m = Play(MakeSetup(2, 4), {&good, &bad},
+                [] { return std::string("exit status 3"); });
+  ASSERT_EQ(m.record.result().faults_size(), 1);
+  const auto& f = m.record.result().faults(0);
+  EXPECT_EQ(f.reason(), arbiter::v1::FAULT_REASON_CRASH);
+  EXPECT_EQ(f.detail(),
+            "the bot's process ended before the game started: exit status 3");
+  EXPECT_EQ(f.step(), -1);
+  EXPECT_EQ(m.record.steps_size(), 0);
+  ExpectVerifies(m.record);
 }
 
 TEST(MatchTest, LateAndDuplicateAnswersAreNeverCredited) {
@@ -323,6 +357,7 @@ TEST(MatchTest, MissingBotIsAStartupFault) {
   ASSERT_EQ(r.faults_size(), 1);
   EXPECT_EQ(r.faults(0).reason(), arbiter::v1::FAULT_REASON_STARTUP);
   EXPECT_EQ(r.faults(0).detail(), "exited: 127");
+  EXPECT_EQ(r.faults(0).step(), -1);  // no decision of the seat's
   EXPECT_EQ(r.forfeit_seat(), 1);
   EXPECT_EQ(m->record.steps_size(), 0);
   ExpectVerifies(m->record);
