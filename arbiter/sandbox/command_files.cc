@@ -70,6 +70,15 @@ class Collector {
   // The executable at `path` (absolute) and what it leads to.
   void FollowExecutable(const std::string& path, int depth = 0) {
     if (depth > 4) return;
+    // A directory on the way may be a symbolic link (a checkout's `build`
+    // linked to a build tree elsewhere): exec resolves it in the sandbox,
+    // so what it leads to is bound as well.
+    std::error_code ec;
+    const fs::path lexical = fs::path(path).parent_path();
+    const fs::path real = fs::canonical(lexical, ec);
+    if (!ec && real != lexical) {
+      FollowExecutable((real / fs::path(path).filename()).string(), depth);
+    }
     std::string current = path;
     for (int hops = 0; hops < 40; ++hops) {
       AddWithPrefix(current);

@@ -55,6 +55,33 @@ TEST_F(CommandFilesTest, VirtualenvLeadsToItsBaseInterpreter) {
   for (const auto& p : *paths) EXPECT_FALSE(p.starts_with("/bin")) << p;
 }
 
+TEST_F(CommandFilesTest, LinkedDirectoriesLeadToWhatTheyLinkTo) {
+  // checkout/build and checkout/.venv link to a build tree and a virtualenv
+  // elsewhere: those are bound, not only the paths through the links.
+  Script(dir_ + "/tree/bots/random_bot",
+         "\x7f"
+         "ELF");
+  Script(dir_ + "/prefix/bin/python3",
+         "\x7f"
+         "ELF");
+  fs::create_directories(dir_ + "/prefix/lib/python3");
+  fs::create_directories(dir_ + "/venv/bin");
+  fs::create_symlink(dir_ + "/prefix/bin/python3", dir_ + "/venv/bin/python");
+  std::ofstream(dir_ + "/venv/pyvenv.cfg")
+      << "home = " << dir_ << "/prefix/bin\n";
+  fs::create_directories(dir_ + "/checkout");
+  fs::create_directory_symlink(dir_ + "/tree", dir_ + "/checkout/build");
+  fs::create_directory_symlink(dir_ + "/venv", dir_ + "/checkout/.venv");
+  const std::string checkout = dir_ + "/checkout";
+  auto bot = CommandPaths({"build/bots/random_bot"}, checkout, "/usr/bin");
+  ASSERT_TRUE(bot.has_value()) << bot.error();
+  EXPECT_TRUE(Has(*bot, dir_ + "/tree/bots/random_bot"));
+  auto python = CommandPaths({".venv/bin/python"}, checkout, "/usr/bin");
+  ASSERT_TRUE(python.has_value()) << python.error();
+  EXPECT_TRUE(Has(*python, dir_ + "/venv"));
+  EXPECT_TRUE(Has(*python, dir_ + "/prefix"));
+}
+
 TEST_F(CommandFilesTest, ShebangThroughEnvIsResolvedOnPath) {
   Script(dir_ + "/tools/interp", "#!/bin/sh\n");
   Script(dir_ + "/work/mybot", "#!/usr/bin/env -S interp -u\n");
