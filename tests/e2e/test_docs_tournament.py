@@ -120,3 +120,12 @@ def test_readme_tournaments_run_as_written(checkout):
     merged = (checkout / "out/sample.jsonl").read_text().splitlines()
     assert len(merged) == 48
     assert "48 games from 1 files" in run.stdout
+
+
+def test_readme_ratings_run_as_written(checkout):
+    # After test_readme_tournaments_run_as_written, whose merged file it rates.
+    block = block_with("README.md", "build/ratings/ratings")
+    run = run_block(checkout, block)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "48 games, 3 players" in run.stdout, run.stdout
+    assert "90 games, 3 players" in run.stdout, run.stdout
