@@ -166,7 +166,7 @@ int Verify(const ReplayOptions& o) {
           ++repeated;
           std::fprintf(
               stderr, "%s: game %s appears again (first at line %lld)%s\n",
-              where.c_str(), r.game_id().c_str(), (long long)seen.first.line,
+              where.c_str(), r.game_id().c_str(), (long long)seen.first->line,
               seen.seen == records::DuplicateIds::Seen::kConflict
                   ? ", as a different record"
                   : "");

@@ -66,8 +66,8 @@ std::expected<RecordReader, std::string> RecordReader::Open(
   reader.name_ = path.string();
   reader.fd_ = ::open(reader.name_.c_str(), O_RDONLY | O_CLOEXEC);
   if (reader.fd_ < 0) {
-    return Error(
-        fmt::format("{}: cannot open: {}", reader.name_, std::strerror(errno)));
+    return Error(fmt::format("{}: cannot open file: {}", reader.name_,
+                             std::strerror(errno)));
   }
   struct stat st {};
   if (::fstat(reader.fd_, &st) == 0 && S_ISDIR(st.st_mode)) {

@@ -3,48 +3,16 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <array>
-#include <bit>
-#include <charconv>
 #include <cstring>
+#include <type_traits>
+
+#include "arbiter/records/internal/json_cursor.h"
 
 namespace arbiter::records {
 namespace {
 
 using Error = std::unexpected<ScanError>;
-
-// Characters that end a run of plain text inside a value being skipped.
-constexpr std::array<bool, 256> kSpecial = [] {
-  std::array<bool, 256> t{};
-  for (unsigned char c : {'"', '\\', '[', ']', '{', '}'}) t[c] = true;
-  return t;
-}();
-
-constexpr std::array<bool, 256> kStringStop = [] {
-  std::array<bool, 256> t{};
-  t['"'] = t['\\'] = true;
-  return t;
-}();
-
-// The first '"' or '\\' in [p, end), or end: eight bytes at a time (SWAR:
-// the lowest byte flagged by the zero-byte test is exact).
-[[gnu::always_inline]] inline const char* FindQuoteOrBackslash(
-    const char* p, const char* end) {
-  constexpr uint64_t kOnes = 0x0101010101010101ULL;
-  constexpr uint64_t kHigh = 0x8080808080808080ULL;
-  while (end - p >= 8) {
-    uint64_t v;
-    std::memcpy(&v, p, 8);
-    const uint64_t q = v ^ (kOnes * '"');
-    const uint64_t b = v ^ (kOnes * '\\');
-    const uint64_t hit =
-        ((q - kOnes) & ~q & kHigh) | ((b - kOnes) & ~b & kHigh);
-    if (hit != 0) return p + std::countr_zero(hit) / 8;
-    p += 8;
-  }
-  while (p < end && *p != '"' && *p != '\\') ++p;
-  return p;
-}
+using internal::Cursor;
 
 // The keys a summary reads, in either spelling.
 enum class Key {
@@ -73,18 +41,38 @@ enum class Key {
   kReason,
   // steps[]
   kDecisionUs,
-  kStrike,
-  kRequestId,
 };
 
+// Loads of 1, 2, 4 or 8 bytes at p: single moves, no stores.
+template <typename T>
+[[gnu::always_inline]] inline T Load(const char* p) {
+  T v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+
+// Whether the n bytes at a and b are equal, n known at compile time: two
+// overlapping loads of the widest power of two not above n, no memcmp.
+template <size_t n>
+[[gnu::always_inline]] inline bool SameBytes(const char* a, const char* b) {
+  static_assert(n >= 1 && n <= 16);
+  using T = std::conditional_t<
+      (n >= 8), uint64_t,
+      std::conditional_t<(n >= 4), uint32_t,
+                         std::conditional_t<(n >= 2), uint16_t, uint8_t>>>;
+  constexpr size_t w = sizeof(T);
+  return Load<T>(a) == Load<T>(b) && Load<T>(a + n - w) == Load<T>(b + n - w);
+}
+
+// `s` (of the literal's length) equals the literal.
 template <size_t N>
-bool Is(std::string_view s, const char (&literal)[N]) {
-  // A constant length: the comparison is inlined.
-  return std::memcmp(s.data(), literal, N - 1) == 0;
+[[gnu::always_inline]] inline bool Is(std::string_view s,
+                                      const char (&literal)[N]) {
+  return SameBytes<N - 1>(s.data(), literal);
 }
 
 // By length, then by text: called for every member of every record.
-Key Classify(std::string_view name) {
+[[gnu::always_inline]] inline Key Classify(std::string_view name) {
   switch (name.size()) {
     case 4:
       if (Is(name, "game")) return Key::kGame;
@@ -104,7 +92,6 @@ Key Classify(std::string_view name) {
       if (Is(name, "scores")) return Key::kScores;
       if (Is(name, "faults")) return Key::kFaults;
       if (Is(name, "reason")) return Key::kReason;
-      if (Is(name, "strike")) return Key::kStrike;
       break;
     case 7:
       if (Is(name, "game_id")) return Key::kGameId;
@@ -113,15 +100,11 @@ Key Classify(std::string_view name) {
     case 8:
       if (Is(name, "bot_name")) return Key::kBotName;
       break;
-    case 9:
-      if (Is(name, "requestId")) return Key::kRequestId;
-      break;
     case 10:
       if (Is(name, "numPlayers")) return Key::kNumPlayers;
       if (Is(name, "firstMover")) return Key::kFirstMover;
       if (Is(name, "botVersion")) return Key::kBotVersion;
       if (Is(name, "decisionUs")) return Key::kDecisionUs;
-      if (Is(name, "request_id")) return Key::kRequestId;
       break;
     case 11:
       if (Is(name, "num_players")) return Key::kNumPlayers;
@@ -147,481 +130,12 @@ Key Classify(std::string_view name) {
   return Key::kOther;
 }
 
-void AppendUtf8(uint32_t c, std::string& out) {
-  if (c < 0x80) {
-    out.push_back(char(c));
-  } else if (c < 0x800) {
-    out.push_back(char(0xC0 | (c >> 6)));
-    out.push_back(char(0x80 | (c & 0x3F)));
-  } else if (c < 0x10000) {
-    out.push_back(char(0xE0 | (c >> 12)));
-    out.push_back(char(0x80 | ((c >> 6) & 0x3F)));
-    out.push_back(char(0x80 | (c & 0x3F)));
-  } else {
-    out.push_back(char(0xF0 | (c >> 18)));
-    out.push_back(char(0x80 | ((c >> 12) & 0x3F)));
-    out.push_back(char(0x80 | ((c >> 6) & 0x3F)));
-    out.push_back(char(0x80 | (c & 0x3F)));
-  }
-}
-
-// A field's name for messages, formatted only when one is needed:
-// "seats", or "seats[2].team".
-struct FieldName {
-  FieldName(const char* name) : prefix(name) {}  // NOLINT: implicit
-  FieldName(std::string_view p, size_t i, std::string_view s = {})
-      : prefix(p), index(int64_t(i)), suffix(s) {}
-  std::string ToString() const {
-    if (index < 0) return std::string(prefix);
-    return suffix.empty() ? fmt::format("{}[{}]", prefix, index)
-                          : fmt::format("{}[{}].{}", prefix, index, suffix);
-  }
-  std::string_view prefix;
-  int64_t index = -1;
-  std::string_view suffix;
-};
-
-}  // namespace
-
-// A position in one record's text. Every method returns false once the scan
-// has failed; error() then says why.
-class Cursor {
- public:
-  Cursor(std::string_view text, RecordScanner& scanner)
-      : begin_(text.data()),
-        p_(text.data()),
-        end_(text.data() + text.size()),
-        scanner_(scanner) {}
-
-  const ScanError& error() const { return error_; }
-
-  bool Torn() {
-    error_ = {Problem::Kind::kTorn,
-              "the record ends early (a write cut short)"};
-    return false;
-  }
-  bool Syntax(std::string_view what) {
-    error_ = {
-        Problem::Kind::kMalformed,
-        fmt::format("invalid JSON at column {}: {}", p_ - begin_ + 1, what)};
-    return false;
-  }
-  bool Field(const FieldName& field, std::string_view what) {
-    error_ = {Problem::Kind::kMalformed,
-              fmt::format("{}: {}", field.ToString(), what)};
-    return false;
-  }
-
-  // Hot loops work on a local copy of p_: stores to the member would be
-  // reloaded after every char read (a char may alias anything).
-  void SkipSpace() {
-    const char* p = p_;
-    while (p < end_ && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')) {
-      ++p;
-    }
-    p_ = p;
-  }
-
-  // The next non-space character, without taking it; 0 at the end.
-  char Peek() {
-    SkipSpace();
-    return p_ < end_ ? *p_ : '\0';
-  }
-
-  bool Take(char c, std::string_view what) {
-    SkipSpace();
-    if (p_ == end_) return Torn();
-    if (*p_ != c) return Syntax(what);
-    ++p_;
-    return true;
-  }
-
-  bool AtEndAfterValue() {
-    SkipSpace();
-    if (p_ != end_) return Syntax("text after the record");
-    return true;
-  }
-
-  // A string (the opening quote is next); escapes are decoded into the
-  // scanner's storage.
-  bool String(std::string_view* out) {
-    if (!Take('"', "expected a string")) return false;
-    const char* start = p_;
-    p_ = FindQuoteOrBackslash(p_, end_);
-    if (p_ == end_) return Torn();
-    if (*p_ == '"') {
-      *out = std::string_view(start, p_ - start);
-      ++p_;
-      return true;
-    }
-    std::string text(start, p_ - start);
-    while (true) {
-      if (p_ == end_) return Torn();
-      const char c = *p_++;
-      if (c == '"') break;
-      if (c != '\\') {
-        text.push_back(c);
-        continue;
-      }
-      if (p_ == end_) return Torn();
-      const char e = *p_++;
-      switch (e) {
-        case '"':
-          text.push_back('"');
-          break;
-        case '\\':
-          text.push_back('\\');
-          break;
-        case '/':
-          text.push_back('/');
-          break;
-        case 'b':
-          text.push_back('\b');
-          break;
-        case 'f':
-          text.push_back('\f');
-          break;
-        case 'n':
-          text.push_back('\n');
-          break;
-        case 'r':
-          text.push_back('\r');
-          break;
-        case 't':
-          text.push_back('\t');
-          break;
-        case 'u': {
-          uint32_t c1 = 0;
-          if (!Hex4(&c1)) return false;
-          if (c1 >= 0xD800 && c1 < 0xDC00 && end_ - p_ >= 2 && p_[0] == '\\' &&
-              p_[1] == 'u') {
-            p_ += 2;
-            uint32_t c2 = 0;
-            if (!Hex4(&c2)) return false;
-            if (c2 >= 0xDC00 && c2 < 0xE000) {
-              c1 = 0x10000 + ((c1 - 0xD800) << 10) + (c2 - 0xDC00);
-            } else {
-              AppendUtf8(c1, text);
-              c1 = c2;
-            }
-          }
-          AppendUtf8(c1, text);
-          break;
-        }
-        default:
-          --p_;
-          return Syntax("bad escape in a string");
-      }
-    }
-    *out = scanner_.Keep(std::move(text));
-    return true;
-  }
-
-  bool Hex4(uint32_t* out) {
-    if (end_ - p_ < 4) return Torn();
-    uint32_t v = 0;
-    const auto [end, ec] = std::from_chars(p_, p_ + 4, v, 16);
-    if (ec != std::errc() || end != p_ + 4) return Syntax("bad \\u escape");
-    p_ += 4;
-    *out = v;
-    return true;
-  }
-
-  // A number's text, or a string's content, or "" for null.
-  bool NumberText(const FieldName& field, std::string_view* out) {
-    const char c = Peek();
-    if (c == '\0') return Torn();
-    if (c == '"') return String(out);
-    if (c == 'n') {
-      if (!Literal("null")) return false;
-      *out = {};
-      return true;
-    }
-    const char* start = p_;
-    const char* q = p_;
-    while (q < end_ && ((*q >= '0' && *q <= '9') || *q == '-' || *q == '+' ||
-                        *q == '.' || *q == 'e' || *q == 'E')) {
-      ++q;
-    }
-    p_ = q;
-    if (p_ == end_) return Torn();
-    if (p_ == start) {
-      std::string_view got;
-      SkipValueText(&got);
-      return Field(field, fmt::format("expected an integer, got {}", got));
-    }
-    *out = std::string_view(start, p_ - start);
-    return true;
-  }
-
-  template <typename Int>
-  bool Integer(const FieldName& field, Int* out) {
-    std::string_view text;
-    if (!NumberText(field, &text)) return false;
-    if (text.empty()) {
-      *out = 0;
-      return true;
-    }
-    Int v = 0;
-    const auto [end, ec] =
-        std::from_chars(text.data(), text.data() + text.size(), v);
-    if (ec == std::errc() && end == text.data() + text.size()) {
-      *out = v;
-      return true;
-    }
-    // 1.0 and 1e2 are integers too.
-    double d = 0;
-    const auto [dend, dec] =
-        std::from_chars(text.data(), text.data() + text.size(), d);
-    if (dec == std::errc() && dend == text.data() + text.size() &&
-        d == double(Int(d))) {
-      *out = Int(d);
-      return true;
-    }
-    return Field(field, fmt::format("expected an integer, got \"{}\"", text));
-  }
-
-  bool Bool(const FieldName& field, bool* out) {
-    const char c = Peek();
-    if (c == 't') {
-      *out = true;
-      return Literal("true");
-    }
-    if (c == 'f') {
-      *out = false;
-      return Literal("false");
-    }
-    if (c == 'n') {
-      *out = false;
-      return Literal("null");
-    }
-    if (c == '\0') return Torn();
-    std::string_view got;
-    SkipValueText(&got);
-    return Field(field, fmt::format("expected true or false, got {}", got));
-  }
-
-  bool Literal(std::string_view word) {
-    SkipSpace();
-    const size_t left = size_t(end_ - p_);
-    if (left < word.size()) {
-      if (std::string_view(p_, left) == word.substr(0, left)) return Torn();
-      return Syntax("unknown literal");
-    }
-    if (std::string_view(p_, word.size()) != word) {
-      return Syntax("unknown literal");
-    }
-    p_ += word.size();
-    return true;
-  }
-
-  // A member's name and its colon. Names hold no escapes in practice: the
-  // plain ones are classified in place.
-  [[gnu::always_inline]] bool MemberName(Key* key) {
-    SkipSpace();
-    if (p_ == end_) return Torn();
-    if (*p_ != '"') return Syntax("expected a member name");
-    const char* start = p_ + 1;
-    const char* q = FindQuoteOrBackslash(start, end_);
-    std::string_view name;
-    if (q < end_ && *q == '"') {
-      name = std::string_view(start, size_t(q - start));
-      p_ = q + 1;
-    } else if (!String(&name)) {
-      return false;
-    }
-    *key = Classify(name);
-    if (p_ < end_ && *p_ == ':') {
-      ++p_;
-      return true;
-    }
-    return Take(':', "expected ':'");
-  }
-
-  // A string field: a string or null.
-  bool StringField(const FieldName& field, std::string_view* out) {
-    const char c = Peek();
-    if (c == 'n') {
-      *out = {};
-      return Literal("null");
-    }
-    if (c != '"') {
-      if (c == '\0') return Torn();
-      std::string_view got;
-      SkipValueText(&got);
-      return Field(field, fmt::format("expected a string, got {}", got));
-    }
-    return String(out);
-  }
-
-  // Skips any value without building it: strings, numbers, literals,
-  // arrays and objects (brackets balanced, their kinds not matched).
-  bool SkipValue() {
-    SkipSpace();
-    if (p_ == end_) return Torn();
-    const char c = *p_;
-    if (c == '"') return SkipString();
-    if (c != '{' && c != '[') {
-      const char* start = p_;
-      while (p_ < end_ && *p_ != ',' && *p_ != '}' && *p_ != ']' &&
-             *p_ != ' ' && *p_ != '\n' && *p_ != '\r' && *p_ != '\t') {
-        ++p_;
-      }
-      if (p_ == end_) return Torn();
-      if (p_ == start) return Syntax("expected a value");
-      return true;
-    }
-    int depth = 0;
-    const char* p = p_;
-    while (p < end_) {
-      while (p < end_ && !kSpecial[static_cast<unsigned char>(*p)]) ++p;
-      if (p == end_) break;
-      switch (*p) {
-        case '"':
-          p = SkipStringAt(p);
-          if (p == nullptr) return Torn();
-          continue;
-        case '{':
-        case '[':
-          ++depth;
-          break;
-        case '}':
-        case ']':
-          if (--depth == 0) {
-            p_ = p + 1;
-            return true;
-          }
-          break;
-        default:  // a backslash outside a string
-          p_ = p;
-          return Syntax("unexpected backslash");
-      }
-      ++p;
-    }
-    p_ = end_;
-    return Torn();
-  }
-
-  bool SkipString() {
-    const char* p = SkipStringAt(p_);
-    if (p == nullptr) {
-      p_ = end_;
-      return Torn();
-    }
-    p_ = p;
-    return true;
-  }
-
-  // Past the string opening at `p`; null when the text ends first.
-  const char* SkipStringAt(const char* p) const {
-    ++p;  // the opening quote
-    while (p < end_) {
-      p = FindQuoteOrBackslash(p, end_);
-      if (p == end_) break;
-      if (*p == '"') return p + 1;
-      if (end_ - p < 2) break;
-      p += 2;  // an escape
-    }
-    return nullptr;
-  }
-
-  // The text of the value at the cursor, for messages (skipped).
-  void SkipValueText(std::string_view* out) {
-    const char* start = p_;
-    SkipValue();
-    const size_t n = std::min<size_t>(size_t(p_ - start), 40);
-    *out = std::string_view(start, n);
-  }
-
-  // Calls member(key) for each member of the object at the cursor; member
-  // returns false to stop.
-  template <typename F>
-  bool Object(const FieldName& field, F&& member) {
-    const char c = Peek();
-    if (c == 'n') return Literal("null");
-    if (c != '{') {
-      if (c == '\0') return Torn();
-      std::string_view got;
-      SkipValueText(&got);
-      return Field(field, fmt::format("expected an object, got {}", got));
-    }
-    ++p_;
-    if (Peek() == '}') {
-      ++p_;
-      return true;
-    }
-    while (true) {
-      Key key = Key::kOther;
-      if (!MemberName(&key)) return false;
-      if (!member(key)) return false;
-      const char next = Peek();
-      if (next == ',') {
-        ++p_;
-        continue;
-      }
-      if (next == '}') {
-        ++p_;
-        return true;
-      }
-      if (next == '\0') return Torn();
-      return Syntax("expected ',' or '}'");
-    }
-  }
-
-  // Calls element(index) for each element of the array at the cursor.
-  template <typename F>
-  bool Array(const FieldName& field, F&& element) {
-    const char c = Peek();
-    if (c == 'n') return Literal("null");
-    if (c != '[') {
-      if (c == '\0') return Torn();
-      std::string_view got;
-      SkipValueText(&got);
-      return Field(field, fmt::format("expected an array, got {}", got));
-    }
-    ++p_;
-    if (Peek() == ']') {
-      ++p_;
-      return true;
-    }
-    for (size_t i = 0;; ++i) {
-      if (!element(i)) return false;
-      const char next = Peek();
-      if (next == ',') {
-        ++p_;
-        continue;
-      }
-      if (next == ']') {
-        ++p_;
-        return true;
-      }
-      if (next == '\0') return Torn();
-      return Syntax("expected ',' or ']'");
-    }
-  }
-
- private:
-  const char* begin_;
-  const char* p_;
-  const char* end_;
-  RecordScanner& scanner_;
-  ScanError error_;
-};
-
-std::string_view RecordScanner::Keep(std::string text) {
-  if (used_ == strings_.size()) strings_.emplace_back();
-  strings_[used_] = std::move(text);
-  return strings_[used_++];
-}
-
-namespace {
-
 bool ReadSeat(Cursor& c, size_t i, SeatView* seat) {
-  return c.Object({"seats", i}, [&](Key key) {
-    switch (key) {
+  return c.Object({"seats", i}, [&](std::string_view name) {
+    switch (Classify(name)) {
       case Key::kSeat: {
         int64_t v = 0;
-        if (!c.Integer({"seats", i, "seat"}, &v)) return false;
+        if (!c.Int64({"seats", i, "seat"}, &v)) return false;
         seat->seat = v;
         return true;
       }
@@ -630,7 +144,7 @@ bool ReadSeat(Cursor& c, size_t i, SeatView* seat) {
       case Key::kBotVersion:
         return c.StringField({"seats", i, "bot_version"}, &seat->bot_version);
       case Key::kTeam:
-        return c.Integer({"seats", i, "team"}, &seat->team);
+        return c.Int64({"seats", i, "team"}, &seat->team);
       default:
         return c.SkipValue();
     }
@@ -640,19 +154,19 @@ bool ReadSeat(Cursor& c, size_t i, SeatView* seat) {
 bool ReadIntegers(Cursor& c, const char* field, std::vector<int64_t>* out) {
   return c.Array(field, [&](size_t i) {
     int64_t v = 0;
-    if (!c.Integer({field, i}, &v)) return false;
+    if (!c.Int64({field, i}, &v)) return false;
     out->push_back(v);
     return true;
   });
 }
 
 bool ReadFault(Cursor& c, size_t i, FaultView* fault) {
-  return c.Object({"result.faults", i}, [&](Key key) {
-    switch (key) {
+  return c.Object({"result.faults", i}, [&](std::string_view name) {
+    switch (Classify(name)) {
       case Key::kSeat:
-        return c.Integer({"result.faults", i, "seat"}, &fault->seat);
-      case Key::kReason:  // an enum: its name, or its number
-        return c.NumberText({"result.faults", i, "reason"}, &fault->reason);
+        return c.Int64({"result.faults", i, "seat"}, &fault->seat);
+      case Key::kReason:
+        return c.EnumText({"result.faults", i, "reason"}, &fault->reason);
       default:
         return c.SkipValue();
     }
@@ -660,8 +174,8 @@ bool ReadFault(Cursor& c, size_t i, FaultView* fault) {
 }
 
 bool ReadResult(Cursor& c, RecordView* view) {
-  return c.Object("result", [&](Key key) {
-    switch (key) {
+  return c.Object("result", [&](std::string_view name) {
+    switch (Classify(name)) {
       case Key::kPlaces:
         return ReadIntegers(c, "result.places", &view->places);
       case Key::kScores:
@@ -678,16 +192,12 @@ bool ReadResult(Cursor& c, RecordView* view) {
 }
 
 bool ReadStep(Cursor& c, size_t i, StepView* step) {
-  return c.Object({"steps", i}, [&](Key key) {
-    switch (key) {
+  return c.Object({"steps", i}, [&](std::string_view name) {
+    switch (Classify(name)) {
       case Key::kSeat:
-        return c.Integer({"steps", i, "seat"}, &step->seat);
+        return c.Int64({"steps", i, "seat"}, &step->seat);
       case Key::kDecisionUs:
-        return c.Integer({"steps", i, "decision_us"}, &step->decision_us);
-      case Key::kStrike:
-        return c.Bool({"steps", i, "strike"}, &step->strike);
-      case Key::kRequestId:
-        return c.Integer({"steps", i, "request_id"}, &step->request_id);
+        return c.Int64({"steps", i, "decision_us"}, &step->decision_us);
       default:
         return c.SkipValue();
     }
@@ -706,21 +216,24 @@ void Clear(RecordView* view) {
   view->steps.clear();
 }
 
+// A record is an object.
+bool Start(Cursor& c) {
+  const char first = c.Peek();
+  if (first == '{') return true;
+  if (first == '\0') return c.Torn();
+  return c.Syntax("expected a JSON object");
+}
+
 }  // namespace
 
 std::expected<void, ScanError> RecordScanner::Scan(std::string_view line,
                                                    RecordView* view) {
-  used_ = 0;
+  strings_.Clear();
   Clear(view);
-  Cursor c(line, *this);
-  if (c.Peek() != '{') {
-    if (c.Peek() == '\0')
-      return Error(ScanError{Problem::Kind::kTorn, "empty"});
-    c.Syntax("not a JSON object");
-    return Error(c.error());
-  }
-  const bool ok = c.Object("record", [&](Key key) {
-    switch (key) {
+  Cursor c(line, strings_);
+  if (!Start(c)) return Error(c.error());
+  const bool ok = c.Object("record", [&](std::string_view name) {
+    switch (Classify(name)) {
       case Key::kGameId:
         return c.StringField("game_id", &view->game_id);
       case Key::kGame:
@@ -730,16 +243,16 @@ std::expected<void, ScanError> RecordScanner::Scan(std::string_view line,
       case Key::kDuplicateGroup:
         return c.StringField("duplicate_group", &view->duplicate_group);
       case Key::kRound:
-        return c.Integer("round", &view->round);
+        return c.Int64("round", &view->round);
       case Key::kNumPlayers:
-        return c.Integer("num_players", &view->num_players);
+        return c.Int64("num_players", &view->num_players);
       case Key::kSeed:
-        return c.Integer("seed", &view->seed);
+        return c.Uint64("seed", &view->seed);
       case Key::kFirstDealer:
-        return c.Integer("first_dealer", &view->first_dealer);
+        return c.Int64("first_dealer", &view->first_dealer);
       case Key::kFirstMover: {
         int64_t v = 0;
-        if (!c.Integer("first_mover", &v)) return false;
+        if (!c.Int64("first_mover", &v)) return false;
         view->first_mover = v;
         return true;
       }
@@ -766,22 +279,18 @@ std::expected<void, ScanError> RecordScanner::Scan(std::string_view line,
 
 std::expected<std::string_view, ScanError> RecordScanner::GameId(
     std::string_view line) {
-  used_ = 0;
-  Cursor c(line, *this);
-  if (c.Peek() != '{') {
-    if (c.Peek() == '\0')
-      return Error(ScanError{Problem::Kind::kTorn, "empty"});
-    c.Syntax("not a JSON object");
-    return Error(c.error());
-  }
+  strings_.Clear();
+  Cursor c(line, strings_);
+  if (!Start(c)) return Error(c.error());
   std::string_view id;
-  const bool ok = c.Object("record", [&](Key key) {
-    if (key == Key::kGameId) return c.StringField("game_id", &id);
+  const bool ok = c.Object("record", [&](std::string_view name) {
+    if (Classify(name) == Key::kGameId) return c.StringField("game_id", &id);
     return c.SkipValue();
   });
   if (!ok || !c.AtEndAfterValue()) return Error(c.error());
-  if (id.empty())
+  if (id.empty()) {
     return Error(ScanError{Problem::Kind::kMalformed, "no game_id"});
+  }
   return id;
 }
 

@@ -20,6 +20,7 @@
 #include <string_view>
 #include <vector>
 
+#include "arbiter/records/internal/string_store.h"
 #include "arbiter/records/record_file.h"
 
 namespace arbiter::records {
@@ -40,8 +41,6 @@ struct FaultView {
 struct StepView {
   int64_t seat = 0;
   int64_t decision_us = 0;
-  bool strike = false;
-  uint64_t request_id = 0;
 };
 
 // Views into the scanned line, or into the scanner (unescaped strings):
@@ -101,11 +100,8 @@ class RecordScanner {
   std::expected<std::string_view, ScanError> GameId(std::string_view line);
 
  private:
-  friend class Cursor;
-  std::string_view Keep(std::string text);
   Options options_;
-  std::deque<std::string> strings_;  // unescaped strings of the line
-  size_t used_ = 0;
+  internal::StringStore strings_;
 };
 
 // An owning copy of the fields tournaments keep per game.

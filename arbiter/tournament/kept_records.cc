@@ -85,9 +85,10 @@ std::expected<void, std::string> ReadFile(const std::filesystem::path& path,
     const std::string id(view.game_id);
     const auto seen = ids.Add(id, text, {file, reader->line()});
     const std::string first =
-        seen.first.file == file
-            ? fmt::format("line {}", seen.first.line)
-            : fmt::format("{}:{}", names[seen.first.file], seen.first.line);
+        !seen.first ? std::string("an earlier line")
+        : seen.first->file == file
+            ? fmt::format("line {}", seen.first->line)
+            : fmt::format("{}:{}", names[seen.first->file], seen.first->line);
     if (seen.seen == records::DuplicateIds::Seen::kConflict) {
       return Error(fmt::format(
           "{}: game {} is already recorded at {} with a different record: one "
