@@ -284,6 +284,7 @@ std::string FormatHistoryJson(const History& history) {
               {"anchor", history.options.anchor},
               {"bootstrap_replicates", history.bootstrap_replicates},
               {"points", std::move(points)}};
+  if (!history.notes.empty()) out["notes"] = history.notes;
   return out.dump(2) + "\n";
 }
 

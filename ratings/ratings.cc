@@ -393,13 +393,18 @@ std::expected<Report, std::string> RateFiles(
     const std::vector<std::string>& paths, const Options& options) {
   if (auto ok = CheckOptions(options); !ok) return std::unexpected(ok.error());
   Collector collector(CollectorOptionsOf(options, HistoryKey::kNone));
-  if (auto ok = ReadGameFiles(paths, collector); !ok) {
+  std::vector<std::string> skipped;
+  if (auto ok = ReadGameFiles(paths, collector, &skipped); !ok) {
     return std::unexpected(ok.error());
   }
   if (collector.games() == 0) {
     return std::unexpected(FileList(paths) + ": no games to rate");
   }
-  return RateCollected(collector.Finish(), options);
+  auto report = RateCollected(collector.Finish(), options);
+  if (report) {
+    report->notes.insert(report->notes.begin(), skipped.begin(), skipped.end());
+  }
+  return report;
 }
 
 std::expected<History, std::string> RateHistory(
@@ -415,7 +420,8 @@ std::expected<History, std::string> RateHistory(
   opts.crosstable = false;
   Collector collector(CollectorOptionsOf(
       opts, step.by_round ? HistoryKey::kRound : HistoryKey::kGameIndex));
-  if (auto ok = ReadGameFiles(paths, collector); !ok) {
+  std::vector<std::string> skipped;
+  if (auto ok = ReadGameFiles(paths, collector, &skipped); !ok) {
     return std::unexpected(ok.error());
   }
   if (collector.games() == 0) {
@@ -440,6 +446,7 @@ std::expected<History, std::string> RateHistory(
   history.model = ModelName(c.max_sides, options.pairwise);
   history.step = step;
   history.options = options;
+  history.notes = std::move(skipped);
   const Dataset& data = c.data;
   Solver solver(data);
   std::vector<double> y;

@@ -120,6 +120,7 @@ struct History {
   int bootstrap_replicates = 0;
   std::vector<HistoryPoint> points;
   Options options;
+  std::vector<std::string> notes;  // records skipped while reading
 };
 
 std::expected<History, std::string> RateHistory(

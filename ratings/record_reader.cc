@@ -3,13 +3,20 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
+#include <cctype>
+#include <charconv>
+#include <optional>
 
+#include "arbiter/records/duplicates.h"
 #include "ratings/csv_reader.h"
 
 namespace ratings {
 
-std::expected<int64_t, std::string> FirstMover(const RecordFields& record,
-                                               int64_t num_seats) {
+namespace records = arbiter::records;
+
+std::expected<int64_t, std::string> FirstMover(
+    const records::RecordView& record, int64_t num_seats) {
   if (record.first_mover) {
     if (*record.first_mover < 0 || *record.first_mover >= num_seats) {
       return std::unexpected(fmt::format(
@@ -21,24 +28,51 @@ std::expected<int64_t, std::string> FirstMover(const RecordFields& record,
     return std::unexpected(fmt::format("field 'first_dealer': {} is not a seat",
                                        record.first_dealer));
   }
-  return (record.first_dealer + 1) % num_seats;
+  return record.FirstMover();
 }
 
 namespace {
 
+constexpr size_t kMaxNotes = 20;  // skipped records named one by one
+
+// "FAULT_REASON_TIMEOUT" (or its number) -> "timeout".
+std::string FaultReasonName(std::string_view s) {
+  if (!s.empty() &&
+      (std::isdigit(static_cast<unsigned char>(s[0])) || s[0] == '-')) {
+    static constexpr std::array<const char*, 9> kNames = {
+        "unspecified",       "timeout",      "illegal_action",
+        "malformed_message", "crash",        "disconnect",
+        "startup",           "memory_limit", "process_limit"};
+    int64_t v = -1;
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec == std::errc() && end == s.data() + s.size() && v >= 0 &&
+        v < static_cast<int64_t>(kNames.size())) {
+      return kNames[v];
+    }
+    return fmt::format("reason_{}", s);
+  }
+  constexpr std::string_view kPrefix = "FAULT_REASON_";
+  if (s.starts_with(kPrefix)) s.remove_prefix(kPrefix.size());
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(c));
+  return out.empty() ? "unspecified" : out;
+}
+
 // One record at a time; the buffers keep their capacity from line to line.
 class RecordConverter {
  public:
-  std::expected<void, std::string> Add(const RecordFields& r, GameSink& sink);
+  std::expected<void, std::string> Add(const records::RecordView& r,
+                                       GameSink& sink);
 
  private:
   std::vector<SeatView> seats_;
   std::vector<FaultView> faults_;
+  std::vector<std::string> reasons_;
   std::vector<int> index_of_seat_;  // seat number -> index in r.seats
 };
 
-std::expected<void, std::string> RecordConverter::Add(const RecordFields& r,
-                                                      GameSink& sink) {
+std::expected<void, std::string> RecordConverter::Add(
+    const records::RecordView& r, GameSink& sink) {
   const auto n = static_cast<int64_t>(r.seats.size());
   if (n < 2) {
     return std::unexpected(
@@ -56,7 +90,7 @@ std::expected<void, std::string> RecordConverter::Add(const RecordFields& r,
   index_of_seat_.assign(n, -1);
   // Seat numbers index places and scores; seats[] may list them in any order.
   for (int64_t k = 0; k < n; ++k) {
-    const RecordFields::Seat& s = r.seats[k];
+    const records::SeatView& s = r.seats[k];
     const int64_t number = s.seat.value_or(k);
     if (number < 0 || number >= n || index_of_seat_[number] != -1) {
       return std::unexpected(fmt::format(
@@ -72,7 +106,7 @@ std::expected<void, std::string> RecordConverter::Add(const RecordFields& r,
   // Proto3 defaults every team to 0: a game where all seats share one team
   // is not a partnership game, so then every seat plays alone.
   bool partnerships = false;
-  for (const RecordFields::Seat& s : r.seats) {
+  for (const records::SeatView& s : r.seats) {
     partnerships = partnerships || s.team != r.seats[0].team;
   }
   for (int64_t k = 0; k < n; ++k) {
@@ -100,16 +134,21 @@ std::expected<void, std::string> RecordConverter::Add(const RecordFields& r,
     seats_[s].points = r.scores[s];
   }
   faults_.clear();
+  reasons_.resize(r.faults.size());
   for (size_t k = 0; k < r.faults.size(); ++k) {
-    const RecordFields::Fault& f = r.faults[k];
+    const records::FaultView& f = r.faults[k];
     if (f.seat < 0 || f.seat >= n) {
       return std::unexpected(fmt::format(
           "field 'result.faults[{}].seat': {} is not a seat", k, f.seat));
     }
-    faults_.push_back({.seat = static_cast<int>(f.seat), .reason = f.reason});
+    reasons_[k] = FaultReasonName(f.reason);
+  }
+  for (size_t k = 0; k < r.faults.size(); ++k) {
+    faults_.push_back(
+        {.seat = static_cast<int>(r.faults[k].seat), .reason = reasons_[k]});
   }
   for (size_t k = 0; k < r.steps.size(); ++k) {
-    const RecordFields::Step& step = r.steps[k];
+    const records::StepView& step = r.steps[k];
     if (step.seat < 0 || step.seat >= n) {
       return std::unexpected(fmt::format(
           "field 'steps[{}].seat': {} is not a seat", k, step.seat));
@@ -147,43 +186,143 @@ std::expected<void, std::string> RecordConverter::Add(const RecordFields& r,
   return {};
 }
 
+// The game id, hash and place of every record whose id hash is `id_hash`,
+// found by reading the files again; empty when they cannot be (text held
+// in memory).
+struct Found {
+  std::string id;
+  uint64_t text = 0;
+  std::string where;
+};
+std::vector<Found> RecordsWithIdHash(const RecordReading& reading,
+                                     uint64_t id_hash) {
+  std::vector<Found> found;
+  records::RecordScanner scanner;
+  for (const std::string& file : reading.files) {
+    auto reader = records::RecordReader::Open(file);
+    if (!reader) return {};
+    std::string_view text;
+    while (true) {
+      auto more = reader->Next(&text);
+      if (!more || !*more) break;
+      auto id = scanner.GameId(text);
+      if (id && records::Hash64(*id) == id_hash) {
+        found.push_back(
+            {std::string(*id), records::Hash64(text), reader->Where()});
+      }
+    }
+  }
+  return found;
+}
+
 }  // namespace
 
-std::expected<void, std::string> ReadRecords(LineReader& lines,
-                                             GameSink& sink) {
-  RecordScanner scanner;
-  RecordFields fields;
+std::expected<void, std::string> CheckRepeatedIds(RecordReading& reading) {
+  std::sort(reading.prints.begin(), reading.prints.end());
+  for (size_t i = 1; i < reading.prints.size(); ++i) {
+    const RecordReading::Print& a = reading.prints[i - 1];
+    const RecordReading::Print& b = reading.prints[i];
+    if (a.id != b.id) continue;
+    const std::vector<Found> found = RecordsWithIdHash(reading, a.id);
+    for (size_t x = 0; x < found.size(); ++x) {
+      for (size_t y = x + 1; y < found.size(); ++y) {
+        if (found[x].id != found[y].id) continue;  // a hash collision
+        return std::unexpected(fmt::format(
+            "{}: game {} appears again (first at {}), {}: ratings count each "
+            "game once; merge the files first (`arbiter merge` drops copies "
+            "and refuses different records under one id)",
+            found[y].where, found[y].id, found[x].where,
+            found[x].text == found[y].text ? "the same record"
+                                           : "a different record"));
+      }
+    }
+    if (found.empty()) {  // records held in memory: no names to give
+      return std::unexpected(fmt::format(
+          "a game id appears twice ({}): ratings count each game once; merge "
+          "the files first",
+          a.text == b.text ? "the same record" : "different records"));
+    }
+  }
+  return {};
+}
+
+namespace {
+
+void Note(RecordReading& reading, std::string note) {
+  ++reading.skipped;
+  if (reading.notes.size() < kMaxNotes)
+    reading.notes.push_back(std::move(note));
+}
+
+}  // namespace
+
+std::expected<void, std::string> ReadRecords(records::RecordReader& lines,
+                                             GameSink& sink,
+                                             RecordReading& reading) {
+  reading.files.push_back(lines.name());
+  records::RecordScanner scanner({.steps = true});
+  records::RecordView view;
   RecordConverter converter;
   std::string_view line;
+  size_t problems = 0;
   for (;;) {
     auto more = lines.Next(&line);
     if (!more) return std::unexpected(more.error());
-    if (!*more) return {};
-    if (line.find_first_not_of(" \t\r\f\v") == std::string_view::npos) {
-      continue;
+    for (; problems < lines.problems().size(); ++problems) {
+      const records::Problem& p = lines.problems()[problems];
+      if (p.kind != records::Problem::Kind::kTorn) {
+        return std::unexpected(fmt::format("{}: {}", p.where, p.message));
+      }
+      Note(reading, p.ToString());
     }
-    auto ok = scanner.Scan(line, &fields);
-    if (ok) ok = converter.Add(fields, sink);
-    if (!ok) {
-      return std::unexpected(fmt::format("{}:{}: {}", lines.name(),
-                                         lines.line_number(), ok.error()));
+    if (!*more) return {};
+    // "FILE:LINE", made only for a message.
+    const auto where = [&lines] { return lines.Where(); };
+    auto scanned = scanner.Scan(line, &view);
+    if (!scanned) {
+      if (scanned.error().kind == records::Problem::Kind::kTorn) {
+        Note(reading,
+             fmt::format("{}: skipped, {}", where(), scanned.error().message));
+        continue;
+      }
+      return std::unexpected(
+          fmt::format("{}: {}", where(), scanned.error().message));
+    }
+    if (!view.game_id.empty()) {
+      reading.prints.push_back(
+          {records::Hash64(view.game_id), records::Hash64(line)});
+    }
+    if (auto ok = converter.Add(view, sink); !ok) {
+      return std::unexpected(fmt::format("{}: {}", where(), ok.error()));
     }
   }
 }
 
 std::expected<void, std::string> ReadRecordFile(const std::string& path,
-                                                GameSink& sink) {
-  auto lines = LineReader::Open(path);
+                                                GameSink& sink,
+                                                RecordReading& reading) {
+  auto lines = records::RecordReader::Open(path);
   if (!lines) return std::unexpected(lines.error());
-  return ReadRecords(*lines, sink);
+  return ReadRecords(*lines, sink, reading);
 }
 
 std::expected<void, std::string> ReadGameFiles(
-    const std::vector<std::string>& paths, GameSink& sink) {
+    const std::vector<std::string>& paths, GameSink& sink,
+    std::vector<std::string>* notes) {
+  RecordReading reading;
   for (const std::string& path : paths) {
     auto ok = path.ends_with(".csv") ? ReadCsvFile(path, sink)
-                                     : ReadRecordFile(path, sink);
+                                     : ReadRecordFile(path, sink, reading);
     if (!ok) return ok;
+  }
+  if (auto ok = CheckRepeatedIds(reading); !ok) return ok;
+  if (notes != nullptr) {
+    notes->insert(notes->end(), reading.notes.begin(), reading.notes.end());
+    if (reading.skipped > static_cast<int64_t>(reading.notes.size())) {
+      notes->push_back(fmt::format(
+          "... and {} more records skipped",
+          reading.skipped - static_cast<int64_t>(reading.notes.size())));
+    }
   }
   return {};
 }

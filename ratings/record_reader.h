@@ -1,6 +1,9 @@
-// Game records (`*.jsonl`) turned into games: the scan (record_scan.h)
-// finds the fields, this checks them and forms the game. Blank lines are
-// skipped; every error names the file, the line and the field.
+// Game records (`*.jsonl`, or `*.jsonl.zst`) turned into games: the record
+// module's scan (arbiter/records/record_view.h) finds the fields, this
+// checks them and forms the game. Blank lines are skipped; a record cut
+// short by a kill (torn) and an exact copy of a record already read are
+// skipped with a note; two different records under one game id, and every
+// other bad record, are errors naming the file, the line and the field.
 #ifndef ZETEMA_RATINGS_RECORD_READER_H_
 #define ZETEMA_RATINGS_RECORD_READER_H_
 
@@ -8,28 +11,54 @@
 #include <string>
 #include <vector>
 
+#include "arbiter/records/record_file.h"
+#include "arbiter/records/record_view.h"
 #include "ratings/game_sink.h"
-#include "ratings/line_reader.h"
-#include "ratings/record_scan.h"
 
 namespace ratings {
 
-// The seat that holds the first-move advantage: `first_mover` when the
-// record has it; older records only say who dealt first, and for Zetema
-// the seat after the first dealer moves first.
-std::expected<int64_t, std::string> FirstMover(const RecordFields& record,
-                                               int64_t num_seats);
+// The seat that holds the first-move advantage, checked against the seats
+// (RecordView::FirstMover: `first_mover`, or version 0.1's rule).
+std::expected<int64_t, std::string> FirstMover(
+    const arbiter::records::RecordView& record, int64_t num_seats);
 
-// Reads every record of `lines` into `sink`.
-std::expected<void, std::string> ReadRecords(LineReader& lines, GameSink& sink);
+// What the files read so far hold: a hash of every record's game id and
+// text, checked once every file is read (a sort, which costs far less than
+// a set looked up for every record), and notes on what was skipped.
+struct RecordReading {
+  struct Print {
+    uint64_t id = 0, text = 0;
+    friend auto operator<=>(const Print&, const Print&) = default;
+  };
+  std::vector<Print> prints;
+  std::vector<std::string> files;  // names of the files read, in order
+  std::vector<std::string> notes;  // the first ones
+  int64_t skipped = 0;             // records skipped in all
+};
 
-// Reads a JSONL file; a missing or unreadable file is an error naming it.
+// Reads every record of `records` into `sink`.
+std::expected<void, std::string> ReadRecords(
+    arbiter::records::RecordReader& records, GameSink& sink,
+    RecordReading& reading);
+
+// Every game id of the records read at most once, or an error naming a
+// repeated one (two records of one game, the same or not).
+std::expected<void, std::string> CheckRepeatedIds(RecordReading& reading);
+
+// Reads a record file (JSON lines or zstd); a missing or unreadable file is
+// an error naming it.
 std::expected<void, std::string> ReadRecordFile(const std::string& path,
-                                                GameSink& sink);
+                                                GameSink& sink,
+                                                RecordReading& reading);
 
 // Reads every file: names ending in ".csv" are CSV, all others records.
+// `notes` (when given) gets what was skipped. A game id that appears twice
+// in the records (the same record twice, or two different ones) is an
+// error naming both: ratings count each game once, and only `arbiter merge`
+// knows which copies to drop.
 std::expected<void, std::string> ReadGameFiles(
-    const std::vector<std::string>& paths, GameSink& sink);
+    const std::vector<std::string>& paths, GameSink& sink,
+    std::vector<std::string>* notes = nullptr);
 
 }  // namespace ratings
 
