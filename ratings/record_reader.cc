@@ -218,12 +218,16 @@ std::vector<Found> RecordsWithIdHash(const RecordReading& reading,
 }  // namespace
 
 std::expected<void, std::string> CheckRepeatedIds(RecordReading& reading) {
-  std::sort(reading.prints.begin(), reading.prints.end());
-  for (size_t i = 1; i < reading.prints.size(); ++i) {
-    const RecordReading::Print& a = reading.prints[i - 1];
-    const RecordReading::Print& b = reading.prints[i];
-    if (a.id != b.id) continue;
-    const std::vector<Found> found = RecordsWithIdHash(reading, a.id);
+  std::sort(reading.ids.begin(), reading.ids.end());
+  for (size_t i = 1; i < reading.ids.size(); ++i) {
+    if (reading.ids[i - 1] != reading.ids[i]) continue;
+    const std::vector<Found> found = RecordsWithIdHash(reading, reading.ids[i]);
+    if (found.empty()) {  // records held in memory: no names to give
+      return std::unexpected(
+          "a game id appears twice: ratings count each game once; merge the "
+          "files first (`arbiter merge` drops copies and refuses different "
+          "records under one id)");
+    }
     for (size_t x = 0; x < found.size(); ++x) {
       for (size_t y = x + 1; y < found.size(); ++y) {
         if (found[x].id != found[y].id) continue;  // a hash collision
@@ -235,12 +239,6 @@ std::expected<void, std::string> CheckRepeatedIds(RecordReading& reading) {
             found[x].text == found[y].text ? "the same record"
                                            : "a different record"));
       }
-    }
-    if (found.empty()) {  // records held in memory: no names to give
-      return std::unexpected(fmt::format(
-          "a game id appears twice ({}): ratings count each game once; merge "
-          "the files first",
-          a.text == b.text ? "the same record" : "different records"));
     }
   }
   return {};
@@ -289,8 +287,7 @@ std::expected<void, std::string> ReadRecords(records::RecordReader& lines,
           fmt::format("{}: {}", where(), scanned.error().message));
     }
     if (!view.game_id.empty()) {
-      reading.prints.push_back(
-          {records::Hash64(view.game_id), records::Hash64(line)});
+      reading.ids.push_back(records::Hash64(view.game_id));
     }
     if (auto ok = converter.Add(view, sink); !ok) {
       return std::unexpected(fmt::format("{}: {}", where(), ok.error()));

@@ -22,15 +22,12 @@ namespace ratings {
 std::expected<int64_t, std::string> FirstMover(
     const arbiter::records::RecordView& record, int64_t num_seats);
 
-// What the files read so far hold: a hash of every record's game id and
-// text, checked once every file is read (a sort, which costs far less than
-// a set looked up for every record), and notes on what was skipped.
+// What the files read so far hold: a hash of every record's game id,
+// checked once every file is read (a sort, which costs far less than a set
+// looked up for every record; a repeat is looked up again in the files),
+// and notes on what was skipped.
 struct RecordReading {
-  struct Print {
-    uint64_t id = 0, text = 0;
-    friend auto operator<=>(const Print&, const Print&) = default;
-  };
-  std::vector<Print> prints;
+  std::vector<uint64_t> ids;
   std::vector<std::string> files;  // names of the files read, in order
   std::vector<std::string> notes;  // the first ones
   int64_t skipped = 0;             // records skipped in all
