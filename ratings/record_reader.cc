@@ -218,10 +218,8 @@ std::vector<Found> RecordsWithIdHash(const RecordReading& reading,
 }  // namespace
 
 std::expected<void, std::string> CheckRepeatedIds(RecordReading& reading) {
-  std::sort(reading.ids.begin(), reading.ids.end());
-  for (size_t i = 1; i < reading.ids.size(); ++i) {
-    if (reading.ids[i - 1] != reading.ids[i]) continue;
-    const std::vector<Found> found = RecordsWithIdHash(reading, reading.ids[i]);
+  for (const uint64_t id_hash : records::RepeatedHashes(reading.ids)) {
+    const std::vector<Found> found = RecordsWithIdHash(reading, id_hash);
     if (found.empty()) {  // records held in memory: no names to give
       return std::unexpected(
           "a game id appears twice: ratings count each game once; merge the "

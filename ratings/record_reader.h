@@ -23,9 +23,9 @@ std::expected<int64_t, std::string> FirstMover(
     const arbiter::records::RecordView& record, int64_t num_seats);
 
 // What the files read so far hold: a hash of every record's game id,
-// checked once every file is read (a sort, which costs far less than a set
-// looked up for every record; a repeat is looked up again in the files),
-// and notes on what was skipped.
+// checked once every file is read (records::RepeatedHashes, which costs far
+// less than a set looked up for every record; a repeat is looked up again
+// in the files), and notes on what was skipped.
 struct RecordReading {
   std::vector<uint64_t> ids;
   std::vector<std::string> files;  // names of the files read, in order

@@ -1,6 +1,10 @@
 #include "arbiter/records/duplicates.h"
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
+
+#include <map>
+#include <random>
 
 namespace arbiter::records {
 namespace {
@@ -46,6 +50,49 @@ TEST(Fingerprint, IdAndTextApart) {
   const auto c = FingerprintOf("ab", "c");
   EXPECT_EQ(a.id_high, c.id_high);
   EXPECT_EQ(a.text_high, c.text_high);
+}
+
+// The repeats a count finds, each once, sorted.
+std::vector<uint64_t> CountedRepeats(const std::vector<uint64_t>& hashes) {
+  std::map<uint64_t, int> count;
+  for (const uint64_t h : hashes) ++count[h];
+  std::vector<uint64_t> out;
+  for (const auto& [h, n] : count) {
+    if (n > 1) out.push_back(h);
+  }
+  return out;
+}
+
+TEST(RepeatedHashes, FindsEveryRepeatOnce) {
+  std::mt19937_64 random(7);
+  std::vector<uint64_t> hashes;
+  for (int i = 0; i < 200000; ++i) hashes.push_back(random());
+  // Repeats: twice, three times, a hash of 0 (the table's empty mark) and
+  // all of one top byte.
+  for (int i = 0; i < 1000; i += 7) hashes.push_back(hashes[i]);
+  for (int i = 0; i < 3; ++i) hashes.push_back(hashes[5000]);
+  hashes.push_back(0);
+  hashes.push_back(0);
+  hashes.push_back(uint64_t{0xab} << 56);
+  hashes.push_back(uint64_t{0xab} << 56);
+  std::shuffle(hashes.begin(), hashes.end(), random);
+  const std::vector<uint64_t> expected = CountedRepeats(hashes);
+  ASSERT_EQ(expected.size(), 1000u / 7 + 1 + 1 + 1 + 1);
+  std::vector<uint64_t> repeated = RepeatedHashes(hashes);
+  std::sort(repeated.begin(), repeated.end());
+  EXPECT_EQ(repeated, expected);
+}
+
+TEST(RepeatedHashes, NoneInDistinctOrTinyInputs) {
+  std::vector<uint64_t> none;
+  EXPECT_TRUE(RepeatedHashes(none).empty());
+  std::vector<uint64_t> one = {0};
+  EXPECT_TRUE(RepeatedHashes(one).empty());
+  std::vector<uint64_t> distinct;
+  for (uint64_t i = 0; i < 5000; ++i) distinct.push_back(i << 52 | i);
+  EXPECT_TRUE(RepeatedHashes(distinct).empty());
+  std::vector<uint64_t> zeros = {0, 5, 0};
+  EXPECT_THAT(RepeatedHashes(zeros), ::testing::ElementsAre(0u));
 }
 
 }  // namespace
