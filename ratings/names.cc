@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <functional>
+
 namespace ratings {
 
 std::expected<void, std::string> CheckName(std::string_view name) {
@@ -50,18 +53,44 @@ std::expected<void, std::string> CheckName(std::string_view name) {
   return {};
 }
 
+size_t NameTable::Probe(std::string_view name, uint64_t hash) const {
+  const size_t mask = slots_.size() - 1;
+  for (size_t i = size_t(hash) & mask;; i = (i + 1) & mask) {
+    const Slot& slot = slots_[i];
+    if (slot.id == kEmpty || (slot.hash == hash && names_[slot.id] == name)) {
+      return i;
+    }
+  }
+}
+
+void NameTable::Grow() {
+  std::vector<Slot> old = std::move(slots_);
+  slots_.assign(std::max<size_t>(64, 2 * old.size()), Slot{});
+  const size_t mask = slots_.size() - 1;
+  for (const Slot& slot : old) {
+    if (slot.id == kEmpty) continue;
+    size_t i = size_t(slot.hash) & mask;
+    while (slots_[i].id != kEmpty) i = (i + 1) & mask;
+    slots_[i] = slot;
+  }
+}
+
 std::expected<uint32_t, std::string> NameTable::Intern(std::string_view name) {
-  if (const auto it = ids_.find(name); it != ids_.end()) return it->second;
+  if (2 * (names_.size() + 1) > slots_.size()) Grow();
+  const uint64_t hash = std::hash<std::string_view>{}(name);
+  const size_t i = Probe(name, hash);
+  if (slots_[i].id != kEmpty) return slots_[i].id;
   if (auto ok = CheckName(name); !ok) return std::unexpected(ok.error());
   const auto id = static_cast<uint32_t>(names_.size());
   names_.emplace_back(name);
-  ids_.emplace(names_.back(), id);
+  slots_[i] = {hash, id};
   return id;
 }
 
 int64_t NameTable::Find(std::string_view name) const {
-  const auto it = ids_.find(name);
-  return it == ids_.end() ? -1 : static_cast<int64_t>(it->second);
+  if (slots_.empty()) return -1;
+  const Slot& slot = slots_[Probe(name, std::hash<std::string_view>{}(name))];
+  return slot.id == kEmpty ? -1 : static_cast<int64_t>(slot.id);
 }
 
 }  // namespace ratings

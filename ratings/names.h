@@ -6,7 +6,6 @@
 #include <expected>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 namespace ratings {
@@ -27,13 +26,19 @@ class NameTable {
   size_t size() const { return names_.size(); }
 
  private:
-  struct Hash {
-    using is_transparent = void;
-    size_t operator()(std::string_view s) const {
-      return std::hash<std::string_view>{}(s);
-    }
+  // A flat table of (hash, id), at most half full, probed linearly: every
+  // seat of every game is looked up here, and a node-based map costs a
+  // cache miss or two a lookup.
+  struct Slot {
+    uint64_t hash = 0;
+    uint32_t id = kEmpty;
   };
-  std::unordered_map<std::string, uint32_t, Hash, std::equal_to<>> ids_;
+  static constexpr uint32_t kEmpty = ~uint32_t{0};
+  // The slot holding `name`, or the empty one where it would go.
+  size_t Probe(std::string_view name, uint64_t hash) const;
+  void Grow();
+
+  std::vector<Slot> slots_;
   std::vector<std::string> names_;
 };
 
