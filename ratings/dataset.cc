@@ -13,7 +13,7 @@ uint32_t DatasetBuilder::PairIndex::FindOrInsert(
   if (direct_) {
     if (b >= side_) {
       if (b < kMaxDirect) {
-        GrowDirect(b + 1, pair_unit);
+        GrowDirect(b + 1);
       } else {
         // Too many units for a table: move the pairs to the hash.
         direct_ = false;
@@ -27,7 +27,8 @@ uint32_t DatasetBuilder::PairIndex::FindOrInsert(
     }
   }
   if (direct_) {
-    uint32_t& id = table_[size_t{a} * side_ + b];
+    assert(a < b);
+    uint32_t& id = table_[size_t{b} * (b - 1) / 2 + a];
     *inserted = id == kNone;
     if (*inserted) id = fresh;
     return id;
@@ -49,14 +50,9 @@ uint32_t DatasetBuilder::PairIndex::FindOrInsert(
   return fresh;
 }
 
-void DatasetBuilder::PairIndex::GrowDirect(
-    uint32_t units, const std::vector<uint32_t>& pair_unit) {
+void DatasetBuilder::PairIndex::GrowDirect(uint32_t units) {
   side_ = std::min(kMaxDirect, std::bit_ceil(std::max(units, 64u)));
-  table_.assign(size_t{side_} * side_, kNone);
-  for (size_t k = 0; k < pair_unit.size() / 2; ++k) {
-    table_[size_t{pair_unit[2 * k]} * side_ + pair_unit[2 * k + 1]] =
-        static_cast<uint32_t>(k);
-  }
+  table_.resize(size_t{side_} * (side_ - 1) / 2, kNone);
 }
 
 size_t DatasetBuilder::PairIndex::Slot(uint64_t key) const {

@@ -106,8 +106,9 @@ class DatasetBuilder {
   uint32_t sample_ = 0, key_ = 0;
 
   // Pair of units -> pair id. While there are few units, a direct table
-  // (one cache miss per game, the bulk of the work for a million games);
-  // beyond, open addressing.
+  // (one cache miss per game, the bulk of the work for a million games),
+  // triangular: half the memory of a square one, so that more of it stays
+  // in cache, and it grows in place; beyond, open addressing.
   class PairIndex {
    public:
     uint32_t FindOrInsert(uint32_t a, uint32_t b, uint32_t fresh,
@@ -115,14 +116,14 @@ class DatasetBuilder {
                           bool* inserted);
 
    private:
-    static constexpr uint32_t kMaxDirect = 2048;  // 16 MB of table
+    static constexpr uint32_t kMaxDirect = 2048;  // 8 MB of table
     static constexpr uint32_t kNone = ~uint32_t{0};
-    void GrowDirect(uint32_t units, const std::vector<uint32_t>& pair_unit);
+    void GrowDirect(uint32_t units);
     size_t Slot(uint64_t key) const;
     void GrowHash();
     bool direct_ = true;
-    uint32_t side_ = 0;             // direct: the table is side_ x side_
-    std::vector<uint32_t> table_;   // direct
+    uint32_t side_ = 0;             // direct: units below side_
+    std::vector<uint32_t> table_;   // direct: (a, b) at b (b - 1) / 2 + a
     std::vector<uint64_t> keys_;    // hash
     std::vector<uint32_t> values_;  // hash
     size_t size_ = 0;
