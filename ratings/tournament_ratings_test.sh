@@ -2,7 +2,8 @@
 # End to end: a Swiss tournament of 12 builtin bots at 4-seat tables with
 # individual-fill partnerships (partners are other bots, the case whose
 # intervals used to come out as NaN) prints a rating table whose every
-# interval holds its estimate; `ratings --json` on its records agrees.
+# interval holds its estimate; `ratings --json` on its records agrees, and
+# gives the same ratings from the records compressed.
 #   tournament_ratings_test.sh ARBITER RATINGS
 set -euo pipefail
 arbiter="$(realpath "$1")"
@@ -61,4 +62,13 @@ for p in report["players"]:
         sys.exit(f"{p['name']}: {p['rating']} outside [{lower}, {upper}]")
 PY
 done
+
+# The same records compressed (as `compress_records = true` or `zstd`
+# writes them): the same ratings.
+zstd -q out8/games.jsonl -o games.jsonl.zst || fail "zstd"
+"$ratings" --json --bootstrap 100 out8/games.jsonl >plain.json ||
+  fail "ratings of .jsonl"
+"$ratings" --json --bootstrap 100 games.jsonl.zst >zst.json ||
+  fail "ratings of .jsonl.zst"
+cmp -s plain.json zst.json || fail "other ratings from .jsonl.zst"
 echo "ok"

@@ -3,9 +3,13 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <filesystem>
 #include <map>
 
+#include "arbiter/match/replay.h"
 #include "arbiter/records/game_record.h"
+#include "arbiter/records/record_writer.h"
 #include "arbiter/tournament/driver.h"
 #include "arbiter/tournament/ruleset_link.h"
 #include "arbiter/tournament/test_util.h"
@@ -96,6 +100,54 @@ TEST(BuiltinRunnerTest, RefusesRealBotsAndBadRulesets) {
   auto bad = ResolveRuleset(config);
   ASSERT_FALSE(bad);
   EXPECT_THAT(bad.error(), testing::StartsWith("ruleset: "));
+}
+
+// Compact records: a two-player Zetema game, written compressed as the
+// arbiter writes it (one zstd frame a record), takes at most 6 KB on disk,
+// and loses nothing `replay --verify` needs: every record read back from
+// the file replays to its own result.
+TEST(BuiltinRunnerTest, ATwoPlayerGameTakesAtMostSixKilobytesCompressed) {
+  TournamentConfig config = MakeConfig(2);
+  auto resolved = ResolveRuleset(config);
+  ASSERT_TRUE(resolved) << resolved.error();
+  BuiltinRandomRunner runner(config, resolved->game);
+  const std::filesystem::path path =
+      std::filesystem::path(::testing::TempDir()) / "compact.jsonl.zst";
+  std::filesystem::remove(path);
+  constexpr int kGames = 20;
+  size_t largest = 0, json = 0;
+  {
+    auto writer = records::RecordWriter::Open(path);
+    ASSERT_TRUE(writer) << writer.error();
+    for (int g = 0; g < kGames; ++g) {
+      ScheduledGame game;
+      game.game_id = "c" + std::to_string(g);
+      game.seat_bots = {g % 2, 1 - g % 2};
+      game.teams = {0, 1};
+      game.deal_seed = uint64_t(g) * 7919 + 1;
+      game.first_dealer = 1;
+      auto line = runner.Run(game);
+      ASSERT_TRUE(line) << line.error();
+      largest = std::max(largest, records::CompressRecord(*line).size());
+      json += line->size() + 1;
+      ASSERT_TRUE(writer->Append(*line));
+    }
+  }
+  const size_t bytes = std::filesystem::file_size(path);
+  EXPECT_LE(bytes, kGames * size_t{6144}) << "JSON: " << json << " bytes";
+  EXPECT_LE(largest, size_t{6144});
+  EXPECT_LT(bytes * 10, json);  // compressed indeed
+  std::vector<records::Problem> problems;
+  auto read = records::ReadGameRecords(path, &problems);
+  ASSERT_TRUE(read) << read.error();
+  EXPECT_TRUE(problems.empty());
+  ASSERT_EQ(read->size(), size_t{kGames});
+  for (const auto& [r, where] : *read) {
+    EXPECT_EQ(r.game(), "zetema") << where;
+    EXPECT_GT(r.steps_size(), 0) << where;
+    EXPECT_THAT(VerifyRecord(r), ::testing::IsEmpty()) << where;
+  }
+  std::filesystem::remove(path);
 }
 
 }  // namespace
