@@ -123,6 +123,11 @@ play z.jsonl.zst --games 3 >/dev/null 2>&1 || fail "play to .zst"
 "$arbiter" merge z.jsonl.zst g.jsonl -o zm.jsonl.zst 2>/dev/null ||
   fail "merge of .zst"
 [[ "$(lines zm.jsonl.zst | wc -l)" == 9 ]] || fail "merged .zst"
+zstd -dcq z.jsonl.zst >zd.jsonl
+"$arbiter" standings z.jsonl.zst >zs.out 2>&1 || fail "$(cat zs.out)"
+"$arbiter" standings zd.jsonl >zds.out 2>&1 || fail "$(cat zds.out)"
+[[ -s zs.out ]] && cmp -s zs.out zds.out ||
+  fail "standings of .zst: $(diff zs.out zds.out)"
 head -c -9 z.jsonl.zst >zt.jsonl.zst
 "$arbiter" replay zt.jsonl.zst --verify >zt.out 2>&1 || fail "$(cat zt.out)"
 grep -q "2 records, 2 ok.*1 torn (skipped)" zt.out || fail "$(cat zt.out)"
