@@ -188,13 +188,31 @@ int RunReplay(const ReplayOptions& o) {
     if (const int code = Verify(o); code != 0 || o.game.empty()) return code;
   }
   if (o.game.empty()) {
-    // A list of the games, to pick one from.
-    auto report = ForEachRecord(o.file, [&](const arbiter::v1::GameRecord& r,
-                                            const records::GameRecordReader&) {
-      if (Keep(o, r)) ListGame(r, o.json);
-      return true;
-    });
-    return report ? 0 : 2;
+    // A list of the games, to pick one from. A copy of a record is listed
+    // once; a different record under an id already seen is refused, as
+    // merge and ratings refuse it.
+    records::DuplicateIds ids;
+    int conflicts = 0;
+    auto report =
+        ForEachRecord(o.file, [&](const arbiter::v1::GameRecord& r,
+                                  const records::GameRecordReader& reader) {
+          const auto seen =
+              ids.Add(r.game_id(), r.SerializeAsString(), {0, reader.line()});
+          if (seen.seen == records::DuplicateIds::Seen::kConflict) {
+            ++conflicts;
+            std::fprintf(stderr,
+                         "%s: game %s appears again (first at line %lld), as a "
+                         "different record: not listed\n",
+                         reader.Where().c_str(), r.game_id().c_str(),
+                         (long long)seen.first.line);
+          }
+          if (seen.seen == records::DuplicateIds::Seen::kNew && Keep(o, r)) {
+            ListGame(r, o.json);
+          }
+          return true;
+        });
+    if (!report) return 2;
+    return conflicts ? 1 : 0;
   }
   // The game named by its id, or by what follows the run's tag ("g3",
   // "r1-t2-d1-s0") when that is one game of the file.

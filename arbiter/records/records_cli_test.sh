@@ -103,6 +103,15 @@ status=0
 [[ "$status" == 1 ]] || fail "merge of a conflict: status $status"
 grep -q "are different records with this id" m3.err || fail "$(cat m3.err)"
 [[ ! -e m3.jsonl ]] || fail "a refused merge wrote its output"
+# The list of a file: a copy listed once, a conflict named and refused.
+"$arbiter" replay twice.jsonl >twice.list 2>twice.err || fail "$(cat twice.err)"
+[[ "$(wc -l <twice.list)" == 6 ]] || fail "copies listed: $(cat twice.list)"
+cat g.jsonl forged.jsonl >conflict.jsonl
+status=0
+"$arbiter" replay conflict.jsonl >conflict.list 2>conflict.err || status=$?
+[[ "$status" == 1 ]] || fail "list of a conflict: status $status"
+grep -q "conflict.jsonl:7: game .* appears again (first at line 1), as a different record" \
+  conflict.err || fail "$(cat conflict.err)"
 
 # 6. A torn last record: reported and skipped by every tool.
 head -c -40 g.jsonl >torn.jsonl
