@@ -204,7 +204,7 @@ int RunReplay(const ReplayOptions& o) {
                          "%s: game %s appears again (first at line %lld), as a "
                          "different record: not listed\n",
                          reader.Where().c_str(), r.game_id().c_str(),
-                         (long long)seen.first.line);
+                         (long long)seen.first->line);
           }
           if (seen.seen == records::DuplicateIds::Seen::kNew && Keep(o, r)) {
             ListGame(r, o.json);

@@ -10,11 +10,11 @@
 #include <filesystem>
 #include <memory>
 #include <string>
-#include <unordered_set>
 #include <vector>
 
 #include "arbiter/cli/command.h"
 #include "arbiter/cli/standings_report.h"
+#include "arbiter/records/duplicates.h"
 #include "arbiter/records/record_file.h"
 #include "arbiter/records/record_view.h"
 #include "arbiter/tournament/standings.h"
@@ -57,10 +57,11 @@ void Run(const StandingsArgs& args) {
   // appearance: the standings need them up front.
   std::vector<records::RecordSummary> games;
   std::vector<std::string> names;
-  std::unordered_set<std::string> ids;
+  records::DuplicateIds ids;
   std::vector<std::string> problems;
   int duplicates = 0;
-  for (const std::string& file : args.files) {
+  for (uint32_t f = 0; f < args.files.size(); ++f) {
+    const std::string& file = args.files[f];
     auto reader = records::RecordReader::Open(file);
     if (!reader) Fail(reader.error(), kExitFailed);
     std::string_view line;
@@ -74,7 +75,18 @@ void Run(const StandingsArgs& args) {
                            summary.error().message);
         continue;
       }
-      if (!ids.insert(summary->game_id).second) {
+      // A copy is counted once; a different record under one id is refused,
+      // as merge, replay and ratings refuse it.
+      const auto seen = ids.Add(summary->game_id, line, {f, reader->line()});
+      if (seen.seen == records::DuplicateIds::Seen::kConflict) {
+        Fail(reader->Where() + ": game " + summary->game_id + " is also at " +
+                 args.files[seen.first->file] + ":" +
+                 std::to_string(seen.first->line) +
+                 " as a different record: which one is true cannot be "
+                 "told",
+             kExitFailed);
+      }
+      if (seen.seen == records::DuplicateIds::Seen::kCopy) {
         ++duplicates;
         continue;
       }
@@ -102,7 +114,7 @@ void Run(const StandingsArgs& args) {
     if (auto ok = standings.Add(game); !ok) Fail(ok.error(), kExitFailed);
   }
   std::printf(
-      "%zu games from %zu files (%d duplicate ids and %zu unreadable "
+      "%zu games from %zu files (%d copies and %zu unreadable "
       "records skipped)\n\n",
       games.size(), args.files.size(), duplicates, problems.size());
   if (auto ok = PublishStandings(standings, args.files, args.out); !ok) {

@@ -112,6 +112,11 @@ status=0
 [[ "$status" == 1 ]] || fail "list of a conflict: status $status"
 grep -q "conflict.jsonl:7: game .* appears again (first at line 1), as a different record" \
   conflict.err || fail "$(cat conflict.err)"
+status=0
+"$arbiter" standings conflict.jsonl >conflict.st 2>&1 || status=$?
+[[ "$status" == 1 ]] || fail "standings of a conflict: status $status"
+grep -q "conflict.jsonl:7: game .* is also at conflict.jsonl:1 as a different record" \
+  conflict.st || fail "$(cat conflict.st)"
 
 # 6. A torn last record: reported and skipped by every tool.
 head -c -40 g.jsonl >torn.jsonl
