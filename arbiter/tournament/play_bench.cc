@@ -17,7 +17,8 @@
 //   tournament.rtt_bound_ratio_p50 the same with the ping-pong's median
 //   tournament.arbiter_cpu_us_per_decision  this process's CPU time (user
 //                                  and system, every thread) at
-//                                  concurrency 1 over the decisions
+//                                  concurrency 1 over the decisions, from
+//                                  the first recorded game on
 //   tournament.nosandbox.*         the same without a sandbox
 //   tournament.decisions_per_game
 //   grpc.pingpong_rtt_mean_us      the bare ping-pong, two bot processes
@@ -94,13 +95,17 @@ class CountingRunner : public GameRunner {
   std::atomic<int64_t> decision_us_{0};
 };
 
-// The time of every recorded game.
+double ProcessCpuUs();
+
+// The time of every recorded game, and this process's CPU time then.
 class Timestamps : public ProgressListener {
  public:
   void OnGame(const Progress&, const Standings&) override {
     times.push_back(Clock::now());
+    cpu_us.push_back(ProcessCpuUs());
   }
   std::vector<Clock::time_point> times;
+  std::vector<double> cpu_us;
 };
 
 struct RunFigures {
@@ -147,9 +152,7 @@ RunFigures PlayTournament(const std::string& command, int games,
     RunOptions options{.out_dir = dir / "out",
                        .concurrency = concurrency,
                        .progress = &stamps};
-    const double cpu_before = ProcessCpuUs();
     auto result = RunTournament(*config, resolved->layout, counting, options);
-    const double cpu_us = ProcessCpuUs() - cpu_before;
     if (!result) Die(result.error());
     if (counting.faults() > 0) Die("the bots faulted; see " + dir.string());
     const size_t n = stamps.times.size();
@@ -161,7 +164,12 @@ RunFigures PlayTournament(const std::string& command, int games,
     }
     figures.decisions_per_game =
         double(counting.decisions()) / double(std::max<size_t>(1, n));
-    figures.arbiter_cpu_us_per_game = cpu_us / double(std::max<size_t>(1, n));
+    // Like the rate, from the first recorded game on: starting the bots
+    // (and their sandboxes) is left out.
+    if (n >= 2) {
+      figures.arbiter_cpu_us_per_game =
+          (stamps.cpu_us.back() - stamps.cpu_us.front()) / double(n - 1);
+    }
     if (verbose) {
       std::fprintf(
           stderr,
