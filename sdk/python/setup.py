@@ -70,7 +70,7 @@ def generate(out_dir):
         sys.exit("zetema-bot: grpc_tools.protoc failed on %s" % proto_dir)
 
     protobuf_version = None
-    imports = re.compile(r"^(from|import) (arbiter|zetema|scotch_whist)\.v1\b", re.M)
+    imports = re.compile(r"^(from|import) (arbiter|zetema|pontoon|scotch_whist)\.v1\b", re.M)
     for path in target.rglob("*"):
         if path.suffix not in (".py", ".pyi"):
             continue

@@ -10,6 +10,7 @@ import pathlib
 
 # The protocol files the SDK is generated from (setup.py reads this list).
 PROTO_FILES = ("zetema/v1/zetema.proto",
+               "pontoon/v1/pontoon.proto",
                "scotch_whist/v1/scotch_whist.proto",
                "arbiter/v1/record.proto", "arbiter/v1/arbiter.proto")
 
