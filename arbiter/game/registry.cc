@@ -3,6 +3,7 @@
 #include <array>
 
 #include "arbiter/games/high_card/high_card.h"
+#include "arbiter/games/pontoon/pontoon_game.h"
 #include "arbiter/games/scotch_whist/scotch_whist_game.h"
 #include "arbiter/games/zetema/zetema_game.h"
 
@@ -15,6 +16,7 @@ const auto& All() {
       &zetema::GameType(),
       &high_card::GameType(),
       &scotch_whist::GameType(),
+      &pontoon::GameType(),
   });
   return games;
 }

@@ -1,0 +1,147 @@
+// Pontoon's table view, tallies, scenario state and [expect] keys.
+#include <algorithm>
+
+#include "arbiter/game/expect.h"
+#include "arbiter/games/pontoon/pontoon_state.h"
+
+namespace pontoon {
+namespace {
+
+uint32_t SeenBy(uint8_t known) {
+  return known == kKnownByAll ? game::kSeenByAll : uint32_t(known);
+}
+
+// The cards of `seat`'s live hands (a bust punter hand is in the pack; the
+// banker's stays on the table), in the order dealt.
+std::vector<Card> LiveCards(const State& s, int seat) {
+  std::vector<Card> out;
+  for (const Hand& h : s.SeatAt(seat).Hands()) {
+    if (h.status == HandStatus::kBust && seat != s.Banker()) continue;
+    out.insert(out.end(), h.Cards().begin(), h.Cards().end());
+  }
+  return out;
+}
+
+std::string SortedText(std::vector<Card> cards) {
+  std::sort(cards.begin(), cards.end());
+  return CardsText(cards);
+}
+
+std::expected<std::string, std::string> NormalSet(std::string_view text) {
+  auto cards = ParseCards(text);
+  if (!cards) return std::unexpected(cards.error());
+  return SortedText(*cards);
+}
+
+std::expected<std::string, std::string> NormalCard(std::string_view text) {
+  auto card = ParseCard(text);
+  if (!card) return std::unexpected(card.error());
+  return CardText(*card);
+}
+
+std::vector<std::string> PackOrder(const State& s) {
+  std::vector<std::string> out;
+  for (int i = 0; i < s.PackSize(); ++i) out.push_back(CardText(s.PackCard(i)));
+  return out;
+}
+
+}  // namespace
+
+game::TableView PontoonState::View() const {
+  const pontoon::State& s = state_;
+  game::TableView v;
+  for (int p = 0; p < s.num_seats(); ++p) {
+    for (int i = 0; i < s.SeatAt(p).num_hands; ++i) {
+      const Hand& h = s.SeatAt(p).hands[size_t(i)];
+      if (h.status == HandStatus::kBust && p != s.Banker()) continue;
+      game::Zone z{.name = "hand " + std::to_string(i + 1), .owner = p};
+      for (int c = 0; c < h.size; ++c) {
+        z.cards.push_back(CardText(h.cards[size_t(c)]));
+        z.seen_by.push_back(h.Shown(c)
+                                ? game::kSeenByAll
+                                : (1u << p) | SeenBy(h.known[size_t(c)]));
+      }
+      v.zones.push_back(std::move(z));
+    }
+    v.counters.push_back({.name = "chips", .owner = p, .value = s.Chips(p)});
+    v.counters.push_back(
+        {.name = "stake", .owner = p, .value = s.SeatAt(p).Stake()});
+  }
+  game::Zone pack{.name = "pack"};
+  for (int i = 0; i < s.PackSize(); ++i) {
+    pack.cards.push_back(CardText(s.PackCard(i)));
+    pack.seen_by.push_back(SeenBy(s.PackKnown(i)));
+  }
+  v.zones.push_back(std::move(pack));
+  v.counters.push_back({.name = "pack", .value = s.PackSize()});
+  v.counters.push_back({.name = "banker", .value = s.Banker()});
+  return v;
+}
+
+std::vector<game::Counter> PontoonState::Tallies() const {
+  std::vector<game::Counter> out;
+  for (int p = 0; p < state_.num_seats(); ++p) {
+    out.push_back({.name = "chips/seat", .owner = p, .value = state_.Chips(p)});
+  }
+  out.push_back(
+      {.name = "count/shuffles", .value = int64_t(state_.Shuffles().size())});
+  return out;
+}
+
+nlohmann::json PontoonState::ToJson() const {
+  const pontoon::State& s = state_;
+  nlohmann::json j;
+  j["to_move"] = s.CurrentSeat();
+  j["current_hand"] = s.CurrentHand();
+  j["hand_number"] = s.HandNumber();
+  j["banker"] = s.Banker();
+  std::vector<int> chips, stakes;
+  std::vector<std::string> hands;
+  for (int p = 0; p < s.num_seats(); ++p) {
+    chips.push_back(s.Chips(p));
+    stakes.push_back(s.SeatAt(p).Stake());
+    hands.push_back(SortedText(LiveCards(s, p)));
+  }
+  j["scores"] = chips;
+  j["stakes"] = stakes;
+  j["hands"] = hands;
+  j["pack"] = s.PackSize();
+  j["pack_order"] = PackOrder(s);
+  std::vector<std::string> legal;
+  for (int i = 0; i < NumLegalActions(); ++i)
+    legal.push_back(LegalActionText(i));
+  j["legal"] = legal;
+  j["legal_count"] = NumLegalActions();
+  return j;
+}
+
+game::ExpectCheck PontoonState::Expect(std::string_view key,
+                                       const toml::node& want) const {
+  const pontoon::State& s = state_;
+  if (key == "hand_number") return game::ExpectInt(key, want, s.HandNumber());
+  if (key == "banker") return game::ExpectInt(key, want, s.Banker());
+  if (key == "pack") return game::ExpectInt(key, want, s.PackSize());
+  if (key == "current_hand") {
+    return game::ExpectInt(key, want, s.CurrentHand());
+  }
+  if (key == "stakes") {
+    std::vector<int> stakes;
+    for (int p = 0; p < s.num_seats(); ++p) {
+      stakes.push_back(s.SeatAt(p).Stake());
+    }
+    return game::ExpectIntList(key, want, stakes);
+  }
+  if (key == "hands") {
+    std::vector<std::string> hands;
+    for (int p = 0; p < s.num_seats(); ++p) {
+      hands.push_back(SortedText(LiveCards(s, p)));
+    }
+    return game::ExpectStringList(key, want, hands, NormalSet);
+  }
+  if (key == "pack_order") {
+    return game::ExpectStringList(key, want, PackOrder(s), NormalCard);
+  }
+  return {.known = false};
+}
+
+}  // namespace pontoon
