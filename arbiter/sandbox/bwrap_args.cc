@@ -77,7 +77,7 @@ std::vector<std::string> BwrapArgv(const BwrapPlan& plan) {
   add({"--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts",
        "--unshare-cgroup-try"});
   if (!plan.privileged) add({"--unshare-user", "--disable-userns"});
-  add({"--die-with-parent", "--new-session", "--hostname", "zetema"});
+  add({"--die-with-parent", "--new-session", "--hostname", "arbiter"});
   if (plan.privileged) {
     // Only what setpriv needs to become the seat's user; it drops them.
     add({"--cap-drop", "ALL", "--cap-add", "CAP_SETUID", "--cap-add",
@@ -181,7 +181,7 @@ std::vector<std::string> BwrapArgv(const BwrapPlan& plan) {
     add({"/bin/sh", "-c",
          "echo >&" + std::to_string(plan.ready_fd) + " && exec" + close +
              " && exec \"$@\"",
-         "zetema-sandbox"});
+         "arbiter-sandbox"});
   }
   a.insert(a.end(), plan.command.begin(), plan.command.end());
   return a;

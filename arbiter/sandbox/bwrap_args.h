@@ -6,7 +6,7 @@
 // links (or binds), a few files of /etc (the loader cache, passwd, time
 // zone...), a new /proc of the bot's own pid namespace, a minimal /dev,
 // size-capped /tmp and /dev/shm, the seat's socket directory at
-// /run/zetema, and the plan's read-only and writable paths at their own
+// /run/arbiter, and the plan's read-only and writable paths at their own
 // places. Hidden paths (the records, logs and sockets of the run) are
 // covered by an empty read-only tmpfs (directories) or /dev/null (files)
 // when one of the bound paths holds them.
@@ -23,7 +23,7 @@
 namespace arbiter::sandbox {
 
 // Where the seat's socket directory appears inside the sandbox.
-inline constexpr char kSandboxSocketDir[] = "/run/zetema";
+inline constexpr char kSandboxSocketDir[] = "/run/arbiter";
 
 struct BwrapPlan {
   std::string bwrap = "/usr/bin/bwrap";

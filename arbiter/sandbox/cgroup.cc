@@ -71,7 +71,7 @@ std::string UnderMount(const Mount& m, const std::string& own) {
 std::atomic<int> tree_sequence{0};
 
 std::string RunGroupName() {
-  return "zetema-" + std::to_string(::getpid()) + "-" +
+  return "arbiter-" + std::to_string(::getpid()) + "-" +
          std::to_string(ProcessStartTime(::getpid())) + "-" +
          std::to_string(tree_sequence.fetch_add(1));
 }
@@ -160,9 +160,13 @@ uint64_t KeyedValue(std::string_view text, std::string_view key) {
 }
 
 bool ParseRunGroupName(const std::string& name, int* pid, uint64_t* start) {
-  constexpr std::string_view kPrefix = "zetema-";
-  if (!name.starts_with(kPrefix)) return false;
-  const auto parts = Split(name.substr(kPrefix.size()), '-');
+  std::string_view rest;
+  for (std::string_view prefix : {"arbiter-", "zetema-"}) {
+    if (name.starts_with(prefix))
+      rest = std::string_view(name).substr(prefix.size());
+  }
+  if (rest.empty()) return false;
+  const auto parts = Split(std::string(rest), '-');
   if (parts.size() != 3) return false;
   for (const auto& p : parts) {
     if (p.empty() || !std::all_of(p.begin(), p.end(), ::isdigit)) return false;

@@ -5,7 +5,7 @@
 // hierarchy) and both at once: each resource is taken from whichever
 // hierarchy offers it, so a machine with v1 controllers beside an empty v2
 // mount still gets v2's cgroup.kill. This run's groups live in
-// OWN/zetema-PID-START in every hierarchy used (OWN: the arbiter's own
+// OWN/arbiter-PID-START in every hierarchy used (OWN: the arbiter's own
 // group, so that bots stay under whatever limits the arbiter runs with);
 // one group per bot process below it.
 //
@@ -55,7 +55,7 @@ struct CgroupUsage {
 // One hierarchy as this run uses it.
 struct CgroupHierarchy {
   bool v2 = false;
-  std::string run_dir;  // OWN/zetema-PID-START
+  std::string run_dir;  // OWN/arbiter-PID-START
   // v1: the controllers mounted there; v2: those enabled for run_dir's
   // children.
   std::vector<std::string> controllers;
@@ -133,7 +133,9 @@ class CgroupTree {
 // The value of `key` in "key value" lines (memory.events, pids.events,
 // cpu.stat, memory.oom_control); 0 when absent.
 uint64_t KeyedValue(std::string_view text, std::string_view key);
-// "zetema-PID-START" -> (PID, START); false when the name is not one.
+// "arbiter-PID-START" -> (PID, START); false when the name is not one.
+// The older prefix "zetema-" is read too, so that the groups of an older
+// arbiter killed with SIGKILL are removed as well.
 bool ParseRunGroupName(const std::string& name, int* pid, uint64_t* start);
 // The start time of process `pid` (field 22 of /proc/PID/stat), or 0.
 uint64_t ProcessStartTime(int pid);

@@ -28,11 +28,16 @@ TEST(CgroupParseTest, KeyedValuesAndRunGroupNames) {
   EXPECT_EQ(KeyedValue("max 1\n", "absent"), 0u);
   int pid = 0;
   uint64_t start = 0;
-  EXPECT_TRUE(ParseRunGroupName("zetema-123-456789-0", &pid, &start));
+  EXPECT_TRUE(ParseRunGroupName("arbiter-123-456789-0", &pid, &start));
   EXPECT_EQ(pid, 123);
   EXPECT_EQ(start, 456789u);
-  EXPECT_FALSE(ParseRunGroupName("zetema-123", &pid, &start));
-  EXPECT_FALSE(ParseRunGroupName("zetema-a-1-0", &pid, &start));
+  // The name older versions used.
+  EXPECT_TRUE(ParseRunGroupName("zetema-77-88-1", &pid, &start));
+  EXPECT_EQ(pid, 77);
+  EXPECT_EQ(start, 88u);
+  EXPECT_FALSE(ParseRunGroupName("arbiter-123", &pid, &start));
+  EXPECT_FALSE(ParseRunGroupName("arbiter-a-1-0", &pid, &start));
+  EXPECT_FALSE(ParseRunGroupName("arbiter-", &pid, &start));
   EXPECT_FALSE(ParseRunGroupName("other-1-2-3", &pid, &start));
   EXPECT_GT(ProcessStartTime(::getpid()), 0u);
 }
@@ -65,7 +70,7 @@ TEST_F(CgroupTest, RunGroupsOfDeadArbitersAreRemoved) {
   const auto& h = tree_->hierarchies().front();
   const std::string base =
       std::filesystem::path(h.run_dir).parent_path().string();
-  const std::string stale = base + "/zetema-4194304-7-0";
+  const std::string stale = base + "/arbiter-4194304-7-0";
   ASSERT_EQ(::mkdir(stale.c_str(), 0755), 0) << strerror(errno);
   ASSERT_EQ(::mkdir((stale + "/bot-1").c_str(), 0755), 0);
   auto other = CgroupTree::Create();

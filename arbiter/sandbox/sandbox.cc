@@ -127,7 +127,7 @@ std::expected<void, std::string> Sandbox::Detect() {
   {
     const char* tmp = std::getenv("TMPDIR");
     std::string tmpl =
-        std::string(tmp && *tmp ? tmp : "/tmp") + "/zetema-XXXXXX";
+        std::string(tmp && *tmp ? tmp : "/tmp") + "/arbiter-XXXXXX";
     if (::mkdtemp(tmpl.data()) == nullptr) {
       return std::unexpected("cannot create a directory in " + tmpl + refuse);
     }

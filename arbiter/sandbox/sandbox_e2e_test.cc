@@ -98,7 +98,7 @@ TEST_F(SandboxE2eTest, SeesOnlyItselfAndRunsAsItsOwnUser) {
   std::getline(lines, host);
   // bubblewrap's init, the shell and ls (and grep): nothing of the host.
   EXPECT_LE(std::stoi(count), 4) << r.log;
-  EXPECT_EQ(host, "zetema");
+  EXPECT_EQ(host, "arbiter");
   if (sandbox_->privileged()) {
     EXPECT_EQ(uid, std::to_string(r.identity.uid)) << r.log;
     EXPECT_GE(r.identity.uid, kFirstId);
@@ -115,7 +115,7 @@ TEST_F(SandboxE2eTest, ReadOnlyViewPrivateTmpAndHiddenOutput) {
           "echo x > /tmp/mine && echo TMP-OK; ls -A out | wc -l; "
           "cat out/games.jsonl 2>/dev/null; "
           "dd if=/dev/zero of=/tmp/big bs=1M count=100 2>&1; "
-          "echo after-dd; ls /run/zetema >/dev/null && echo SOCKDIR");
+          "echo after-dd; ls /run/arbiter >/dev/null && echo SOCKDIR");
   EXPECT_EQ(r.exit, "exit status 0") << r.log;
   EXPECT_NE(r.log.find("hello"), std::string::npos) << r.log;
   EXPECT_EQ(r.log.find("WROTE"), std::string::npos) << r.log;

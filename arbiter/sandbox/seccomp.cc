@@ -134,7 +134,7 @@ std::expected<std::string, std::string> SeccompProgram() {
       program = std::unexpected(f.error());
       return;
     }
-    const int fd = ::memfd_create("zetema-seccomp", MFD_CLOEXEC);
+    const int fd = ::memfd_create("arbiter-seccomp", MFD_CLOEXEC);
     if (fd < 0) {
       program =
           std::unexpected(std::string("memfd_create: ") + strerror(errno));
@@ -161,7 +161,7 @@ std::expected<std::string, std::string> SeccompProgram() {
 std::expected<int, std::string> SeccompProgramFd() {
   auto program = SeccompProgram();
   if (!program) return std::unexpected(program.error());
-  const int fd = ::memfd_create("zetema-seccomp", MFD_CLOEXEC);
+  const int fd = ::memfd_create("arbiter-seccomp", MFD_CLOEXEC);
   if (fd < 0) {
     return std::unexpected(std::string("memfd_create: ") + strerror(errno));
   }

@@ -40,7 +40,8 @@ std::vector<std::string> RemoveStaleRunDirs(const std::string& parent) {
   std::vector<std::string> candidates;
   while (dirent* e = ::readdir(d)) {
     const std::string name = e->d_name;
-    if (name.starts_with("zetema-")) candidates.push_back(parent + "/" + name);
+    if (name.starts_with("arbiter-") || name.starts_with("zetema-"))
+      candidates.push_back(parent + "/" + name);
   }
   ::closedir(d);
   for (const auto& dir : candidates) {
@@ -65,7 +66,7 @@ std::vector<std::string> RemoveStaleRunDirs(const std::string& parent) {
 std::expected<std::string, std::string> CreateRunDir() {
   const std::string parent = TempParent();
   RemoveStaleRunDirs(parent);
-  std::string tmpl = parent + "/zetema-XXXXXX";
+  std::string tmpl = parent + "/arbiter-XXXXXX";
   // mkdtemp makes it 0700.
   if (::mkdtemp(tmpl.data()) == nullptr) {
     return std::unexpected("cannot create a private socket directory in " +

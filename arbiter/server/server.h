@@ -84,7 +84,7 @@ class Server {
       ServerOptions options);
   ~Server();
 
-  // The gRPC target of the shared socket: "unix:///tmp/zetema-XXXXXX/
+  // The gRPC target of the shared socket: "unix:///tmp/arbiter-XXXXXX/
   // arbiter.sock" or "HOST:PORT".
   const std::string& address() const { return address_; }
   // The run's private directory (sockets; removed at shutdown).

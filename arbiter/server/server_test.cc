@@ -383,15 +383,20 @@ TEST(ServerTest, SeatTokensAreBoundToTheirSocketAndPeer) {
 
 TEST(ServerTest, StaleRunDirectoriesOfDeadArbitersAreRemoved) {
   const std::string parent = TempParent();
-  const std::string stale = parent + "/zetema-stale-test";
-  const std::string foreign = parent + "/zetema-foreign-test";
+  const std::string stale = parent + "/arbiter-stale-test";
+  // The name older versions gave their directories.
+  const std::string older = parent + "/zetema-stale-test";
+  const std::string foreign = parent + "/arbiter-foreign-test";
   std::filesystem::create_directories(stale + "/seat-3");
+  std::filesystem::create_directories(older);
   std::filesystem::create_directories(foreign);
   // A pid that cannot exist: above any pid_max.
   std::ofstream(stale + "/owner") << "4194304 12345\n";
+  std::ofstream(older + "/owner") << "4194304 12345\n";
   auto server = Server::Start({});
   ASSERT_TRUE(server.has_value());
   EXPECT_FALSE(std::filesystem::exists(stale));
+  EXPECT_FALSE(std::filesystem::exists(older));
   EXPECT_TRUE(std::filesystem::exists(foreign));  // no owner file: not ours
   EXPECT_TRUE(std::filesystem::exists((*server)->socket_dir() + "/owner"));
   std::filesystem::remove_all(foreign);

@@ -186,7 +186,7 @@ def test_disk_filler_is_stopped_everywhere(tmp_path):
         for private in ("/tmp/fill", "/dev/shm/fill"):
             size, error = written[private]
             assert error == "ENOSPC" and size <= 16 << 20, report
-        for shared in ("fill", "/usr/fill", "/run/zetema/fill"):
+        for shared in ("fill", "/usr/fill", "/run/arbiter/fill"):
             size, error = written[shared]
             assert size == 0 and error in ("EROFS", "EACCES"), report
     for record in run.records:
@@ -239,7 +239,7 @@ def test_kill_9_of_the_arbiter_leaves_nothing_and_the_next_run_cleans(
         time.sleep(0.1)
     arbiter_pid = started.popen.pid
     run_dirs = [p for p in private_tmp.iterdir() if p.name.startswith(
-        "zetema-")]
+        "arbiter-")]
     assert run_dirs, list(private_tmp.iterdir())  # sockets, /etc copy
     os.kill(arbiter_pid, signal.SIGKILL)
     run = harness.finish(started)
@@ -252,7 +252,7 @@ def test_kill_9_of_the_arbiter_leaves_nothing_and_the_next_run_cleans(
     # Its directories and control groups stay until the next run...
     assert all(d.exists() for d in run_dirs)
     groups = list(pathlib.Path("/sys/fs/cgroup").glob(
-        "*/**/zetema-%d-*" % arbiter_pid))
+        "*/**/arbiter-%d-*" % arbiter_pid))
     # ...which removes them.
     again_dir = tmp_path / "again"
     again_dir.mkdir()

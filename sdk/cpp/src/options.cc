@@ -106,7 +106,7 @@ std::string Usage(std::string_view program) {
   return "usage: " + std::string(program) +
          " [--address TARGET] [--token TOKEN] [--connect-timeout-ms N]\n"
          "  --address TARGET       the arbiter's gRPC target, e.g.\n"
-         "                         unix:///tmp/zetema-XXXX/arbiter.sock or\n"
+         "                         unix:///tmp/arbiter-XXXX/arbiter.sock or\n"
          "                         127.0.0.1:50051 (default: $" +
          kAddressEnv +
          ")\n"

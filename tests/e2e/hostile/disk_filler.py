@@ -11,7 +11,7 @@ botlib.record_pid()
 written = {}
 block = b"\0" * (1 << 20)
 for target in ["/tmp/fill", "/dev/shm/fill", "fill", "/usr/fill",
-               "/run/zetema/fill"]:
+               "/run/arbiter/fill"]:
     total = 0
     try:
         with open(target, "wb") as f:
