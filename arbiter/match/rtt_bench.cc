@@ -183,6 +183,14 @@ int main(int argc, char** argv) {
     std::printf("arbiter.sandboxed_rtt_ratio %.3f ratio\n",
                 boxed50 / arbiter::Percentile(plain, 0.5));
     std::fprintf(stderr,
+                 "(round trip, plain: p50 %.0f p90 %.0f p99 %.0f us; "
+                 "sandboxed: p50 %.0f p90 %.0f p99 %.0f us)\n",
+                 arbiter::Percentile(plain, 0.5),
+                 arbiter::Percentile(plain, 0.9),
+                 arbiter::Percentile(plain, 0.99), boxed50,
+                 arbiter::Percentile(sandboxed, 0.9),
+                 arbiter::Percentile(sandboxed, 0.99));
+    std::fprintf(stderr,
                  "(sandboxed: game time per decision %.1f us, plain %.1f "
                  "us: the sandbox's counters are read around each "
                  "decision)\n",
