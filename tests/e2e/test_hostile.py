@@ -133,6 +133,8 @@ def test_snoop_sees_no_process_record_log_or_network(tmp_path):
         # The records and logs of the run lie in its working directory;
         # it sees an empty file and an empty directory.
         assert report["records_bytes"] == 0, report
+        assert report["secret_bytes"] == 0, report
+        assert report["forge"].startswith("refused"), report
         assert report["logs"] == [], report
         assert report["shadow"] is False, report
         assert report["tcp"].startswith("refused"), report
@@ -140,6 +142,8 @@ def test_snoop_sees_no_process_record_log_or_network(tmp_path):
         assert not {"home", "var", "boot", "srv", "mnt", "opt", "sys"} & set(
             report["root_dir"]), report
     assert accepted == 0
+    # Its forged line reached no record (check_clean: 3 records, verified).
+    assert all(r["game_id"] != "forged-g9" for r in run.records)
 
 
 def test_fork_bomb_with_setsid_escapes_is_capped_and_killed(tmp_path):

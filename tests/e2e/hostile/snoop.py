@@ -1,7 +1,7 @@
 """Hostile bot: looks for what it must not see -- other processes, the
-arbiter's memory, the records and logs of the run (in its working
-directory), secrets of the machine -- and tries TCP to this machine; then
-plays well."""
+arbiter's memory, the records, logs and deal secret of the run (in its
+working directory), secrets of the machine --, appends a forged record to
+the run's records and tries TCP to this machine; then plays well."""
 import os
 import socket
 
@@ -17,6 +17,15 @@ found["environ_of_init"] = not isinstance(
     hostile.read("/proc/1/environ"), Exception)
 records = hostile.read("games.jsonl", 1 << 20)
 found["records_bytes"] = 0 if isinstance(records, Exception) else len(records)
+secret = hostile.read("games.jsonl.secret")
+found["secret_bytes"] = 0 if isinstance(secret, Exception) else len(secret)
+# The record forger: a line appended under a game id not yet played.
+try:
+    with open("games.jsonl", "a") as f:
+        f.write('{"game_id": "forged-g9", "result": {"winner": 0}}\n')
+    found["forge"] = "appended"
+except OSError as e:
+    found["forge"] = "refused: %s" % e
 try:
     found["logs"] = os.listdir("games.jsonl.logs")
 except OSError as e:
