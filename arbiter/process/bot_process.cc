@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <condition_variable>
@@ -524,7 +525,10 @@ std::string BotProcess::ExitDescription() {
 }
 
 void BotProcess::Stop(std::chrono::milliseconds grace) {
-  if (!Exited()) {
+  // A bot whose stream has just ended is usually on its way out: a moment
+  // to finish (its last log lines, its own cleanup) before SIGTERM.
+  const auto own_exit = std::min(grace / 5, std::chrono::milliseconds(100));
+  if (!WaitExit(own_exit)) {
     if (container_) {
       container_->Signal(SIGTERM);
     } else {

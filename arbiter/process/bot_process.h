@@ -96,8 +96,9 @@ class BotProcess {
   // "exit status 3", "killed by signal 11 (SIGSEGV)"; "" while running.
   std::string ExitDescription();
 
-  // SIGTERM (the process group, or the bot's processes in its container),
-  // waits `grace`, SIGKILL (everything in the container), reaps.
+  // Waits a fifth of `grace` (at most 100 ms) for the bot to exit by
+  // itself, then SIGTERM (the process group, or the bot's processes in its
+  // container), waits `grace`, SIGKILL (everything in the container), reaps.
   // Idempotent.
   void Stop(std::chrono::milliseconds grace = std::chrono::milliseconds(500));
 
