@@ -138,6 +138,10 @@ class State {
   // ---- actions of the seat to act (none once the game is over)
   virtual int NumLegalActions() const = 0;
   virtual std::string LegalActionText(int index) const = 0;
+  // The points legal action `index` scores for the seat to act as it is
+  // played (sent with every decision request, so that bots need not
+  // reimplement scoring); 0 for an action that scores nothing by itself.
+  virtual int LegalActionPoints(int /*index*/) const { return 0; }
   // The legal action the text denotes (the game's notation; any spelling
   // the game accepts), or why none.
   virtual std::expected<int, Refusal> ParseText(

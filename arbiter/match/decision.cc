@@ -49,6 +49,9 @@ v1::ArbiterMessage MakeDecisionRequest(uint64_t id, const game::State& state,
   r->set_move_limit_ms(
       uint32_t((clock.Allowed() - clock.bank()).count() / 1000));
   state.FillDecision(r);
+  for (int i = 0; i < state.NumLegalActions(); ++i) {
+    r->add_legal_action_points(state.LegalActionPoints(i));
+  }
   return m;
 }
 

@@ -10,8 +10,9 @@
 #include <thread>
 
 #include "arbiter/game/registry.h"
-#include "arbiter/records/game_record.h"
+#include "arbiter/match/decision.h"
 #include "arbiter/match/replay.h"
+#include "arbiter/records/game_record.h"
 
 namespace arbiter {
 namespace {
@@ -99,6 +100,31 @@ MatchResult Play(TextBot& a, TextBot& b,
   EXPECT_TRUE(back.has_value());
   for (const auto& d : VerifyRecord(*back)) ADD_FAILURE() << d;
   return std::move(*played);
+}
+
+// Every decision request lists what each legal action scores, in the
+// envelope (every game) and in Zetema's own legal actions.
+TEST(MatchTest, DecisionRequestsCarryEachLegalActionsPoints) {
+  auto state = (*game::LoadGame())->NewState({.num_seats = 2, .seed = 5});
+  ASSERT_TRUE(state.has_value()) << state.error();
+  game::State& s = **state;
+  SeatClock clock(TimeControl{});
+  int scoring = 0;
+  for (int turn = 0; turn < 2000 && !s.IsTerminal(); ++turn) {
+    const v1::ArbiterMessage m = MakeDecisionRequest(1, s, clock, "g");
+    const auto& r = m.decision_request();
+    ASSERT_EQ(r.legal_action_points_size(), s.NumLegalActions());
+    ASSERT_EQ(r.zetema().legal_actions_size(), s.NumLegalActions());
+    int best = 0;
+    for (int i = 0; i < s.NumLegalActions(); ++i) {
+      EXPECT_EQ(r.legal_action_points(i), s.LegalActionPoints(i));
+      EXPECT_EQ(r.zetema().legal_actions(i).points(), s.LegalActionPoints(i));
+      if (s.LegalActionPoints(i) > s.LegalActionPoints(best)) best = i;
+    }
+    scoring += s.LegalActionPoints(best) > 0;
+    s.Apply(best);
+  }
+  EXPECT_GT(scoring, 0);
 }
 
 TEST(MatchTest, PlaysAnyGameThroughTheInterface) {

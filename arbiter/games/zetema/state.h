@@ -90,6 +90,11 @@ class State {
   std::expected<void, std::string> Apply(const Action& action);
   // For actions taken from LegalActions() of this very state.
   void ApplyLegal(const Action& action);
+  // The points a legal action of this state scores for the seat to act as
+  // it is played: a declaration's, plus a zetema its discard completes
+  // (unless the declaration alone wins the game, which ends it before the
+  // discard). 0 for a discard that completes nothing.
+  int ActionPoints(const Action& action) const;
 
   const CardSet& Hand(int seat) const { return hands_[seat]; }
   // Cards a seat showed in a declaration and has not given up since.
@@ -140,6 +145,9 @@ class State {
   int MarriagePoints(const Action& a) const;
   int ImperialMarriages(const Action& a) const;
   int MeldPoints(const Action& a) const;
+  // What a zetema of `rank` scores now, `assembly_now`: an assembly of that
+  // rank is declared in the same turn.
+  int ZetemaPoints(int rank, bool assembly_now) const;
   void Emit(const Event& e) {
     if (config_.record_events) events_.push_back(e);
   }

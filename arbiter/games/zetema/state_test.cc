@@ -146,6 +146,70 @@ TEST(StateTest, GameEndsTheMomentTheTargetIsReached) {
   EXPECT_EQ(s.Standings(), (std::vector<int>{1, 2}));
 }
 
+int PointsOf(const State& s, std::string_view text) {
+  auto legal = s.Legalize(*ParseAction(text));
+  EXPECT_TRUE(legal.has_value()) << text << ": " << legal.error();
+  return legal ? s.ActionPoints(*legal) : -1;
+}
+
+TEST(StateTest, ActionPointsNameWhatAnActionScores) {
+  State s = NewGame("parlett", 1, {"4S 5H 6D 7C 8S KD", "2C 2D 3C JC JD TC"},
+                    "9H 4C 8D");
+  EXPECT_EQ(PointsOf(s, "meld 4S 5H 6D 7C 8S 9H discard 9H"), 20);
+  EXPECT_EQ(PointsOf(s, "discard KD"), 0);
+  // A discard that completes a zetema scores it.
+  State z = NewGame("parlett", 1, {"5S 5S 5C 2H 3H 4H", "5H 5D 8C 9C TC JC"},
+                    "KC KD KH QC QD");
+  for (const char* a :
+       {"discard 5S", "discard 5H", "discard 5S", "discard 5D"}) {
+    Play(z, a);
+  }
+  EXPECT_EQ(PointsOf(z, "discard 5C"), 15);
+  EXPECT_EQ(PointsOf(z, "discard 2H"), 0);
+  State m = NewGame("parlett", 1, {"KS QS QS 2H 3H 4H", "KS 8C 9C TC JC 2D"},
+                    "7D 7C 6D");
+  Play(m, "discard 2H");
+  Play(m, "discard KS");
+  EXPECT_EQ(PointsOf(m, "marry KS QS, KS* QS"), 50);
+}
+
+// Over whole games, every legal action: ActionPoints is what playing it adds
+// to the seat's score.
+TEST(StateTest, ActionPointsMatchTheScoreOfPlayingIt) {
+  int scoring = 0;
+  for (const char* preset : {"parlett", "sackson", "hunt", "casual"}) {
+    for (int players : {2, 3, 4}) {
+      auto rules = std::make_shared<Ruleset>(*Preset(preset));
+      GameConfig config{.rules = rules,
+                        .num_players = players,
+                        .seed = uint64_t(players * 31 + 7)};
+      State s = *State::New(config);
+      uint64_t pick = 12345;
+      while (!s.IsTerminal()) {
+        const int p = s.CurrentPlayer();
+        const std::vector<Action> legal = s.LegalActions();
+        for (const Action& a : legal) {
+          State next = s;
+          next.ApplyLegal(a);
+          const int points = s.ActionPoints(a);
+          ASSERT_EQ(points, next.Score(p) - s.Score(p)) << ActionToString(a);
+          scoring += points > 0;
+        }
+        pick = pick * 6364136223846793005u + 1442695040888963407u;
+        // Prefer scoring actions now and then, so that games end.
+        size_t i = (pick >> 33) % legal.size();
+        if ((pick >> 20) % 3 == 0) {
+          for (size_t j = 0; j < legal.size(); ++j) {
+            if (s.ActionPoints(legal[j]) > 0) i = j;
+          }
+        }
+        s.ApplyLegal(legal[i]);
+      }
+    }
+  }
+  EXPECT_GT(scoring, 100);  // the check saw scoring actions
+}
+
 TEST(StateTest, SeedsAreDeterministic) {
   auto rules = std::make_shared<Ruleset>(*Preset("parlett"));
   GameConfig config{.rules = rules, .num_players = 4, .seed = 99};

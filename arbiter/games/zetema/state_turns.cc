@@ -163,11 +163,7 @@ void State::Discard(int seat, Card card, bool* extra_turn) {
   Emit({.type = EventType::kDiscard, .seat = int8_t(seat), .card = card});
   if (piles_.RankCount(rank) == kAssemblySize) {
     const Ruleset& r = rules();
-    int points = r.points.zetema[rank];
-    if (r.kq_zetema_needs_assembly && (rank == kKing || rank == kQueen) &&
-        !assembly_declared_[rank]) {
-      points = 0;
-    }
+    const int points = ZetemaPoints(rank, /*assembly_now=*/false);
     const CardSet five = piles_.OfRank(rank);
     piles_ = piles_.Minus(five);
     waste_ = waste_.Plus(five);
@@ -180,6 +176,41 @@ void State::Discard(int seat, Card card, bool* extra_turn) {
     if (AddPoints(seat, points)) return;
   }
   if (rules().turn_order == TurnOrder::kPlayFirst) DrawOne(seat);
+}
+
+int State::ZetemaPoints(int rank, bool assembly_now) const {
+  const Ruleset& r = rules();
+  if (r.kq_zetema_needs_assembly && (rank == kKing || rank == kQueen) &&
+      !assembly_declared_[rank] && !assembly_now) {
+    return 0;
+  }
+  return r.points.zetema[rank];
+}
+
+int State::ActionPoints(const Action& a) const {
+  assert(!IsTerminal());
+  Card discard = kNoCard;
+  int points = 0;
+  bool assembly = false;
+  switch (a.type) {
+    case ActionType::kDiscard:
+      discard = a.discard;
+      break;
+    case ActionType::kMarry:
+      return MarriagePoints(a);
+    case ActionType::kMeld:
+      points = MeldPoints(a);
+      assembly = a.meld == MeldType::kAssembly;
+      if (team_scores_[team_of_[current_]] + points >= target_) return points;
+      if (assembly && rules().assembly_after == AssemblyAfter::kWasteAndRefill)
+        return points;
+      discard = a.discard;
+      break;
+  }
+  if (discard == kNoCard) return points;
+  const int rank = RankOf(discard);
+  if (piles_.RankCount(rank) + 1 != kAssemblySize) return points;
+  return points + ZetemaPoints(rank, assembly && AssemblyRank(a.cards) == rank);
 }
 
 int State::MeldPoints(const Action& a) const {

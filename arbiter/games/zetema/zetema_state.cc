@@ -117,6 +117,7 @@ void ZetemaState::FillDecision(game::v1::DecisionRequest* out) const {
     auto* l = d->add_legal_actions();
     *l->mutable_action() = arbiter::ActionToProto(a);
     l->set_text(ActionToString(a));
+    l->set_points(state_.ActionPoints(a));
   }
 }
 

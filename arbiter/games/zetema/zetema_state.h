@@ -25,6 +25,9 @@ class ZetemaState final : public game::State {
 
   int NumLegalActions() const override { return int(Legal().size()); }
   std::string LegalActionText(int index) const override;
+  int LegalActionPoints(int index) const override {
+    return state_.ActionPoints(Legal()[index]);
+  }
   std::expected<int, game::Refusal> ParseText(
       std::string_view text) const override;
   std::expected<int, game::Refusal> ParseTyped(

@@ -114,7 +114,9 @@ TEST(SessionTest, TwoGamesAnsweredByIndexTextAndAction) {
     ended.push_back(g.game_id() + " won by " +
                     std::to_string(end.zetema().winner()));
   };
+  std::vector<int> points;
   const auto callback = [&](const Decision& d) -> Answer {
+    for (int i = 0; i < d.size(); ++i) points.push_back(d.points(i));
     const auto& history = d.observation.history();
     seen.push_back({d.game.game_id(), d.request.request_id(), d.size(),
                     history.size(), history.empty() ? "" : history[0].text(),
@@ -134,6 +136,8 @@ TEST(SessionTest, TwoGamesAnsweredByIndexTextAndAction) {
   ASSERT_TRUE(summary) << summary.error().message;
 
   ASSERT_EQ(seen.size(), 3u);
+  // What each legal action scores, as the arbiter sent it.
+  EXPECT_EQ(points, (std::vector<int>{10, 20, 30, 10, 20, 30, 10, 20, 30}));
   EXPECT_EQ(seen[0].game_id, "g1");
   EXPECT_EQ(seen[0].request_id, 11u);
   EXPECT_EQ(seen[0].legal, 3);

@@ -124,6 +124,8 @@ v1::ArbiterMessage DecisionRequest(
     Check(action.has_value(), "a test's legal action must parse");
     *legal->mutable_action() = *action;
     legal->set_text(text);
+    // Made-up points, distinct per action, for the SDK to pass through.
+    legal->set_points(10 * request->zetema().legal_actions_size());
   }
   return m;
 }

@@ -127,7 +127,8 @@ def events(game_id, *items):
 
 
 def decision(request_id, hand, legal, game_id="g1", seat=0, piles="",
-             num_players=2):
+             num_players=2, points=None):
+    """A DecisionRequest; `points`: per legal action (default all 0)."""
     m = arbiter_pb2.ArbiterMessage()
     r = m.decision_request
     r.request_id, r.game_id, r.time_left_ms, r.move_limit_ms = \
@@ -141,8 +142,11 @@ def decision(request_id, hand, legal, game_id="g1", seat=0, piles="",
     o.scores.extend([0] * num_players)
     o.team_of.extend(range(num_players))
     o.team_scores.extend([0] * num_players)
-    for text in legal:
-        la = r.zetema.legal_actions.add(text=text)
+    points = points or [0] * len(legal)
+    r.num_legal_actions = len(legal)
+    r.legal_action_points.extend(points)
+    for text, p in zip(legal, points):
+        la = r.zetema.legal_actions.add(text=text, points=p)
         la.action.CopyFrom(action_to_proto(parse_action(text)))
     return m
 

@@ -24,7 +24,8 @@ def one_game_script(replies, legal=LEGAL):
         yield game_start("g1", seat=0)
         yield events("g1", (zetema_pb2.EVENT_TYPE_DEAL, 1, ""),
                      (zetema_pb2.EVENT_TYPE_DRAW, 0, "9H"))
-        yield decision(41, HAND, legal, game_id="g1", piles="9S 9D 4H")
+        yield decision(41, HAND, legal, game_id="g1", piles="9S 9D 4H",
+                       points=[0, 15, 20][:len(legal)])
         replies.append(conn.receive())
         yield game_end("g1")
     return script
@@ -57,6 +58,9 @@ def test_handshake_game_and_index_reply(tmp_path):
     (observation, legal), = seen
     assert [str(a) for a in legal] == LEGAL
     assert [a.index for a in legal] == [0, 1, 2]
+    # What each scores, as the arbiter sent it.
+    assert [a.points for a in legal] == [0, 15, 20]
+    assert zetema_bot.parse_action("discard 4S").points is None
     assert observation.seat == 0 and observation.time_left_ms == 900
     assert zetema_bot.format_cards(observation.hand) == HAND
     assert [str(c) for c in observation.pile("9")] == ["9S", "9D"]

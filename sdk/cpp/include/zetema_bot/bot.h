@@ -51,9 +51,9 @@ struct Decision {
   // The seat's view. Its `history` holds every public event of this game so
   // far, in engine order (the SDK accumulates the streamed GameEvents).
   const zetema::v1::Observation& observation;
-  // Every distinct legal action: structured (`action()`) and as
-  // docs/rules/zetema.md text (`text()`). The callback answers with an index
-  // into this list.
+  // Every distinct legal action: structured (`action()`), as
+  // docs/rules/zetema.md text (`text()`), and the points it scores as played
+  // (`points()`). The callback answers with an index into this list.
   const google::protobuf::RepeatedPtrField<zetema::v1::LegalAction>&
       legal_actions;
 
@@ -64,6 +64,9 @@ struct Decision {
   const zetema::v1::Action& action(int index) const {
     return legal_actions.Get(index).action();
   }
+  // What playing legal action `index` scores now: a declaration's points,
+  // plus a zetema its discard completes; 0 for a plain discard.
+  int points(int index) const { return legal_actions.Get(index).points(); }
   uint32_t time_left_ms() const { return request.time_left_ms(); }
   // The index of the legal action that is the same action as `action_text`
   // (see SameAction), or nullopt if none is or the text does not parse.

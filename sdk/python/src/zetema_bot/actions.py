@@ -49,9 +49,11 @@ class Action:
     marry; `pile`: a marry's cards taken from the K and Q piles; `discard`:
     the discarded card (for a meld, None when it has none).
 
-    `meld_type` ("sequence", "flush", "flush_sequence", "assembly") and
-    `index` (position in the decision's legal list) are filled in for legal
-    actions received from the arbiter; they are not part of identity."""
+    `meld_type` ("sequence", "flush", "flush_sequence", "assembly"),
+    `index` (position in the decision's legal list) and `points` (what
+    playing it scores now: a declaration's points plus a zetema its discard
+    completes, 0 for a plain discard) are filled in for legal actions
+    received from the arbiter; they are not part of identity."""
 
     kind: str
     cards: Tuple[Card, ...] = ()
@@ -59,6 +61,7 @@ class Action:
     discard: Optional[Card] = None
     meld_type: Optional[str] = None
     index: Optional[int] = None
+    points: Optional[int] = None
 
     @staticmethod
     def discard_card(card) -> "Action":
@@ -244,9 +247,11 @@ _MELD_TYPES = {
 
 
 def action_from_proto(proto, index=None) -> Action:
-    """An Action from a zetema.v1.Action (or zetema.v1.LegalAction)."""
+    """An Action from a zetema.v1.Action (or zetema.v1.LegalAction, whose
+    points it keeps)."""
     if proto.DESCRIPTOR.name == "LegalAction":
-        proto = proto.action
+        return dataclasses.replace(action_from_proto(proto.action, index),
+                                   points=proto.points)
     kind = proto.WhichOneof("kind")
     if kind == "discard":
         return Action(DISCARD, discard=parse_card(proto.discard.card),

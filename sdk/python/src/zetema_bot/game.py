@@ -118,6 +118,7 @@ class Observation:
 
 
 def legal_actions_of(request) -> list:
-    """The decision's legal actions as Action values, each with its index."""
-    return [action_from_proto(la.action, index=i)
+    """The decision's legal actions as Action values, each with its index
+    and the points it scores."""
+    return [action_from_proto(la, index=i)
             for i, la in enumerate(request.zetema.legal_actions)]
