@@ -366,10 +366,11 @@ std::expected<void, std::string> CheckOptions(const Options& options) {
   return {};
 }
 
-std::expected<Report, std::string> RateGames(std::span<const Game> games,
-                                             const Options& options) {
-  if (auto ok = CheckOptions(options); !ok) return std::unexpected(ok.error());
-  Collector collector(CollectorOptionsOf(options, HistoryKey::kNone));
+namespace {
+
+// Adds `games` to `collector`; the error names the game and the field.
+std::expected<void, std::string> CollectGames(std::span<const Game> games,
+                                              Collector& collector) {
   GameViewStorage storage;
   for (size_t i = 0; i < games.size(); ++i) {
     const Game& game = games[i];
@@ -385,49 +386,32 @@ std::expected<Report, std::string> RateGames(std::span<const Game> games,
           e.field == GameField::kPlayer ? "player" : "place", e.message));
     }
   }
-  if (collector.games() == 0) return std::unexpected("no games to rate");
-  return RateCollected(collector.Finish(), options);
+  return {};
 }
 
-std::expected<Report, std::string> RateFiles(
-    const std::vector<std::string>& paths, const Options& options) {
-  if (auto ok = CheckOptions(options); !ok) return std::unexpected(ok.error());
-  Collector collector(CollectorOptionsOf(options, HistoryKey::kNone));
-  std::vector<std::string> skipped;
-  if (auto ok = ReadGameFiles(paths, collector, &skipped); !ok) {
-    return std::unexpected(ok.error());
-  }
-  if (collector.games() == 0) {
-    return std::unexpected(FileList(paths) + ": no games to rate");
-  }
-  auto report = RateCollected(collector.Finish(), options);
-  if (report) {
-    report->notes.insert(report->notes.begin(), skipped.begin(), skipped.end());
-  }
-  return report;
-}
-
-std::expected<History, std::string> RateHistory(
-    const std::vector<std::string>& paths, const Options& options,
-    const HistoryOptions& step) {
+std::expected<void, std::string> CheckHistory(const Options& options,
+                                              const HistoryOptions& step) {
   if (auto ok = CheckOptions(options); !ok) return std::unexpected(ok.error());
   if (!step.by_round && step.every < 1) {
     return std::unexpected(
         fmt::format("--history: expected 'round' or a number of games, got {}",
                     step.every));
   }
+  return {};
+}
+
+CollectorOptions HistoryCollectorOptions(const Options& options,
+                                         const HistoryOptions& step) {
   Options opts = options;
   opts.crosstable = false;
-  Collector collector(CollectorOptionsOf(
-      opts, step.by_round ? HistoryKey::kRound : HistoryKey::kGameIndex));
-  std::vector<std::string> skipped;
-  if (auto ok = ReadGameFiles(paths, collector, &skipped); !ok) {
-    return std::unexpected(ok.error());
-  }
-  if (collector.games() == 0) {
-    return std::unexpected(FileList(paths) + ": no games to rate");
-  }
-  Collected c = collector.Finish();
+  return CollectorOptionsOf(
+      opts, step.by_round ? HistoryKey::kRound : HistoryKey::kGameIndex);
+}
+
+// The ratings after every cutoff of the collected games.
+std::expected<History, std::string> HistoryOf(
+    Collected c, const Options& options, const HistoryOptions& step,
+    std::vector<std::string> skipped) {
   const auto anchor_id = AnchorId(c, options);
   if (!anchor_id) return std::unexpected(anchor_id.error());
   std::vector<uint32_t> cutoffs;
@@ -473,6 +457,68 @@ std::expected<History, std::string> RateHistory(
     history.points.push_back(std::move(point));
   }
   return history;
+}
+
+}  // namespace
+
+std::expected<Report, std::string> RateGames(std::span<const Game> games,
+                                             const Options& options) {
+  if (auto ok = CheckOptions(options); !ok) return std::unexpected(ok.error());
+  Collector collector(CollectorOptionsOf(options, HistoryKey::kNone));
+  if (auto ok = CollectGames(games, collector); !ok) {
+    return std::unexpected(ok.error());
+  }
+  if (collector.games() == 0) return std::unexpected("no games to rate");
+  return RateCollected(collector.Finish(), options);
+}
+
+std::expected<Report, std::string> RateFiles(
+    const std::vector<std::string>& paths, const Options& options) {
+  if (auto ok = CheckOptions(options); !ok) return std::unexpected(ok.error());
+  Collector collector(CollectorOptionsOf(options, HistoryKey::kNone));
+  std::vector<std::string> skipped;
+  if (auto ok = ReadGameFiles(paths, collector, &skipped); !ok) {
+    return std::unexpected(ok.error());
+  }
+  if (collector.games() == 0) {
+    return std::unexpected(FileList(paths) + ": no games to rate");
+  }
+  auto report = RateCollected(collector.Finish(), options);
+  if (report) {
+    report->notes.insert(report->notes.begin(), skipped.begin(), skipped.end());
+  }
+  return report;
+}
+
+std::expected<History, std::string> RateHistory(
+    const std::vector<std::string>& paths, const Options& options,
+    const HistoryOptions& step) {
+  if (auto ok = CheckHistory(options, step); !ok) {
+    return std::unexpected(ok.error());
+  }
+  Collector collector(HistoryCollectorOptions(options, step));
+  std::vector<std::string> skipped;
+  if (auto ok = ReadGameFiles(paths, collector, &skipped); !ok) {
+    return std::unexpected(ok.error());
+  }
+  if (collector.games() == 0) {
+    return std::unexpected(FileList(paths) + ": no games to rate");
+  }
+  return HistoryOf(collector.Finish(), options, step, std::move(skipped));
+}
+
+std::expected<History, std::string> RateHistory(std::span<const Game> games,
+                                                const Options& options,
+                                                const HistoryOptions& step) {
+  if (auto ok = CheckHistory(options, step); !ok) {
+    return std::unexpected(ok.error());
+  }
+  Collector collector(HistoryCollectorOptions(options, step));
+  if (auto ok = CollectGames(games, collector); !ok) {
+    return std::unexpected(ok.error());
+  }
+  if (collector.games() == 0) return std::unexpected("no games to rate");
+  return HistoryOf(collector.Finish(), options, step, {});
 }
 
 }  // namespace ratings

@@ -126,6 +126,11 @@ struct History {
 std::expected<History, std::string> RateHistory(
     const std::vector<std::string>& paths, const Options& options,
     const HistoryOptions& step);
+// The same from games in memory, in their order (`every` counts them; by
+// round, their `round`).
+std::expected<History, std::string> RateHistory(std::span<const Game> games,
+                                                const Options& options,
+                                                const HistoryOptions& step);
 
 }  // namespace ratings
 

@@ -321,6 +321,26 @@ TEST(RatingsTest, HistoryByRoundAndByGames) {
   EXPECT_EQ(every->points[2].games, 90);
   EXPECT_FALSE(every->points[0].players[0].interval);
   EXPECT_FALSE(RateHistory({path}, {}, {.every = 0}));
+  // The same games from memory give the same history.
+  std::vector<Game> games = OrdoClassic();
+  for (size_t i = 0; i < games.size(); ++i) games[i].round = 1 + i % 3;
+  const auto memory = RateHistory(std::span<const Game>(games),
+                                  {.bootstrap = 50}, {.by_round = true});
+  ASSERT_TRUE(memory) << memory.error();
+  ASSERT_EQ(memory->points.size(), 3u);
+  for (size_t k = 0; k < 3; ++k) {
+    EXPECT_EQ(memory->points[k].games, rounds->points[k].games);
+    ASSERT_EQ(memory->points[k].players.size(),
+              rounds->points[k].players.size());
+    for (size_t p = 0; p < memory->points[k].players.size(); ++p) {
+      EXPECT_EQ(memory->points[k].players[p].name,
+                rounds->points[k].players[p].name);
+      EXPECT_NEAR(memory->points[k].players[p].rating,
+                  rounds->points[k].players[p].rating, 1e-9);
+    }
+  }
+  EXPECT_FALSE(RateHistory(std::span<const Game>(games), {}, {.every = 0}));
+  EXPECT_FALSE(RateHistory(std::span<const Game>(), {}, {.every = 1}));
   std::filesystem::remove_all(dir);
 }
 
