@@ -1,0 +1,163 @@
+#include "arbiter/report/html_page.h"
+
+#include <zlib.h>
+
+#include <cassert>
+
+#include "arbiter/report/web_assets.h"
+
+namespace arbiter::report {
+namespace {
+
+// The scripts every page holds, in order; the page's own comes last.
+constexpr std::string_view kCommonScripts[] = {"common.js", "charts.js",
+                                               "cards.js", "viewer.js"};
+
+std::string Escape(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+std::string Head(std::string_view title) {
+  std::string out =
+      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+      "<meta name=\"viewport\" content=\"width=device-width, "
+      "initial-scale=1\">\n<title>";
+  out += Escape(title);
+  out += "</title>\n<style>\n";
+  out += WebAsset("style.css");
+  out += "</style>\n</head>\n";
+  return out;
+}
+
+std::string Scripts(std::string_view page_script) {
+  std::string out = "<script>\n\"use strict\";\n";
+  for (std::string_view name : kCommonScripts) {
+    out += WebAsset(name);
+    out += "\n";
+  }
+  out += WebAsset(page_script);
+  out += "</script>\n";
+  return out;
+}
+
+std::string Body(std::string_view page) {
+  return "<body data-page=\"" + std::string(page) +
+         "\">\n<noscript>This page needs JavaScript.</noscript>\n"
+         "<div id=\"app\"></div>\n";
+}
+
+}  // namespace
+
+std::string ScriptJson(const nlohmann::json& value) {
+  const std::string text =
+      value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size(); ++i) {
+    out += text[i];
+    // '<' and '/' only appear together inside strings, where "\/" is "/".
+    if (text[i] == '<' && i + 1 < text.size() && text[i + 1] == '/') {
+      out += '\\';
+    }
+  }
+  return out;
+}
+
+std::string Base64(std::string_view bytes) {
+  static constexpr char kDigits[] =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string out;
+  out.reserve((bytes.size() + 2) / 3 * 4);
+  size_t i = 0;
+  for (; i + 2 < bytes.size(); i += 3) {
+    const uint32_t v = uint8_t(bytes[i]) << 16 | uint8_t(bytes[i + 1]) << 8 |
+                       uint8_t(bytes[i + 2]);
+    out += kDigits[v >> 18];
+    out += kDigits[(v >> 12) & 63];
+    out += kDigits[(v >> 6) & 63];
+    out += kDigits[v & 63];
+  }
+  if (i < bytes.size()) {
+    const bool two = i + 1 < bytes.size();
+    const uint32_t v =
+        uint8_t(bytes[i]) << 16 | (two ? uint8_t(bytes[i + 1]) << 8 : 0);
+    out += kDigits[v >> 18];
+    out += kDigits[(v >> 12) & 63];
+    out += two ? kDigits[(v >> 6) & 63] : '=';
+    out += '=';
+  }
+  return out;
+}
+
+std::string Gzip(std::string_view text) {
+  z_stream z{};
+  // 15 window bits + 16: a gzip header and trailer.
+  [[maybe_unused]] const int init = deflateInit2(
+      &z, Z_BEST_COMPRESSION, Z_DEFLATED, 15 + 16, 9, Z_DEFAULT_STRATEGY);
+  assert(init == Z_OK && "deflateInit2 failed");
+  std::string out(deflateBound(&z, text.size()), '\0');
+  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data()));
+  z.avail_in = uInt(text.size());
+  z.next_out = reinterpret_cast<Bytef*>(out.data());
+  z.avail_out = uInt(out.size());
+  [[maybe_unused]] const int done = deflate(&z, Z_FINISH);
+  assert(done == Z_STREAM_END && "deflate into deflateBound bytes failed");
+  out.resize(z.total_out);
+  deflateEnd(&z);
+  return out;
+}
+
+std::string CompressJson(const nlohmann::json& value) {
+  return Base64(Gzip(
+      value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)));
+}
+
+std::string ReplayPage(const nlohmann::json& replay) {
+  std::string title = "Game " + replay.value("id", std::string());
+  std::string out = Head(title) + Body("replay");
+  out += "<script type=\"application/json\" id=\"replay-data\">";
+  out += ScriptJson(replay);
+  out += "</script>\n";
+  out += Scripts("replay_page.js");
+  out += "</body>\n</html>\n";
+  return out;
+}
+
+std::string ReportPage(const nlohmann::json& data,
+                       const std::vector<std::string>& replays) {
+  std::string out =
+      Head(data.value("title", std::string("Report"))) + Body("report");
+  out += "<script type=\"application/json\" id=\"report-data\">";
+  out += ScriptJson(data);
+  out += "</script>\n";
+  for (size_t i = 0; i < replays.size(); ++i) {
+    if (replays[i].empty()) continue;
+    // Base64 holds no '<': nothing in it can end the element.
+    out += "<script type=\"text/plain\" id=\"replay-" + std::to_string(i) +
+           "\">" + replays[i] + "</script>\n";
+  }
+  out += Scripts("report.js");
+  out += "</body>\n</html>\n";
+  return out;
+}
+
+}  // namespace arbiter::report

@@ -1,0 +1,61 @@
+// What the replay viewer draws for one game, as JSON: the record replayed
+// through its game (arbiter/match/replay.h) with the game's table view,
+// counters, scores and events taken at every position. It knows no game:
+// everything comes from game.h, so every registered game gets a viewer.
+//
+// Position p is the state after p steps (0: as dealt). The JSON (format 1,
+// docs/report.md):
+//
+//   id, game, ruleset, tournament, round, started_at, finished_at,
+//   seats[{bot, version, team}], partnerships,
+//   result{end, winner, scores, team_scores, places, hands, forfeit_seat},
+//   faults[{seat, reason, step, detail}],
+//   steps[{seat, action, us, cpu_us, strike, legal[]}]   legal: text indices
+//   texts[]                      every event and legal-action text, once
+//   zones[[name, owner, "cards", seen]]  each distinct zone content once;
+//                                seen: a mask for every card, or one per card
+//   views[p][]                   indices into zones, in the game's order
+//   counter_keys[[name, owner]], counters[p][]   (null: absent there)
+//   scores[p][], team_scores[p][]
+//   events[]                     a text index, or one per viewer:
+//                                [everyone, public, seat 0, seat 1, ...]
+//   event_counts[p]              events that exist at position p
+//   logs{seat: {lines[], source, dropped}}
+//   error                        when the record does not replay to its end
+#ifndef ARBITER_REPORT_REPLAY_DATA_H_
+#define ARBITER_REPORT_REPLAY_DATA_H_
+
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "arbiter/v1/record.pb.h"
+
+namespace arbiter::report {
+
+// The lines a bot printed during one game, from its log.
+struct SeatLog {
+  std::vector<std::string> lines;
+  std::string source;  // the log file
+  int dropped = 0;     // lines left out (over the limit per game)
+};
+using GameLogs = std::map<int, SeatLog>;  // by seat
+
+struct ReplayDataOptions {
+  // The legal actions at every step (what the bot chose from).
+  bool legal_actions = true;
+};
+
+// "target", "max hands", "forfeit", "complete" ("" when unspecified).
+std::string EndReasonName(v1::EndReason reason);
+
+// The viewer's data for `record`. A record that cannot be replayed to its
+// end still gives what could be (its error in "error").
+nlohmann::json ReplayData(const v1::GameRecord& record,
+                          const GameLogs* logs = nullptr,
+                          const ReplayDataOptions& options = {});
+
+}  // namespace arbiter::report
+
+#endif  // ARBITER_REPORT_REPLAY_DATA_H_
