@@ -22,6 +22,7 @@
 #include "arbiter/cli/command.h"
 #include "arbiter/cli/standings_report.h"
 #include "arbiter/process/bot_process.h"
+#include "arbiter/report/report_writer.h"
 #include "arbiter/tournament/builtin_runner.h"
 #include "arbiter/tournament/config.h"
 #include "arbiter/tournament/driver.h"
@@ -149,6 +150,24 @@ class ConsoleProgress : public tour::ProgressListener {
   std::chrono::steady_clock::time_point last_table_ =
       std::chrono::steady_clock::now();
 };
+
+// DIR/report.html, the page of every game recorded so far (docs/report.md):
+// a failure to write it is reported, and the records stay as they are.
+void WriteTournamentReport(const std::string& records,
+                           const std::vector<std::string>& prior,
+                           const std::filesystem::path& dir) {
+  std::vector<std::string> inputs = {records};
+  inputs.insert(inputs.end(), prior.begin(), prior.end());
+  const std::filesystem::path out = dir / "report.html";
+  auto sources = report::FindSources(inputs);
+  auto written = sources ? report::WriteReport(*sources, {}, out)
+                         : std::unexpected(sources.error());
+  if (written) {
+    std::fprintf(stderr, "report: %s\n", out.c_str());
+  } else {
+    std::fprintf(stderr, "report: %s\n", written.error().c_str());
+  }
+}
 
 struct Args {
   std::string config;
@@ -352,6 +371,9 @@ void Run(const Args& args) {
               options.out_dir.c_str(), kReportFiles[0], kReportFiles[1],
               kReportFiles[2], kReportFiles[3]);
   std::fflush(stdout);
+  if (result->already_done + result->played > 0) {
+    WriteTournamentReport(records, args.prior, options.out_dir);
+  }
   const bool clean =
       ReportBotsThatNeverStarted(result->standings, options.out_dir / "logs");
   if (result->interrupted > 0) {
