@@ -1,10 +1,12 @@
 // `arbiter replay FILE`: the games of a record file, one line each (players,
 // scores, places, how the game ended, faults), filtered by bot and result;
 // `--verify` replays every record; `--game ID [--seat N]` shows one game
-// step by step; `--json` gives the same as JSON lines for tools.
+// step by step; `--json` gives the same as JSON lines for tools; `--game ID
+// --html -o game.html` writes the game's viewer page instead.
 #include <CLI/CLI.hpp>
 #include <cctype>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -16,6 +18,10 @@
 #include "arbiter/match/replay.h"
 #include "arbiter/records/duplicates.h"
 #include "arbiter/records/game_record.h"
+#include "arbiter/report/bot_logs.h"
+#include "arbiter/report/html_page.h"
+#include "arbiter/report/replay_data.h"
+#include "arbiter/report/report_writer.h"
 
 namespace arbiter {
 namespace {
@@ -26,6 +32,8 @@ struct ReplayOptions {
   std::string game;
   int seat = -1;
   bool json = false;
+  bool html = false;
+  std::string out;  // with html
   // Filters of the list of games.
   std::string bot;
   bool won = false, lost = false, faults = false;
@@ -113,6 +121,33 @@ void ListGame(const arbiter::v1::GameRecord& r, bool json) {
   std::printf("%s\n", line.c_str());
 }
 
+// The viewer page of `game`, with its bots' log lines when kept beside the
+// records (FILE.logs/ or logs/).
+int WriteReplayPage(const ReplayOptions& o,
+                    const arbiter::v1::GameRecord& game) {
+  std::vector<std::string> warnings;
+  const auto sources = report::FindSources({o.file});
+  const auto logs = report::BotLogs::Read(
+      sources ? sources->log_dirs : std::vector<std::filesystem::path>{}, {},
+      &warnings);
+  for (const auto& w : warnings)
+    std::fprintf(stderr, "warning: %s\n", w.c_str());
+  const std::string out = o.out.empty() ? "game.html" : o.out;
+  const auto data = report::ReplayData(game, logs.Find(game.game_id()));
+  if (auto ok = report::WriteFileAtomically(out, report::ReplayPage(data));
+      !ok) {
+    std::fprintf(stderr, "arbiter replay: %s\n", ok.error().c_str());
+    return 2;
+  }
+  if (data.contains("error")) {
+    std::fprintf(stderr, "warning: game %s: %s\n", game.game_id().c_str(),
+                 data["error"].get<std::string>().c_str());
+  }
+  std::printf("%s: game %s, %d steps\n", out.c_str(), game.game_id().c_str(),
+              game.steps_size());
+  return 0;
+}
+
 struct FileReport {
   int records = 0;
   int torn = 0;       // records cut short by a kill: skipped, not an error
@@ -187,6 +222,10 @@ int RunReplay(const ReplayOptions& o) {
   if (o.verify) {
     if (const int code = Verify(o); code != 0 || o.game.empty()) return code;
   }
+  if (o.html && o.game.empty()) {
+    std::fprintf(stderr, "arbiter replay: --html needs --game ID\n");
+    return 2;
+  }
   if (o.game.empty()) {
     // A list of the games, to pick one from. A copy of a record is listed
     // once; a different record under an id already seen is refused, as
@@ -250,6 +289,7 @@ int RunReplay(const ReplayOptions& o) {
                  o.file.c_str());
     return 2;
   }
+  if (o.html) return WriteReplayPage(o, *game);
   auto ok = o.json ? PrintGameJson(*game, o.seat, std::cout)
                    : PrintGame(*game, o.seat, std::cout);
   if (!ok) {
@@ -282,6 +322,11 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
   won->excludes(lost);
   for (auto* flag : {won, lost}) flag->needs(cmd->get_option("--bot"));
   cmd->add_flag("--faults", o->faults, "list only the games with a fault");
+  cmd->add_flag("--html", o->html,
+                "write the game's replay viewer (an HTML page) instead of "
+                "printing it");
+  cmd->add_option("-o,--out", o->out,
+                  "with --html: the page to write (default game.html)");
   cmd->callback([o] {
     if (const int code = RunReplay(*o); code != 0)
       throw CLI::RuntimeError(code);
