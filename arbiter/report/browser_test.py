@@ -1,0 +1,440 @@
+#!/usr/bin/env python3
+"""The report and the replay viewer in a real browser (headless Chromium).
+
+Drives Debian's chromium over the DevTools protocol on a pipe
+(--remote-debugging-pipe): no network, no package beyond the standard
+library. Pages are used as a person would: keys pressed and elements
+clicked through the browser's input events, then what shows is read back
+and the screen is compared against a checked-in reference.
+
+    browser_test.py ARBITER [--update] [--keep DIR]
+
+--update rewrites the reference screenshots (docs/images/*.png), which the
+README shows. Exit 77 (skipped) when no chromium is installed.
+"""
+import argparse
+import base64
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+FIXTURE = os.path.join(HERE, "testdata", "league.jsonl.zst")
+IMAGES = os.path.join(ROOT, "docs", "images")
+WIDTH, HEIGHT = 1280, 900
+# A pixel differs when a channel moves by more than PIXEL_DELTA; a page
+# matches its reference when under MAX_DIFFERENT of its pixels differ (font
+# hinting and anti-aliasing move a few edges between machines).
+PIXEL_DELTA = 48
+MAX_DIFFERENT = 0.02
+TIMEOUT_S = 60
+
+
+class Failure(Exception):
+    pass
+
+
+class Browser:
+    """Chromium with the DevTools protocol on fds 3 (in) and 4 (out)."""
+
+    def __init__(self, profile):
+        exe = shutil.which("chromium") or shutil.which("chromium-browser")
+        to_chrome_r, self.to_chrome = os.pipe()
+        self.from_chrome, from_chrome_w = os.pipe()
+
+        def child_fds():
+            # Through fresh copies, so that neither end lands on the
+            # other's number; dup2 makes 3 and 4 inheritable, and every
+            # other pipe end stays close-on-exec.
+            a, b = os.dup(to_chrome_r), os.dup(from_chrome_w)
+            os.dup2(a, 3)
+            os.dup2(b, 4)
+
+        self.proc = subprocess.Popen(
+            [exe, "--headless", "--remote-debugging-pipe", "--no-sandbox",
+             "--disable-gpu", "--no-first-run", "--no-default-browser-check",
+             "--disable-extensions", "--disable-background-networking",
+             "--disable-sync", "--disable-component-update",
+             "--hide-scrollbars", "--force-device-scale-factor=1",
+             "--font-render-hinting=none", "--force-color-profile=srgb",
+             f"--user-data-dir={profile}", "about:blank"],
+            preexec_fn=child_fds, close_fds=False,
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL, start_new_session=True)
+        os.close(to_chrome_r)
+        os.close(from_chrome_w)
+        self.buffer = b""
+        self.next_id = 0
+        self.events = []
+        self.session = None
+        targets = self.call("Target.getTargets")["targetInfos"]
+        page = next(t for t in targets if t["type"] == "page")
+        self.session = self.call("Target.attachToTarget",
+                                 {"targetId": page["targetId"],
+                                  "flatten": True})["sessionId"]
+        for domain in ("Page", "Runtime", "Log"):
+            self.call(f"{domain}.enable")
+        self.call("Emulation.setDeviceMetricsOverride",
+                  {"width": WIDTH, "height": HEIGHT, "deviceScaleFactor": 1,
+                   "mobile": False})
+
+    def close(self):
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        self.proc.wait(timeout=10)
+        os.close(self.to_chrome)
+        os.close(self.from_chrome)
+
+    def _read_message(self, deadline):
+        while b"\0" not in self.buffer:
+            if time.monotonic() > deadline:
+                raise Failure("the browser did not answer in time")
+            import select
+            ready, _, _ = select.select([self.from_chrome], [], [], 1)
+            if ready:
+                chunk = os.read(self.from_chrome, 1 << 20)
+                if not chunk:
+                    raise Failure("the browser exited")
+                self.buffer += chunk
+        message, self.buffer = self.buffer.split(b"\0", 1)
+        return json.loads(message)
+
+    def call(self, method, params=None):
+        self.next_id += 1
+        message = {"id": self.next_id, "method": method,
+                   "params": params or {}}
+        if self.session:
+            message["sessionId"] = self.session
+        os.write(self.to_chrome, json.dumps(message).encode() + b"\0")
+        deadline = time.monotonic() + TIMEOUT_S
+        while True:
+            reply = self._read_message(deadline)
+            if reply.get("id") == self.next_id:
+                if "error" in reply:
+                    raise Failure(f"{method}: {reply['error']}")
+                return reply.get("result", {})
+            if "method" in reply:
+                self.events.append(reply)
+
+    def wait_event(self, method):
+        deadline = time.monotonic() + TIMEOUT_S
+        while True:
+            for i, e in enumerate(self.events):
+                if e["method"] == method:
+                    return self.events.pop(i)
+            self.events.append(self._read_message(deadline))
+
+    def errors(self):
+        """Console errors and uncaught exceptions so far."""
+        out = []
+        for e in self.events:
+            p = e.get("params", {})
+            if e["method"] == "Runtime.exceptionThrown":
+                out.append(p["exceptionDetails"].get("exception", {})
+                           .get("description", p["exceptionDetails"]["text"]))
+            elif (e["method"] == "Runtime.consoleAPICalled"
+                  and p["type"] in ("error", "assert")):
+                out.append(" ".join(str(a.get("value", a.get("description")))
+                                    for a in p["args"]))
+            elif (e["method"] == "Log.entryAdded"
+                  and p["entry"]["level"] == "error"):
+                out.append(p["entry"]["text"])
+        return out
+
+    def open(self, url):
+        self.events = [e for e in self.events
+                       if e["method"] != "Page.loadEventFired"]
+        self.call("Page.navigate", {"url": url})
+        self.wait_event("Page.loadEventFired")
+
+    def eval(self, expression):
+        # Pages render on load and on input; a settled frame comes after
+        # two animation frames.
+        result = self.call("Runtime.evaluate", {
+            "expression": f"(async () => {{ await new Promise(r => "
+                          f"requestAnimationFrame(() => requestAnimationFrame(r)));"
+                          f" return ({expression}); }})()",
+            "awaitPromise": True, "returnByValue": True})
+        if "exceptionDetails" in result:
+            raise Failure(f"{expression}: "
+                          f"{result['exceptionDetails'].get('exception', {}).get('description')}")
+        return result["result"].get("value")
+
+    def wait_for(self, expression, what):
+        deadline = time.monotonic() + TIMEOUT_S
+        while not self.eval(expression):
+            if time.monotonic() > deadline:
+                raise Failure(f"timed out waiting for {what}")
+            time.sleep(0.05)
+
+    def key(self, key, code=None):
+        codes = {"ArrowLeft": 37, "ArrowRight": 39, "Home": 36, "End": 35}
+        for kind in ("keyDown", "keyUp"):
+            self.call("Input.dispatchKeyEvent", {
+                "type": kind, "key": key, "code": code or key,
+                "windowsVirtualKeyCode": codes.get(key, 0)})
+
+    def click(self, selector):
+        """Scrolls `selector` into view and clicks its centre."""
+        box = self.eval(
+            f"(() => {{ const e = document.querySelector({json.dumps(selector)});"
+            f" if (!e) return null; e.scrollIntoView({{block: 'center'}});"
+            f" const r = e.getBoundingClientRect();"
+            f" return [r.left + r.width / 2, r.top + r.height / 2]; }})()")
+        if box is None:
+            raise Failure(f"nothing to click: {selector}")
+        for kind in ("mousePressed", "mouseReleased"):
+            self.call("Input.dispatchMouseEvent", {
+                "type": kind, "x": box[0], "y": box[1], "button": "left",
+                "clickCount": 1})
+
+    def screenshot(self):
+        self.eval("window.scrollTo(0, 0) || true")
+        data = self.call("Page.captureScreenshot", {"format": "png"})["data"]
+        return base64.b64decode(data)
+
+    def difference(self, png_a, png_b):
+        """The share of pixels that differ (1 when the sizes differ),
+        decoded and compared by the browser itself."""
+        a = base64.b64encode(png_a).decode()
+        b = base64.b64encode(png_b).decode()
+        return self.eval(f"""(async () => {{
+          const load = async (b64) => {{
+            const img = new Image();
+            img.src = "data:image/png;base64," + b64;
+            await img.decode();
+            const c = document.createElement("canvas");
+            c.width = img.width; c.height = img.height;
+            const g = c.getContext("2d");
+            g.drawImage(img, 0, 0);
+            return g.getImageData(0, 0, img.width, img.height);
+          }};
+          const a = await load("{a}"), b = await load("{b}");
+          if (a.width !== b.width || a.height !== b.height) return 1;
+          let different = 0;
+          for (let i = 0; i < a.data.length; i += 4) {{
+            for (let k = 0; k < 3; k++) {{
+              if (Math.abs(a.data[i + k] - b.data[i + k]) > {PIXEL_DELTA}) {{
+                different++; break;
+              }}
+            }}
+          }}
+          return different / (a.width * a.height);
+        }})()""")
+
+
+def check(condition, message):
+    if not condition:
+        raise Failure(message)
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, check=True, timeout=300, text=True,
+                          capture_output=True, **kw)
+
+
+class Screens:
+    def __init__(self, browser, update, keep):
+        self.browser, self.update, self.keep = browser, update, keep
+
+    def compare(self, name):
+        shot = self.browser.screenshot()
+        with open(os.path.join(self.keep, f"{name}.png"), "wb") as f:
+            f.write(shot)
+        reference = os.path.join(IMAGES, f"{name}.png")
+        if self.update:
+            os.makedirs(IMAGES, exist_ok=True)
+            with open(reference, "wb") as f:
+                f.write(shot)
+            print(f"updated {reference}")
+            return
+        check(os.path.exists(reference),
+              f"no reference {reference}: run with --update")
+        with open(reference, "rb") as f:
+            share = self.browser.difference(f.read(), shot)
+        print(f"{name}: {100 * share:.2f}% of pixels differ from the reference")
+        check(share <= MAX_DIFFERENT,
+              f"{name}: {100 * share:.2f}% of pixels differ from {reference} "
+              f"(over {100 * MAX_DIFFERENT:.0f}%); this run's is "
+              f"{os.path.join(self.keep, name + '.png')}")
+
+
+def test_report(browser, screens, arbiter, work):
+    """The fixture's report: standings as in the records, a click on a game
+    opens its replay, keys step, seat views hide hands, first fault."""
+    page = os.path.join(work, "report.html")
+    out = run([arbiter, "report", FIXTURE, "-o", page])
+    check("6 games" in out.stdout, out.stdout)
+    browser.open("file://" + page)
+    browser.wait_for("window.report !== undefined", "the report")
+    check(not browser.errors(), f"console errors: {browser.errors()}")
+
+    # The standings, as the command line computes them from the records.
+    rows = browser.eval("""[...document.querySelectorAll(
+        "table.standings tbody tr")].map(r => [r.dataset.bot,
+        Number(r.querySelector(".games").textContent),
+        Number(r.querySelector(".points").textContent)])""")
+    games = {}
+    points = {}
+    listing = run([arbiter, "replay", FIXTURE, "--json"]).stdout.splitlines()
+    for line in listing:
+        g = json.loads(line)
+        for s in g["seats"]:
+            games[s["bot"]] = games.get(s["bot"], 0) + 1
+            others = [o for o in g["seats"] if o is not s]
+            points[s["bot"]] = points.get(s["bot"], 0) + sum(
+                1.0 if s["place"] < o["place"] else
+                0.5 if s["place"] == o["place"] else 0.0
+                for o in others) / len(others)
+    check(len(rows) == 3, f"standings rows: {rows}")
+    for bot, n, p in rows:
+        check(games[bot] == n and abs(points[bot] - p) < 1e-9,
+              f"{bot}: page says {n} games {p} points, records "
+              f"{games[bot]} games {points[bot]} points")
+    check([r[2] for r in rows] == sorted((r[2] for r in rows), reverse=True),
+          f"standings out of order: {rows}")
+    check(browser.eval("document.querySelectorAll('table.games tbody tr')"
+                       ".length") == len(listing), "games listed")
+    check(browser.eval("document.querySelector('#history svg path') !== null"),
+          "no rating history drawn")
+    screens.compare("report")
+
+    # The search narrows the list; a fault's game is found by "timeout".
+    browser.click("input.search")
+    browser.call("Input.insertText", {"text": "timeout"})
+    check(browser.eval("document.querySelectorAll('table.games tbody tr')"
+                       ".length") == 1, "search for timeout")
+    faulty = browser.eval("document.querySelector('table.games tbody tr')"
+                          ".dataset.game")
+
+    # Clicking the game opens its replay.
+    browser.click(f"tr[data-game='{faulty}'] a.replay-link")
+    browser.wait_for("window.report.viewer !== null", "the replay")
+    check(browser.eval("location.hash") == f"#game/{faulty}", "hash")
+    viewer = "window.report.viewer"
+    check(browser.eval(f"{viewer}.position") == 0, "starts as dealt")
+    steps = browser.eval(f"{viewer}.positions") - 1
+    check(steps > 100, f"only {steps} steps")
+
+    # Keys step forward and back; Home and End jump.
+    for _ in range(3):
+        browser.key("ArrowRight")
+    check(browser.eval(f"{viewer}.position") == 3, "Right x3")
+    browser.key("ArrowLeft")
+    check(browser.eval(f"{viewer}.position") == 2, "Left")
+    label = browser.eval("document.querySelector('.position').textContent")
+    check(label.startswith("2 / "), f"label: {label}")
+    browser.key("End")
+    check(browser.eval(f"{viewer}.position") == steps, "End")
+    browser.key("Home")
+    check(browser.eval(f"{viewer}.position") == 0, "Home")
+
+    # Everyone sees both hands face up; seat 0's view hides seat 1's hand
+    # and shows its own.
+    hidden = """(s) => [...document.querySelectorAll(
+        `.seat[data-seat='${s}'] .zone .card`)].filter(
+        c => c.classList.contains('back')).length"""
+    shown = """(s) => document.querySelectorAll(
+        `.seat[data-seat='${s}'] .zone .card[data-card]`).length"""
+    check(browser.eval(f"({hidden})(1)") == 0 and
+          browser.eval(f"({shown})(1)") > 0, "everyone sees seat 1's hand")
+    browser.click("button[data-viewer='0']")
+    check(browser.eval(f"({shown})(0)") > 0, "seat 0 sees its own hand")
+    check(browser.eval(f"({shown})(1)") == 0 and
+          browser.eval(f"({hidden})(1)") > 0, "seat 0 sees seat 1's hand")
+    check(browser.eval("document.querySelector('[data-zone=stock] .card"
+                       "[data-card]') === null"), "seat 0 sees the stock")
+
+    # The first fault: its position, its banner, the bot's log lines.
+    browser.click("button.first-fault")
+    fault = browser.eval(f"{viewer}.data.faults[0]")
+    check(browser.eval(f"{viewer}.position") == fault["step"] + 1,
+          "first fault position")
+    banner = browser.eval("document.querySelector('.fault-banner').innerText")
+    check("timeout" in banner, f"banner: {banner}")
+    check("search did not finish" in browser.eval(
+        "document.querySelector('.bot-logs').innerText"), "bot log lines")
+    check(not browser.errors(), f"console errors: {browser.errors()}")
+    screens.compare("viewer")
+
+    # Back to the report.
+    browser.click(".viewer .top a")
+    browser.wait_for("document.querySelector('.page').style.display === ''",
+                     "the report again")
+
+
+def test_replay_page(browser, arbiter, work):
+    """`replay --html` of a fresh tournament of the test game High Card:
+    every tournament writes a report, and any game has a viewer."""
+    config = os.path.join(work, "high_card.toml")
+    with open(config, "w") as f:
+        f.write('name = "cards"\ngame = "high_card"\nseed = 1\n'
+                'deals_per_pairing = 1\n')
+        for bot in ("x", "y"):
+            f.write(f'[[bots]]\nname = "{bot}"\ncommand = "builtin:random"\n')
+    out = os.path.join(work, "hc")
+    run([arbiter, "tournament", config, "--out", out])
+    check(os.path.exists(os.path.join(out, "report.html")),
+          "the tournament wrote no report.html")
+    browser.open("file://" + os.path.join(out, "report.html"))
+    browser.wait_for("window.report !== undefined", "the report")
+    listing = run([arbiter, "replay", os.path.join(out, "games.jsonl"),
+                   "--json"]).stdout.splitlines()
+    check(browser.eval("document.querySelectorAll('table.games tbody tr')"
+                       ".length") == len(listing), "every game listed")
+    game = json.loads(listing[0])["game_id"]
+    page = os.path.join(work, "game.html")
+    run([arbiter, "replay", os.path.join(out, "games.jsonl"), "--game", game,
+         "--html", "-o", page])
+    browser.open("file://" + page)
+    browser.wait_for("window.viewer !== undefined", "the viewer")
+    check(browser.eval("document.querySelectorAll('.seat').length") == 2,
+          "two seats")
+    check(browser.eval("document.querySelectorAll('.zone').length") > 0,
+          "zones drawn")
+    browser.key("End")
+    check(browser.eval("window.viewer.position") ==
+          browser.eval("window.viewer.positions") - 1, "End")
+    check(not browser.errors(), f"console errors: {browser.errors()}")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("arbiter")
+    parser.add_argument("--update", action="store_true")
+    parser.add_argument("--keep", help="write this run's screenshots here")
+    args = parser.parse_args()
+    if not (shutil.which("chromium") or shutil.which("chromium-browser")):
+        print("SKIP: no chromium (scripts/setup installs it)")
+        return 77
+    arbiter = os.path.abspath(args.arbiter)
+    work = tempfile.mkdtemp(prefix="report_browser_")
+    keep = args.keep or work  # this run's screenshots, kept on failure
+    os.makedirs(keep, exist_ok=True)
+    browser = Browser(os.path.join(work, "profile"))
+    try:
+        screens = Screens(browser, args.update, keep)
+        test_report(browser, screens, arbiter, work)
+        test_replay_page(browser, arbiter, work)
+    except (Failure, subprocess.CalledProcessError) as e:
+        detail = getattr(e, "stderr", "") or ""
+        print(f"FAIL: {e} {detail}", file=sys.stderr)
+        return 1
+    finally:
+        browser.close()
+        if not args.keep:
+            shutil.rmtree(work, ignore_errors=True)
+    print("PASS")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
