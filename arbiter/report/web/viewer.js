@@ -131,7 +131,8 @@ class Viewer {
     for (const s of seats) {
       const log = logs[s];
       box.appendChild(el("div", { class: "small" }, `${this.seatName(Number(s))}: ${log.lines.length} lines`,
-        log.dropped ? ` (${log.dropped} more in ${log.source})` : "", el("span", { class: "muted" }, ` \u00b7 ${log.source}`)));
+        log.dropped ? ` (${log.dropped} more in the log)` : "",
+        el("span", { class: "muted", title: log.source }, ` \u00b7 ${log.source.split("/").pop()}`)));
       box.appendChild(el("pre", { class: "botlog" }, log.lines.join("\n")));
     }
     return box;
