@@ -112,7 +112,7 @@ std::string Gzip(std::string_view text) {
   z_stream z{};
   // 15 window bits + 16: a gzip header and trailer.
   [[maybe_unused]] const int init = deflateInit2(
-      &z, Z_BEST_COMPRESSION, Z_DEFLATED, 15 + 16, 9, Z_DEFAULT_STRATEGY);
+      &z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY);
   assert(init == Z_OK && "deflateInit2 failed");
   std::string out(deflateBound(&z, text.size()), '\0');
   z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data()));
