@@ -27,6 +27,9 @@ NOT_RUN = {
     "scripts/main": "the whole setup and build (scripts/test is CI itself)",
     "scripts/slurm/submit": "needs a Slurm cluster (slurm/* tests use a "
                             "stand-in one)",
+    "arbiter report out/league": "needs a tournament in out/league; "
+                                 "report_browser runs both commands on "
+                                 "records of its own",
     "arbiter match": "a sequential test plays until it decides: minutes; "
                      "match/* tests run shorter ones",
 }
