@@ -167,7 +167,7 @@ expect 2 "--seats: must be an integer from 2 to 6, got '9'" \
 # ratings
 # A file ratings cannot read is not a usage error: exit 1.
 expect 1 "missing.jsonl: cannot open file" "$ratings" missing.jsonl
-expect 1 "dir: read error" "$ratings" dir
+expect 1 "dir: is a directory, not a record file" "$ratings" dir
 expect 2 "--bootstrap: expected 0 to 100000, got -1" \
   "$ratings" file.jsonl --bootstrap -1
 expect 2 "--threads: must be an integer" "$ratings" file.jsonl --threads "$long"
