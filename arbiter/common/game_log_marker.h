@@ -3,9 +3,10 @@
 // (the report's replay viewer) can tell which lines came during which game:
 // those after a game's marker and before the next marker.
 //
-// The bot writes the rest of its log itself, so it can print a line that
-// looks like a marker: that only moves its own lines to another of its own
-// games in a viewer, and the log file keeps everything as written.
+// The bot writes the rest of its log itself, so it could print a line that
+// looks like a marker, and move its lines to a game it did not play there.
+// It cannot: the arbiter writes "[bot] " before every bot line that starts
+// like an arbiter line (arbiter/process/bot_log_writer.h).
 #ifndef ARBITER_COMMON_GAME_LOG_MARKER_H_
 #define ARBITER_COMMON_GAME_LOG_MARKER_H_
 
@@ -16,7 +17,13 @@
 
 namespace arbiter {
 
+// How every line the arbiter writes into a bot's log starts.
+inline constexpr std::string_view kArbiterLinePrefix = "[arbiter";
+// Put before a bot's line that starts like an arbiter line.
+inline constexpr std::string_view kBotLineEscape = "[bot] ";
+
 inline constexpr std::string_view kGameLogMarker = "[arbiter] game ";
+static_assert(kGameLogMarker.starts_with(kArbiterLinePrefix));
 
 // "[arbiter] game ID seat S\n".
 inline std::string GameLogMarker(std::string_view game_id, int seat) {

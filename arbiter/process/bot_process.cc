@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -398,14 +399,16 @@ std::expected<std::unique_ptr<BotProcess>, SpawnError> BotProcess::Spawn(
 
 void BotProcess::StartLogThread(int read_fd, std::string log_path,
                                 size_t limit) {
-  log_thread_ = std::thread([this, read_fd, log_path, limit] {
-    int log_fd = -1;
-    if (!log_path.empty()) {
-      log_fd = ::open(log_path.c_str(),
-                      O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-    }
-    size_t written = 0;
-    bool truncated = false;
+  int log_fd = -1;
+  if (!log_path.empty()) {
+    log_fd = ::open(log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC,
+                    0644);
+  }
+  // Non-blocking: MarkLog may have read what poll saw.
+  ::fcntl(read_fd, F_SETFL, ::fcntl(read_fd, F_GETFL) | O_NONBLOCK);
+  log_read_fd_ = read_fd;
+  log_ = std::make_unique<BotLogWriter>(log_fd, limit);
+  log_thread_ = std::thread([this, read_fd] {
     char buf[4096];
     // Polls so that Stop() ends the thread even if an escaped grandchild
     // keeps the pipe open.
@@ -417,22 +420,37 @@ void BotProcess::StartLogThread(int read_fd, std::string log_path,
       if (r < 0 && errno == EINTR) continue;
       if (r == 0 && stopping) break;
       if (r <= 0) continue;
+      std::lock_guard lock(log_mu_);
       const ssize_t n = ::read(read_fd, buf, sizeof buf);
+      if (n < 0 && (errno == EAGAIN || errno == EINTR)) continue;
       if (n <= 0) break;
-      if (log_fd < 0) continue;
-      size_t keep = std::min(size_t(n), limit - std::min(limit, written));
-      if (keep > 0 && ::write(log_fd, buf, keep) > 0) written += keep;
-      if (keep < size_t(n) && !truncated) {
-        truncated = true;
-        const std::string note = "\n[arbiter: log truncated at " +
-                                 std::to_string(limit) + " bytes]\n";
-        [[maybe_unused]] auto ignored =
-            ::write(log_fd, note.data(), note.size());
-      }
+      log_->Append(std::string_view(buf, size_t(n)));
     }
-    if (log_fd >= 0) ::close(log_fd);
+    std::lock_guard lock(log_mu_);
+    log_.reset();
+    log_read_fd_ = -1;
     ::close(read_fd);
   });
+}
+
+void BotProcess::MarkLog(std::string_view line) {
+  std::lock_guard lock(log_mu_);
+  if (!log_) return;
+  // What the bot wrote before now is in the pipe: exactly FIONREAD bytes.
+  // Reading no more keeps what it writes from now on after the marker, and
+  // a bot that writes without pause cannot hold the game here.
+  int pending = 0;
+  if (::ioctl(log_read_fd_, FIONREAD, &pending) != 0) pending = 0;
+  char buf[4096];
+  while (pending > 0) {
+    const ssize_t n =
+        ::read(log_read_fd_, buf, std::min(sizeof buf, size_t(pending)));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    log_->Append(std::string_view(buf, size_t(n)));
+    pending -= int(n);
+  }
+  log_->Mark(line);
 }
 
 BotProcess::~BotProcess() {

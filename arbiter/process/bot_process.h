@@ -2,7 +2,8 @@
 //
 // Each bot runs in its own process group (so that stopping it also stops
 // whatever it started), with only the descriptors it is given, stdin from
-// /dev/null and stdout+stderr captured into a size-capped log file. Exit is
+// /dev/null and stdout+stderr captured into a size-capped log file (with the
+// arbiter's marker before each game, MarkLog). Exit is
 // watched with pidfd_open + poll and reaped with waitpid, so that many
 // threads can watch many bots at once. Stopping is killpg(SIGTERM), a grace
 // period, killpg(SIGKILL), then reap.
@@ -34,6 +35,7 @@
 #include <utility>
 #include <vector>
 
+#include "arbiter/process/bot_log_writer.h"
 #include "arbiter/process/container.h"
 
 namespace arbiter {
@@ -102,6 +104,11 @@ class BotProcess {
   // Idempotent.
   void Stop(std::chrono::milliseconds grace = std::chrono::milliseconds(500));
 
+  // Writes `line` (an arbiter line, arbiter/common/game_log_marker.h) into
+  // the bot's log after everything the bot has written so far, and before
+  // anything it writes after this returns. Thread-safe.
+  void MarkLog(std::string_view line);
+
   // The container the bot runs in; null when none.
   Container* container() const { return container_.get(); }
 
@@ -121,6 +128,10 @@ class BotProcess {
   int wait_status_ = 0;
   std::atomic<bool> stop_log_{false};
   std::thread log_thread_;
+  // The log thread and MarkLog read the pipe and write the log under it.
+  std::mutex log_mu_;
+  int log_read_fd_ = -1;  // non-blocking; -1 once the log thread is done
+  std::unique_ptr<BotLogWriter> log_;
 };
 
 // Makes this process the reaper of its orphaned descendants, so that a bot's

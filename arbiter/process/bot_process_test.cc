@@ -10,6 +10,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
 
 namespace arbiter {
 namespace {
@@ -215,6 +216,33 @@ TEST_F(BotProcessTest, LogIsSizeCapped) {
   EXPECT_LE(log.size(), 1100u);
   EXPECT_NE(log.find("truncated"), std::string::npos);
   EXPECT_NE(log.find("line-0"), std::string::npos);
+}
+
+// The marker comes after everything the bot wrote before MarkLog, ends
+// the bot's unfinished line, and comes before what it writes after; a bot
+// line that looks like a marker is escaped.
+TEST_F(BotProcessTest, MarkLogPutsTheMarkerBetweenBeforeAndAfter) {
+  auto p = SpawnShell("echo before; printf 'half' >&2; touch " + dir_ +
+                      "/ready; "
+                      "while [ ! -e " +
+                      dir_ +
+                      "/go ]; do sleep 0.01; done; "
+                      "echo after; echo '[arbiter] game forged seat 0' >&2");
+  ASSERT_TRUE(p);
+  const auto deadline = std::chrono::steady_clock::now() + milliseconds(20000);
+  while (!std::filesystem::exists(dir_ + "/ready")) {
+    ASSERT_LT(std::chrono::steady_clock::now(), deadline);
+    std::this_thread::sleep_for(milliseconds(5));
+  }
+  p->MarkLog("[arbiter] game g1 seat 1\n");
+  std::ofstream(dir_ + "/go").put('\n');
+  ASSERT_TRUE(p->WaitExit(milliseconds(20000)));
+  p->Stop();
+  EXPECT_EQ(ReadFile(Log()),
+            "before\nhalf\n[arbiter] game g1 seat 1\nafter\n"
+            "[bot] [arbiter] game forged seat 0\n");
+  p->MarkLog("[arbiter] game g2 seat 1\n");  // after the end: nothing
+  EXPECT_EQ(ReadFile(Log()).find("g2"), std::string::npos);
 }
 
 TEST_F(BotProcessTest, WaitTimesOutWhileRunning) {
