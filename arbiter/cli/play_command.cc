@@ -261,6 +261,7 @@ void RunPlay(const PlayOptions& o) {
         Fail("the game cannot be played: " + order.back()->harness_error());
       }
     }
+    for (int s = 0; s < players; ++s) order[s]->MarkGame(setup.game_id, s);
     auto played = PlayGame(setup, seats);
     if (!played) Fail(played.error());
     for (int s = 0; s < players; ++s) order[s]->AfterGame(played->faults[s]);

@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "arbiter/common/game_log_marker.h"
+
 namespace arbiter {
 
 std::expected<BotSpec, std::string> ParseBotSpec(const std::string& text) {
@@ -174,6 +176,10 @@ ProcessEnded BotRunner::ProcessEndedOf() const {
     if (!p->WaitExit(kProcessEndWait)) return std::nullopt;
     return p->ExitDescription();
   };
+}
+
+void BotRunner::MarkGame(std::string_view game_id, int seat) {
+  if (process_) process_->MarkLog(GameLogMarker(game_id, seat));
 }
 
 void BotRunner::AfterGame(arbiter::v1::FaultReason fault) {

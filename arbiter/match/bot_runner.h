@@ -5,6 +5,7 @@
 //   BotRunner bot(server, {.name = "random", .command = "./random_bot"}, {});
 //   for (...) {
 //     SeatPlayer seat = bot.Seat();     // connects (or restarts) first
+//     bot.MarkGame(setup.game_id, s);   // the game's line in the bot's log
 //     ... PlayGame(setup, seats) ...
 //     bot.AfterGame(result.faults[s]);
 //   }
@@ -18,6 +19,7 @@
 #include <chrono>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -83,6 +85,9 @@ class BotRunner {
   // bot's (its sandbox could not be set up, after one retry); "" when it
   // could.
   const std::string& harness_error() const { return harness_error_; }
+  // Before the game `game_id` that the seat of the last Seat() plays: its
+  // marker in the bot's log (nothing when no process of the bot's runs).
+  void MarkGame(std::string_view game_id, int seat);
   // After a game: a bot whose stream closed is stopped, to be restarted by
   // the next Seat().
   void AfterGame(arbiter::v1::FaultReason fault);

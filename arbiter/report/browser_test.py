@@ -7,7 +7,7 @@ library. Pages are used as a person would: keys pressed and elements
 clicked through the browser's input events, then what shows is read back
 and the screen is compared against a checked-in reference.
 
-    browser_test.py ARBITER [--update] [--keep DIR]
+    browser_test.py ARBITER [--update] [--keep DIR] [--bot-python PYTHON]
 
 --update rewrites the reference screenshots (docs/images/*.png), which the
 README shows. Exit 77 (skipped) when no chromium is installed.
@@ -406,11 +406,54 @@ def test_replay_page(browser, arbiter, work):
     check(not browser.errors(), f"console errors: {browser.errors()}")
 
 
+def test_bot_logs(browser, arbiter, work, python):
+    """A tournament of bots that print a line naming their game at every
+    decision (tests/e2e/bots/chatty.py, run by `python`, which has the
+    Python SDK): clicking a game shows its bots' lines, not another's."""
+    bot = os.path.join(ROOT, "tests", "e2e", "bots", "chatty.py")
+    config = os.path.join(work, "chat.toml")
+    with open(config, "w") as f:
+        f.write('name = "chat"\nseed = 2\ndeals_per_pairing = 2\n'
+                '[sandbox]\nmode = "none"\n')
+        for name in ("ann", "ben"):
+            f.write(f'[[bots]]\nname = "{name}"\n'
+                    f'command = {json.dumps(f"{python} {bot} {name}")}\n')
+    out = os.path.join(work, "chat")
+    run([arbiter, "tournament", config, "--out", out])
+    browser.open("file://" + os.path.join(out, "report.html"))
+    browser.wait_for("window.report !== undefined", "the report")
+    ids = browser.eval("[...document.querySelectorAll('table.games tbody "
+                       "tr')].map(r => r.dataset.game)")
+    check(len(ids) == 2, f"games: {ids}")
+    for game in ids:
+        browser.click(f"tr[data-game='{game}'] a.replay-link")
+        browser.wait_for(f"window.report.viewer !== null && "
+                         f"window.report.viewer.data.id === {json.dumps(game)}",
+                         f"the replay of {game}")
+        text = browser.eval("(document.querySelector('.bot-logs') || "
+                            "{innerText: ''}).innerText")
+        for name in ("ann", "ben"):
+            check(f"{name}: game {game} seat" in text,
+                  f"{game}: no line of {name}'s in {text!r}")
+        other = next(i for i in ids if i != game)
+        check(f"game {other} seat" not in text,
+              f"{game} shows lines of {other}: {text!r}")
+        check(f"[bot] [arbiter] game forged-{game} seat 0" in text,
+              f"{game}: the forged marker is not shown escaped: {text!r}")
+        browser.click(".viewer .top a")
+        browser.wait_for("document.querySelector('.page').style.display "
+                         "=== ''", "the report again")
+    check(not browser.errors(), f"console errors: {browser.errors()}")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("arbiter")
     parser.add_argument("--update", action="store_true")
     parser.add_argument("--keep", help="write this run's screenshots here")
+    parser.add_argument("--bot-python",
+                        help="a Python with the SDK (zetema_bot), to run "
+                             "bots that log (else that part is skipped)")
     args = parser.parse_args()
     if not (shutil.which("chromium") or shutil.which("chromium-browser")):
         print("SKIP: no chromium (scripts/setup installs it)")
@@ -424,6 +467,10 @@ def main():
         screens = Screens(browser, args.update, keep)
         test_report(browser, screens, arbiter, work)
         test_replay_page(browser, arbiter, work)
+        if args.bot_python:
+            test_bot_logs(browser, arbiter, work, args.bot_python)
+        else:
+            print("bot logs: skipped (no --bot-python)")
     except (Failure, subprocess.CalledProcessError) as e:
         detail = getattr(e, "stderr", "") or ""
         print(f"FAIL: {e} {detail}", file=sys.stderr)

@@ -140,6 +140,7 @@ std::expected<std::string, std::string> ProcessRunner::Run(
     return std::unexpected("game " + game.game_id +
                            " not played: " + harness_error);
   }
+  for (int s = 0; s < n; ++s) runners[s]->MarkGame(setup.game_id, s);
   auto played = PlayGame(setup, seats);
   for (int s = 0; s < n; ++s) {
     if (played) runners[s]->AfterGame(played->faults[s]);

@@ -1,0 +1,84 @@
+"""Bot logs in the report: a real tournament and a real `arbiter play` of
+bots that write to stderr. Every game's replay in report.html shows its own
+bots' lines, from the right seat, and no other game's; a bot line that
+looks like the arbiter's marker of another game moves nothing."""
+import base64
+import gzip
+import json
+import re
+import subprocess
+
+from harness import BOTS, arbiter_path, python_bot
+
+CHATTY = BOTS / "chatty.py"
+LINE = re.compile(r"^(\w+): game (\S+) seat (\d+): \d+ legal actions$")
+
+
+def replays(report):
+    """Every game's replay data embedded in a report page."""
+    html = report.read_text()
+    blobs = re.findall(r'<script type="text/plain" id="replay-\d+"[^>]*>'
+                       r'([^<]*)</script>', html)
+    assert blobs, "no replays in " + str(report)
+    return [json.loads(gzip.decompress(base64.b64decode(b))) for b in blobs]
+
+
+def check_logs(games):
+    for game in games:
+        gid = game["id"]
+        logs = game["logs"]
+        assert sorted(logs) == [str(s) for s in range(len(game["seats"]))], (
+            gid, logs)
+        for seat, log in logs.items():
+            bot = game["seats"][int(seat)]["bot"]
+            mine = []
+            for line in log["lines"]:
+                m = LINE.match(line)
+                if m:
+                    # The bot's own line, in its own game and seat.
+                    assert m.groups() == (bot, gid, seat), (gid, seat, line)
+                    mine.append(line)
+                else:
+                    assert line == ("[bot] [arbiter] game forged-%s seat 0"
+                                    % gid), (gid, seat, line)
+            # Every decision it was asked for, despite its forged marker
+            # (which would have moved the rest to a game "forged-...").
+            asked = sum(1 for s in game["steps"]
+                        if s["seat"] == int(seat) and not s.get("strike"))
+            assert len(mine) == asked, (gid, seat, len(mine), asked)
+            assert log["dropped"] == 0
+
+
+def test_tournament_report_shows_each_games_own_bot_lines(tmp_path):
+    config = tmp_path / "chat.toml"
+    text = ('name = "chat"\nseed = 5\ndeals_per_pairing = 4\n'
+            'concurrency = 2\n[sandbox]\nmode = "none"\n')
+    for name in ("ann", "ben", "cal"):
+        text += ('[[bots]]\nname = "%s"\ncommand = %s\n'
+                 % (name, json.dumps(python_bot(CHATTY, name))))
+    config.write_text(text)
+    out = tmp_path / "out"
+    subprocess.run([str(arbiter_path()), "tournament", str(config),
+                    "--out", str(out)], check=True, timeout=300,
+                   capture_output=True)
+    games = replays(out / "report.html")
+    assert len(games) == 12  # 3 pairings, 4 deals each
+    check_logs(games)
+    # Several processes of one bot (concurrency 2) each wrote its own log.
+    assert len(list((out / "logs").glob("ann.*.log"))) >= 1
+
+
+def test_play_report_shows_each_games_own_bot_lines(tmp_path):
+    out = tmp_path / "games.jsonl"
+    subprocess.run([str(arbiter_path()), "play", "--games", "3",
+                    "--sandbox", "none", "--out", str(out),
+                    "--bot", "ann=" + python_bot(CHATTY, "ann"),
+                    "--bot", "ben=" + python_bot(CHATTY, "ben")],
+                   check=True, timeout=300, capture_output=True)
+    report = tmp_path / "report.html"
+    subprocess.run([str(arbiter_path()), "report", str(out), "-o",
+                    str(report)], check=True, timeout=120,
+                   capture_output=True)
+    games = replays(report)
+    assert len(games) == 3
+    check_logs(games)
