@@ -10,7 +10,11 @@
 
     zetema_bot.run(choose, name="example", version="1.0")
 
-See docs/sdk-python.md for the callback's arguments, the helpers and errors.
+Other games: declare them (`zetema_bot.run(choose, name="b",
+games=["pontoon"])`); the callback then gets that game's observation and
+actions, from its module (zetema_bot.pontoon, ...; zetema_bot.games lists
+them). See docs/sdk-python.md for the callback's arguments, the helpers and
+errors.
 """
 
 from zetema_bot.actions import (DISCARD, MARRY, MELD, Action, Marriage,
@@ -22,15 +26,20 @@ from zetema_bot.cards import (RANKS, SUITS, Card, CardError, format_cards,
 from zetema_bot.client import (ADDRESS_ENV, TOKEN_ENV, connection_args, play,
                                reply_for, run)
 from zetema_bot.errors import (BadToken, ConfigurationError, ConnectionFailed,
-                               ProtocolError, VersionMismatch, ZetemaError)
+                               GameNotDeclared, ProtocolError, VersionMismatch,
+                               ZetemaError)
+from zetema_bot import games, pontoon, scotch_whist
+from zetema_bot.games import ALL_GAMES, TextObservation
 from zetema_bot.game import GameInfo, Observation
 from zetema_bot.proto import PROTOCOL_VERSION
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "ADDRESS_ENV", "Action", "BadToken", "Card", "CardError",
-    "ConfigurationError", "ConnectionFailed", "DISCARD", "GameInfo", "MARRY",
+    "ADDRESS_ENV", "ALL_GAMES", "Action", "BadToken", "Card", "CardError",
+    "ConfigurationError", "ConnectionFailed", "DISCARD", "GameInfo",
+    "GameNotDeclared", "MARRY", "TextObservation", "games", "pontoon",
+    "scotch_whist",
     "MELD", "Marriage", "Observation", "PROTOCOL_VERSION", "ProtocolError",
     "RANKS", "SUITS", "TOKEN_ENV", "VersionMismatch", "ZetemaError",
     "action_from_proto", "action_to_proto", "connection_args", "format_action",

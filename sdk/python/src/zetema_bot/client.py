@@ -7,6 +7,10 @@
 
     zetema_bot.run(choose, name="first", version="1.0")
 
+A bot declares the games it plays (`games=["pontoon"]`; none means zetema
+only); the callback gets each game's own observation and actions (the
+game's module in zetema_bot.games), and an index answers in every game.
+
 The arbiter address and the one-time token come from --address/--token flags
 or, failing those, from ZETEMA_ARBITER_ADDRESS and ZETEMA_TOKEN (which a
 spawning arbiter sets). One stream carries any number of games; the loop
@@ -22,18 +26,20 @@ from typing import Callable, List, Optional, Sequence, Tuple
 
 import grpc
 
-from zetema_bot.actions import Action, action_to_proto
+from zetema_bot.actions import Action
 from zetema_bot.errors import (BadToken, ConfigurationError, ConnectionFailed,
-                               ProtocolError, VersionMismatch, ZetemaError)
-from zetema_bot.game import GameInfo, Observation, legal_actions_of
-from zetema_bot.proto import (PROTOCOL_VERSION, arbiter_pb2, arbiter_pb2_grpc,
-                              zetema_pb2)
+                               GameNotDeclared, ProtocolError, VersionMismatch,
+                               ZetemaError)
+from zetema_bot import games as _games
+from zetema_bot.game import GameInfo, Observation
+from zetema_bot.proto import PROTOCOL_VERSION, arbiter_pb2, arbiter_pb2_grpc
 
 ADDRESS_ENV = "ZETEMA_ARBITER_ADDRESS"
 TOKEN_ENV = "ZETEMA_TOKEN"
 
 log = logging.getLogger("zetema_bot")
 
+# Zetema's types shown; other games pass their own (zetema_bot.games).
 Callback = Callable[[Observation, List[Action]], object]
 
 
@@ -72,12 +78,14 @@ def connection_args(argv: Optional[Sequence[str]] = None,
     return address, token, rest
 
 
-def reply_for(choice, legal: List[Action], request_id: int):
+def reply_for(choice, legal: list, request_id: int, game: str = "zetema"):
     """The ActionReply for what a callback returned: an index into `legal`,
-    one of its Action values (sent by index), another Action (sent
-    structured), action text (sent as is: the arbiter judges it) or a
-    zetema.v1.Action message."""
+    one of its action values (sent by index), another action of the game
+    (sent structured), text in the game's notation (sent as is: the arbiter
+    judges it) or the game's Action message. `game`: the game's name (its
+    module in zetema_bot.games)."""
     reply = arbiter_pb2.ActionReply(request_id=request_id)
+    module = _games.module_for(game) or _games.TEXT
     if isinstance(choice, bool) or choice is None:
         raise TypeError("the callback returned %r; return an index, an "
                         "Action or action text such as 'discard 9H'"
@@ -87,19 +95,9 @@ def reply_for(choice, legal: List[Action], request_id: int):
             raise ValueError("the callback returned index %d, but there are "
                              "%d legal actions" % (choice, len(legal)))
         reply.index = choice
-    elif isinstance(choice, Action):
-        if (choice.index is not None and 0 <= choice.index < len(legal)
-                and legal[choice.index] == choice):
-            reply.index = choice.index
-        elif choice in legal:
-            reply.index = legal.index(choice)
-        else:
-            reply.action.CopyFrom(action_to_proto(choice))
     elif isinstance(choice, str):
         reply.text = choice
-    elif isinstance(choice, zetema_pb2.Action):
-        reply.action.CopyFrom(choice)
-    else:
+    elif not module.set_answer(choice, legal, reply):
         raise TypeError("the callback returned a %s; return an index, an "
                         "Action or action text such as 'discard 9H'"
                         % type(choice).__name__)
@@ -142,9 +140,22 @@ class _Stream:
         self.channel.close()
 
 
-def _error_for(error) -> ZetemaError:
-    code = arbiter_pb2.ErrorCode.Name(error.code)
-    text = "the arbiter refused the connection: %s: %s" % (code, error.message)
+# The refusal of a bot for a game it did not declare in Hello.games; by
+# number too, for stubs generated before the protocol named it.
+ERROR_CODE_GAME_NOT_DECLARED = getattr(
+    arbiter_pb2, "ERROR_CODE_GAME_NOT_DECLARED", 6)
+
+
+def _code_name(code: int) -> str:
+    try:
+        return arbiter_pb2.ErrorCode.Name(code)
+    except ValueError:  # a code newer than these stubs
+        return "error code %d" % code
+
+
+def _error_for(error, declared=()) -> ZetemaError:
+    text = "the arbiter refused the connection: %s: %s" % (
+        _code_name(error.code), error.message)
     if error.code == arbiter_pb2.ERROR_CODE_VERSION_MISMATCH:
         return VersionMismatch(
             "protocol version mismatch: this SDK speaks version %d; the "
@@ -152,6 +163,13 @@ def _error_for(error) -> ZetemaError:
     if error.code == arbiter_pb2.ERROR_CODE_BAD_TOKEN:
         return BadToken("the arbiter did not accept the token (%s); a token "
                         "is good for one connection only" % error.message)
+    if error.code == ERROR_CODE_GAME_NOT_DECLARED:
+        return GameNotDeclared(
+            "the arbiter refused this bot for a game it does not declare "
+            "(it declares %s): %s; list every game the bot plays in "
+            "run(..., games=[...])" %
+            (", ".join(declared) or "none, which means zetema only",
+             error.message))
     return ProtocolError(text)
 
 
@@ -163,17 +181,21 @@ def play(callback: Callback, name: str, version: str = "0", *,
          on_event: Optional[Callable] = None,
          on_game_end: Optional[Callable] = None,
          connect_timeout: float = 10.0,
-         protocol_version: int = PROTOCOL_VERSION) -> int:
+         protocol_version: int = PROTOCOL_VERSION,
+         games: Optional[Sequence[str]] = None) -> int:
     """Connects, says hello and plays every game the arbiter sends.
 
-    callback(observation, legal_actions) -> an index, an Action or text.
+    callback(observation, legal_actions) -> an index, an action or text.
+    games: the games this bot plays ("zetema", "pontoon", ...; default:
+    zetema only); the arbiter refuses the bot for any other.
     on_connect(welcome), on_game_start(game), on_event(event, game),
     on_game_end(result, game): optional hooks (welcome is the
-    arbiter.v1.Welcome, game a GameInfo, event a zetema.v1.Event, result a
-    arbiter.v1.Result). Returns the number of games that ended. Raises a
-    ZetemaError subclass on a configuration, connection or protocol error;
-    an exception from the callback or a hook propagates after the stream is
-    closed."""
+    arbiter.v1.Welcome, game a GameInfo, event the game's Event message, e.g.
+    zetema.v1.Event, result a arbiter.v1.Result). Returns the number of games
+    that ended. Raises a ZetemaError subclass on a configuration, connection
+    or protocol error; an exception from the callback or a hook propagates
+    after the stream is closed."""
+    declared = _declared_games(games)
     if address is None or token is None:
         flag_address, flag_token, _ = _from_flags_and_env(argv, None)
         address = address or flag_address
@@ -183,15 +205,31 @@ def play(callback: Callback, name: str, version: str = "0", *,
     try:
         stream.send(arbiter_pb2.BotMessage(hello=arbiter_pb2.Hello(
             token=token, bot_name=name, bot_version=str(version),
-            protocol_version=protocol_version)))
+            protocol_version=protocol_version, games=declared)))
         return _loop(stream, callback, on_connect, on_game_start, on_event,
-                     on_game_end)
+                     on_game_end, declared)
     finally:
         stream.close()
 
 
+def _declared_games(games) -> List[str]:
+    """The Hello's game list: names of games, none means zetema only."""
+    if games is None:
+        return []
+    try:
+        names = None if isinstance(games, str) else list(games)
+    except TypeError:
+        names = None
+    if names is None or not all(
+            isinstance(g, str) and g and g.strip() == g for g in names):
+        raise ConfigurationError(
+            "games wants a list of game names such as ['pontoon'] or %r, "
+            "got %r" % (list(_games.ALL_GAMES), games))
+    return names
+
+
 def _loop(stream, callback, on_connect, on_game_start, on_event,
-          on_game_end) -> int:
+          on_game_end, declared=()) -> int:
     welcomed = False
     games = {}
     finished = 0
@@ -202,7 +240,7 @@ def _loop(stream, callback, on_connect, on_game_start, on_event,
                 if message.error.code == arbiter_pb2.ERROR_CODE_SHUTDOWN:
                     log.info("the arbiter is done: %s", message.error.message)
                     return finished
-                raise _error_for(message.error)
+                raise _error_for(message.error, declared)
             if not welcomed:
                 if kind != "welcome":
                     raise ProtocolError("expected a Welcome from the arbiter, "
@@ -225,7 +263,10 @@ def _loop(stream, callback, on_connect, on_game_start, on_event,
                     on_game_start(game)
             elif kind == "game_event":
                 game = games.get(message.game_event.game_id)
-                for event in message.game_event.zetema.events:
+                module = _games.module_for(
+                    message.game_event.WhichOneof("events") or "") or \
+                    _games.TEXT
+                for event in module.events_of(message.game_event):
                     if game is not None:
                         game.history.append(event)
                     if on_event:
@@ -233,10 +274,18 @@ def _loop(stream, callback, on_connect, on_game_start, on_event,
             elif kind == "decision_request":
                 request = message.decision_request
                 game = games.get(request.game_id)
-                legal = legal_actions_of(request)
-                choice = callback(Observation(request, game), legal)
+                member = request.WhichOneof("decision")
+                module = _games.module_for(member or "")
+                if module is None:
+                    raise ProtocolError(
+                        "decision request %d is for a game this SDK does not "
+                        "know (%s): update the SDK" %
+                        (request.request_id, member))
+                legal = module.legal_actions(request)
+                choice = callback(module.observation(request, game), legal)
                 stream.send(arbiter_pb2.BotMessage(
-                    action_reply=reply_for(choice, legal, request.request_id)))
+                    action_reply=reply_for(choice, legal, request.request_id,
+                                           module.NAME)))
             elif kind == "game_end":
                 end = message.game_end
                 # `outcome` is set by arbiters from 0.2 on; `zetema` by all.
@@ -269,7 +318,8 @@ def _loop(stream, callback, on_connect, on_game_start, on_event,
 def run(callback: Callback, name: str, version: str = "0", **kwargs) -> int:
     """play(), for a bot's main: an SDK error is printed on one line to
     stderr and the process exits with a non-zero status (2 configuration,
-    3 connection, 4 protocol, 5 version mismatch, 6 bad token)."""
+    3 connection, 4 protocol, 5 version mismatch, 6 bad token, 7 a game
+    the bot did not declare)."""
     try:
         return play(callback, name, version, **kwargs)
     except ZetemaError as e:

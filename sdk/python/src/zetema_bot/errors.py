@@ -35,3 +35,9 @@ class BadToken(ProtocolError):
     """The arbiter did not accept the token (unknown or already used)."""
 
     exit_code = 6
+
+
+class GameNotDeclared(ProtocolError):
+    """The arbiter plays a game this bot did not declare (run's `games`)."""
+
+    exit_code = 7

@@ -12,10 +12,12 @@ class GameInfo:
 
     Attributes: game_id, seat (this bot's seat), num_players, teams (team of
     every seat), players (arbiter.v1.Player per seat), time_control
-    (arbiter.v1.TimeControl), ruleset (zetema.v1.Ruleset: every knob),
-    first_dealer, history (every zetema.v1.Event received so far, in engine
-    order), result (arbiter.v1.Result once the game has ended, else None) and
-    proto (the arbiter.v1.GameStart itself)."""
+    (arbiter.v1.TimeControl), game (its name: "zetema", "pontoon", ...),
+    ruleset (the game's Ruleset message, e.g. zetema.v1.Ruleset: every
+    knob), first_dealer (Pontoon: the first banker), history (every event
+    received so far, in engine order: zetema.v1.Event for Zetema, each
+    game's own Event type otherwise), result (arbiter.v1.Result once the game
+    has ended, else None) and proto (the arbiter.v1.GameStart itself)."""
 
     def __init__(self, start):
         self.proto = start
@@ -26,8 +28,11 @@ class GameInfo:
         self.players = list(start.players)
         self.time_control = start.time_control
         self.game: str = start.game or "zetema"
-        self.ruleset = start.zetema.ruleset
-        self.first_dealer: int = start.zetema.first_dealer
+        # The game's module (zetema_bot.games), by the GameStart's member.
+        from zetema_bot import games
+        self.module = games.module_for(
+            start.WhichOneof("game_start") or games.TEXT.NAME) or games.TEXT
+        self.ruleset, self.first_dealer = self.module.start_info(start)
         self.history: list = []
         self.result = None
 
