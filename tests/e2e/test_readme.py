@@ -21,6 +21,9 @@ RUN_ELSEWHERE = {
         "test_docs_tournament.py::test_readme_tournaments_run_as_written",
     "build/ratings/ratings":
         "test_docs_tournament.py::test_readme_ratings_run_as_written",
+    "tournament sample-bots/pontoon.toml":
+        "pontoon_tournament and scotch_whist_tournament (CTest) run both "
+        "configs with this build's paths and verify every record",
 }
 # Blocks no test runs as written, and why.
 NOT_RUN = {

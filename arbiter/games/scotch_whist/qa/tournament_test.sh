@@ -2,9 +2,11 @@
 # Scotch Whist tournaments end to end through the `arbiter` command: a
 # round-robin of builtin:random bots at 4 seats with partnerships, and a
 # Swiss at 3 seats under a ruleset file (max_hands = 4); each ends with ratings, and every record verifies.
-# With PYTHON (a Python with zetema_bot installed) and RANDOM_BOT it also runs
-# the sample tournament of sample-bots/scotch_whist.toml (the Python whist
-# bot against two C++ random bots, duplicate deals) the same way.
+# With PYTHON (a Python with zetema_bot installed) it also runs a Swiss of the
+# Python whist bot (sample-bots/scotch_whist) against Python bots answering
+# at random, and with RANDOM_BOT too the sample tournament of
+# sample-bots/scotch_whist.toml (the whist bot against two C++ random bots,
+# duplicate deals) the same way.
 #   tournament_test.sh ARBITER SOURCE_DIR [PYTHON RANDOM_BOT]
 set -euo pipefail
 arbiter="$(realpath "$1")"
@@ -12,13 +14,15 @@ src="$(realpath "$2")"
 python="${3:-}"
 random_bot="${4:-}"
 work="${KEEP_WORK:-$(mktemp -d)}"; mkdir -p "$work"
+# Sandboxed bots run as users of their own: they read their files here.
+chmod 755 "$work"
 trap 'rm -rf "$work"' EXIT
 cd "$work"
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
-# Runs a tournament, checks its record count, verifies every record and
-# checks that the run printed its ratings.
+# Runs a tournament, checks its record count, verifies every record, checks
+# that no game recorded a fault and that the run printed its ratings.
 check() {
   local config="$1" out="$2" games="$3"
   "$arbiter" tournament "$config" --out "$out" >"$out.log" 2>"$out.err" ||
@@ -28,6 +32,10 @@ check() {
   [[ "$n" == "$games" ]] || fail "$config: $n records, expected $games"
   grep -q '"game":"scotch_whist"' "$out/games.jsonl" ||
     fail "$config: the records do not name scotch_whist"
+  if grep -q '"faults":\[{' "$out/games.jsonl"; then
+    fail "$config: a game recorded a fault: $(grep -o '"faults":\[{[^]]*' \
+      "$out/games.jsonl" | head -1)"
+  fi
   "$arbiter" replay "$out/games.jsonl" --verify >"$out.verify" 2>&1 ||
     fail "$config: a record does not verify: $(tail -5 "$out.verify")"
   grep -qi "rating\|elo" "$out.log" || fail "$config: no ratings printed"
@@ -93,22 +101,58 @@ TOML
 # Two tables of three per round.
 check swiss.toml swiss "$(( 3 * 2 ))"
 
-# The Python bot plays once the SDK's game loop knows Scotch Whist (its game
-# modules, zetema_bot.games.MODULES, list it).
-sdk_plays_whist() {
-  "$python" -c 'import sys, zetema_bot.games as g
-sys.exit(0 if "scotch_whist" in g.MODULES else 1)' 2>/dev/null
+if [[ -n "$python" ]]; then
+  # The Python whist bot through the SDK's game loop, against Python bots
+  # that answer with a random index: two tables of three per round.
+  cat >random_index.py <<'PY'
+import random, sys
+import zetema_bot
+rng = random.Random(int(sys.argv[1]))
+zetema_bot.run(lambda obs, legal: rng.randrange(len(legal)),
+               name="py-random", games=["scotch_whist"])
+PY
+  cat >python.toml <<TOML
+name = "whist-python"
+game = "scotch_whist"
+ruleset = "short.toml"
+seed = 7
+format = "swiss"
+rounds = 2
+seats = 3
+[[bots]]
+name = "whist"
+command = "$python $src/sample-bots/scotch_whist/bot.py"
+[[bots]]
+name = "whist-b"
+command = "$python $src/sample-bots/scotch_whist/bot.py"
+TOML
+  for i in 1 2 3 4; do
+    printf '[[bots]]\nname = "r%s"\ncommand = "%s %s/random_index.py %s"\n' \
+      "$i" "$python" "$work" "$i" >>python.toml
+  done
+  check python.toml python "$(( 2 * 2 ))"
+fi
+
+# Whether the C++ random bot plays Scotch Whist (declares it and answers its
+# decisions): one short game of three, with no fault.
+random_bot_plays_whist() {
+  "$arbiter" play --game scotch_whist --ruleset short.toml --games 1 \
+    --seed 1 --bot a="$random_bot" --bot b="$random_bot" \
+    --bot c="$random_bot" --out probe.jsonl >probe.log 2>&1 &&
+    ! grep -q '"faults":\[{' probe.jsonl
 }
-if [[ -n "$python" && -n "$random_bot" ]] && ! sdk_plays_whist; then
-  echo "sample tournament skipped: the Python SDK's game loop does not play" \
-       "scotch_whist yet"
+if [[ -n "$python" && -n "$random_bot" ]] && ! random_bot_plays_whist; then
+  echo "sample tournament skipped: the C++ random bot does not play" \
+       "scotch_whist yet: $(grep -o '"detail":"[^"]*"' probe.jsonl | head -1)"
 elif [[ -n "$python" && -n "$random_bot" ]]; then
   # sample-bots/scotch_whist.toml with this build's paths.
-  sed -e "s|build/sample-bots/random/random_bot|$random_bot|" \
-      -e "s|\.venv/bin/python sample-bots/|$python $src/sample-bots/|" \
+  sed -e "s|\.\./build/sample-bots/random/random_bot|$random_bot|" \
+      -e "s|\.\./\.venv/bin/python scotch_whist/|$python $src/sample-bots/scotch_whist/|" \
       -e "s|^deals_per_pairing = .*|deals_per_pairing = 2|" \
       "$src/sample-bots/scotch_whist.toml" >sample.toml
   grep -q "$random_bot" sample.toml || fail "sample.toml: random bot path not set"
+  grep -q "$src/sample-bots/scotch_whist/bot.py" sample.toml ||
+    fail "sample.toml: whist bot path not set"
   # One table of three, three seat rotations of each of the 2 deals.
   check sample.toml sample "$(( 3 * 2 ))"
 fi

@@ -1,0 +1,136 @@
+#!/usr/bin/env bash
+# Pontoon tournaments end to end through the `arbiter` command, each ending
+# with ratings and every record verified (`arbiter replay --verify`):
+#   - a round-robin of builtin:random bots at 3 seats with duplicate deals;
+#   - a gauntlet at 4 seats under a ruleset file (traditional, 5 hands);
+# with PYTHON (a Python with zetema_bot installed):
+#   - a Swiss of the card-counting bot (sample-bots/pontoon) against Python
+#     bots that answer with a random index, through the SDK's game loop;
+# with PYTHON and RANDOM_BOT (the C++ random bot):
+#   - sample-bots/pontoon.toml, the counting bot against two C++ random bots
+#     (this build's paths), as documented in the README.
+#   tournament_test.sh ARBITER SOURCE_DIR [PYTHON RANDOM_BOT]
+set -euo pipefail
+arbiter="$(realpath "$1")"
+src="$(realpath "$2")"
+python="${3:-}"
+random_bot="${4:-}"
+work="${KEEP_WORK:-$(mktemp -d)}"; mkdir -p "$work"
+# Sandboxed bots run as users of their own: they read their files here.
+chmod 755 "$work"
+[[ -n "${KEEP_WORK:-}" ]] || trap 'rm -rf "$work"' EXIT
+cd "$work"
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+# Runs a tournament, checks its record count, verifies every record, checks
+# that no game recorded a fault and that the run printed its ratings.
+check() {
+  local config="$1" out="$2" games="$3"
+  "$arbiter" tournament "$config" --out "$out" >"$out.log" 2>"$out.err" ||
+    fail "$config: $(cat "$out.err")"
+  local n
+  n="$(wc -l <"$out/games.jsonl")"
+  [[ "$n" == "$games" ]] || fail "$config: $n records, expected $games"
+  grep -q '"game":"pontoon"' "$out/games.jsonl" ||
+    fail "$config: the records do not name pontoon"
+  if grep -q '"faults":\[{' "$out/games.jsonl"; then
+    fail "$config: a game recorded a fault: $(grep -o '"faults":\[{[^]]*' \
+      "$out/games.jsonl" | head -1)"
+  fi
+  "$arbiter" replay "$out/games.jsonl" --verify >"$out.verify" 2>&1 ||
+    fail "$config: a record does not verify: $(tail -5 "$out.verify")"
+  grep -qi "rating\|elo" "$out.log" || fail "$config: no ratings printed"
+  echo "$config: $n games, every record verified"
+}
+
+bots() {  # bots N COMMAND [PREFIX]: N [[bots]] tables
+  for i in $(seq 1 "$1"); do
+    printf '[[bots]]\nname = "%s%s"\ncommand = "%s"\n' "${3:-b}" "$i" "$2"
+  done
+}
+
+printf 'base = "standard"\nhands = 5\n' >short.toml
+cat >rr.toml <<'TOML'
+name = "pontoon-rr"
+game = "pontoon"
+ruleset = "short.toml"
+seed = 5
+format = "round-robin"
+seats = 3
+deals_per_pairing = 1
+duplicate = true
+concurrency = 2
+TOML
+bots 4 builtin:random >>rr.toml
+# 4 tables of 3 bots, each deal played from 3 seat rotations.
+check rr.toml rr "$(( 4 * 3 ))"
+
+printf 'base = "traditional"\nhands = 5\n' >trad.toml
+cat >gauntlet.toml <<'TOML'
+name = "pontoon-gauntlet"
+game = "pontoon"
+ruleset = "trad.toml"
+seed = 6
+format = "gauntlet"
+gauntlet_bot = "b1"
+seats = 4
+deals_per_pairing = 2
+TOML
+bots 4 builtin:random >>gauntlet.toml
+# One table of the gauntlet bot and the three others, 2 deals.
+check gauntlet.toml gauntlet 2
+
+if [[ -n "$python" ]]; then
+  cat >random_index.py <<'PY'
+import random, sys
+import zetema_bot
+rng = random.Random(int(sys.argv[1]))
+zetema_bot.run(lambda obs, legal: rng.randrange(len(legal)),
+               name="py-random", games=["pontoon"])
+PY
+  cat >swiss.toml <<TOML
+name = "pontoon-swiss"
+game = "pontoon"
+ruleset = "short.toml"
+seed = 7
+format = "swiss"
+rounds = 2
+seats = 2
+[[bots]]
+name = "counter"
+command = "$python $src/sample-bots/pontoon/pontoon_bot.py"
+[[bots]]
+name = "counter-b"
+command = "$python $src/sample-bots/pontoon/pontoon_bot.py"
+TOML
+  for i in 1 2; do
+    printf '[[bots]]\nname = "r%s"\ncommand = "%s %s/random_index.py %s"\n' \
+      "$i" "$python" "$work" "$i" >>swiss.toml
+  done
+  # Two tables of two per round.
+  check swiss.toml swiss "$(( 2 * 2 ))"
+fi
+
+# Whether the C++ random bot plays Pontoon (declares it and answers its
+# decisions): one game of two, with no fault.
+random_bot_plays_pontoon() {
+  "$arbiter" play --game pontoon --ruleset short.toml --games 1 --seed 1 \
+    --bot a="$random_bot" --bot b="$random_bot" --out probe.jsonl \
+    >probe.log 2>&1 && ! grep -q '"faults":\[{' probe.jsonl
+}
+if [[ -n "$python" && -n "$random_bot" ]] && ! random_bot_plays_pontoon; then
+  echo "sample tournament skipped: the C++ random bot does not play pontoon" \
+       "yet: $(grep -o '"detail":"[^"]*"' probe.jsonl | head -1)"
+elif [[ -n "$python" && -n "$random_bot" ]]; then
+  # sample-bots/pontoon.toml with this build's paths.
+  sed -e "s|\.\./build/sample-bots/random/random_bot|$random_bot|" \
+      -e "s|\.\./\.venv/bin/python pontoon/|$python $src/sample-bots/pontoon/|" \
+      -e "s|^deals_per_pairing = .*|deals_per_pairing = 2|" \
+      "$src/sample-bots/pontoon.toml" >sample.toml
+  grep -q "$random_bot" sample.toml || fail "sample.toml: random bot path not set"
+  grep -q "$src/sample-bots/pontoon/pontoon_bot.py" sample.toml ||
+    fail "sample.toml: counting bot path not set"
+  # One table of three, three seat rotations of each of the 2 deals.
+  check sample.toml sample "$(( 3 * 2 ))"
+fi
