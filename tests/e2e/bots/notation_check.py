@@ -6,10 +6,11 @@ import random
 import sys
 
 import botlib
-from zetema_bot import client, parse_action
+from zetema_bot import parse_action, zetema
 
 botlib.record_pid()
-_legal_actions_of = client.legal_actions_of
+# The game loop asks each game's module for the legal actions.
+_legal_actions_of = zetema.legal_actions
 
 
 def checked(request):
@@ -22,7 +23,7 @@ def checked(request):
     return actions
 
 
-client.legal_actions_of = checked
+zetema.legal_actions = checked
 rng = random.Random(7)
 botlib.zetema_bot.run(lambda observation, legal: rng.randrange(len(legal)),
                       name="notation_check", version="e2e")
