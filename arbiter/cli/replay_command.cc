@@ -185,6 +185,26 @@ std::optional<FileReport> ForEachRecord(const std::string& file, F&& each) {
   return report;
 }
 
+// Adds the record's id to `ids`. A repeated id is said on stderr, with the
+// line where it first stood and `then` after: always for a different record,
+// with `say_copies` also for a copy of the first.
+records::DuplicateIds::Seen AddId(const arbiter::v1::GameRecord& r,
+                                  const records::GameRecordReader& reader,
+                                  bool say_copies, const char* then,
+                                  records::DuplicateIds* ids) {
+  const auto seen =
+      ids->Add(r.game_id(), r.SerializeAsString(), {0, reader.line()});
+  const bool conflict = seen.seen == records::DuplicateIds::Seen::kConflict;
+  if (conflict ||
+      (say_copies && seen.seen != records::DuplicateIds::Seen::kNew)) {
+    std::fprintf(stderr, "%s: game %s appears again (first at line %lld)%s%s\n",
+                 reader.Where().c_str(), r.game_id().c_str(),
+                 (long long)seen.first->line,
+                 conflict ? ", as a different record" : "", then);
+  }
+  return seen.seen;
+}
+
 int Verify(const ReplayOptions& o) {
   int bad = 0, repeated = 0;
   records::DuplicateIds ids;
@@ -194,18 +214,8 @@ int Verify(const ReplayOptions& o) {
         const auto diffs = VerifyRecord(r);
         for (const auto& d : diffs) std::fprintf(stderr, "%s\n", d.c_str());
         bad += !diffs.empty();
-        const std::string where = reader.Where();
-        const auto seen =
-            ids.Add(r.game_id(), r.SerializeAsString(), {0, reader.line()});
-        if (seen.seen != records::DuplicateIds::Seen::kNew) {
-          ++repeated;
-          std::fprintf(
-              stderr, "%s: game %s appears again (first at line %lld)%s\n",
-              where.c_str(), r.game_id().c_str(), (long long)seen.first->line,
-              seen.seen == records::DuplicateIds::Seen::kConflict
-                  ? ", as a different record"
-                  : "");
-        }
+        repeated += AddId(r, reader, /*say_copies=*/true, "", &ids) !=
+                    records::DuplicateIds::Seen::kNew;
         return true;
       });
   if (!report) return 2;
@@ -236,16 +246,9 @@ int RunReplay(const ReplayOptions& o) {
         ForEachRecord(o.file, [&](const arbiter::v1::GameRecord& r,
                                   const records::GameRecordReader& reader) {
           const auto seen =
-              ids.Add(r.game_id(), r.SerializeAsString(), {0, reader.line()});
-          if (seen.seen == records::DuplicateIds::Seen::kConflict) {
-            ++conflicts;
-            std::fprintf(stderr,
-                         "%s: game %s appears again (first at line %lld), as a "
-                         "different record: not listed\n",
-                         reader.Where().c_str(), r.game_id().c_str(),
-                         (long long)seen.first->line);
-          }
-          if (seen.seen == records::DuplicateIds::Seen::kNew && Keep(o, r)) {
+              AddId(r, reader, /*say_copies=*/false, ": not listed", &ids);
+          conflicts += seen == records::DuplicateIds::Seen::kConflict;
+          if (seen == records::DuplicateIds::Seen::kNew && Keep(o, r)) {
             ListGame(r, o.json);
           }
           return true;
