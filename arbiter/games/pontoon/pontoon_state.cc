@@ -10,20 +10,6 @@ namespace pontoon {
 
 using game::Refusal;
 
-std::vector<int> PontoonState::Teams() const {
-  std::vector<int> teams(size_t(state_.num_seats()));
-  for (int s = 0; s < state_.num_seats(); ++s) teams[size_t(s)] = s;
-  return teams;
-}
-
-const std::vector<Action>& PontoonState::Legal() const {
-  if (!legal_listed_) {
-    state_.LegalActions(&legal_);
-    legal_listed_ = true;
-  }
-  return legal_;
-}
-
 std::string PontoonState::LegalActionText(int index) const {
   return ActionText(Legal()[size_t(index)]);
 }
@@ -69,7 +55,7 @@ std::expected<int, Refusal> PontoonState::ParseTyped(
 
 void PontoonState::Apply(int index) {
   state_.Apply(Legal()[size_t(index)]);
-  legal_listed_ = false;
+  ForgetLegal();
 }
 
 std::string PontoonState::EventText(int index, int viewer) const {

@@ -18,18 +18,6 @@ int EngineViewer(int viewer) {
   return viewer == game::kOmniscient ? kAllSeats : viewer;
 }
 
-std::vector<int> ScotchWhistState::Teams() const {
-  return state_.rules().Teams(state_.num_players());
-}
-
-const std::vector<Card>& ScotchWhistState::Legal() const {
-  if (!legal_listed_) {
-    state_.LegalActions(&legal_);
-    legal_listed_ = true;
-  }
-  return legal_;
-}
-
 std::string ScotchWhistState::LegalActionText(int index) const {
   return "play " + CardToString(Legal()[size_t(index)]);
 }
@@ -100,7 +88,7 @@ std::expected<int, Refusal> ScotchWhistState::ParseTyped(
 
 void ScotchWhistState::Apply(int index) {
   state_.ApplyLegal(Legal()[size_t(index)]);
-  legal_listed_ = false;
+  ForgetLegal();
 }
 
 std::string ScotchWhistState::EventText(int index, int viewer) const {
@@ -139,24 +127,6 @@ void ScotchWhistState::FillDecision(game::v1::DecisionRequest* out) const {
 
 std::string ScotchWhistState::ObservationText(int seat) const {
   return scotch_whist::ObservationText(state_, seat);
-}
-
-game::Outcome ScotchWhistState::GetOutcome() const {
-  game::Outcome o;
-  for (int p = 0; p < state_.num_players(); ++p) {
-    o.scores.push_back(state_.Score(p));
-  }
-  for (int t = 0; t < state_.NumTeams(); ++t) {
-    o.team_scores.push_back(state_.TeamScore(t));
-  }
-  o.places = state_.Standings();
-  o.winner = state_.Winner();
-  if (state_.IsTerminal()) {
-    o.end_reason = state_.Winner() >= 0 ? game::v1::END_REASON_TARGET
-                                        : game::v1::END_REASON_MAX_HANDS;
-  }
-  o.hands_played = state_.HandNumber();
-  return o;
 }
 
 void ScotchWhistState::FillRecord(game::v1::GameRecord* record) const {

@@ -19,21 +19,8 @@ int EngineViewer(int viewer) {
 
 ZetemaState::ZetemaState(std::shared_ptr<const game::Game> game,
                          zetema::State state)
-    : game_(std::move(game)),
-      state_(std::move(state)),
+    : EngineState(std::move(game), std::move(state)),
       first_dealer_(state_.Dealer()) {}
-
-std::vector<int> ZetemaState::Teams() const {
-  return state_.rules().Teams(state_.num_players());
-}
-
-const std::vector<Action>& ZetemaState::Legal() const {
-  if (!legal_listed_) {
-    state_.LegalActions(&legal_);
-    legal_listed_ = true;
-  }
-  return legal_;
-}
 
 std::string ZetemaState::LegalActionText(int index) const {
   return ActionToString(Legal()[index]);
@@ -82,7 +69,7 @@ std::expected<int, Refusal> ZetemaState::ParseTyped(
 
 void ZetemaState::Apply(int index) {
   state_.ApplyLegal(Legal()[index]);
-  legal_listed_ = false;
+  ForgetLegal();
 }
 
 std::string ZetemaState::EventText(int index, int viewer) const {
@@ -134,22 +121,6 @@ std::string ZetemaState::ObservationText(int seat) const {
                        o.known[p].ToString());
   }
   return out;
-}
-
-game::Outcome ZetemaState::GetOutcome() const {
-  game::Outcome o;
-  for (int p = 0; p < state_.num_players(); ++p)
-    o.scores.push_back(state_.Score(p));
-  for (int t = 0; t < state_.NumTeams(); ++t)
-    o.team_scores.push_back(state_.TeamScore(t));
-  o.places = state_.Standings();
-  o.winner = state_.Winner();
-  if (state_.IsTerminal()) {
-    o.end_reason = state_.Winner() >= 0 ? game::v1::END_REASON_TARGET
-                                        : game::v1::END_REASON_MAX_HANDS;
-  }
-  o.hands_played = state_.HandNumber();
-  return o;
 }
 
 void ZetemaState::FillRecord(game::v1::GameRecord* record) const {

@@ -1,29 +1,25 @@
-// A game of Zetema as a game::State: the engine's State plus what the
-// interface needs around it (the legal actions of the current decision,
-// listed once; the first dealer; viewers mapped onto the engine's).
+// A game of Zetema as a game::State: the engine's State behind the interface
+// (arbiter/game/engine_state.h holds what every game's has), with the first
+// dealer and viewers mapped onto the engine's.
 #ifndef ZETEMA_ZETEMA_STATE_H_
 #define ZETEMA_ZETEMA_STATE_H_
 
 #include <memory>
 #include <vector>
 
-#include "arbiter/game/game.h"
+#include "arbiter/game/engine_state.h"
 #include "arbiter/games/zetema/state.h"
 
 namespace zetema {
 
-class ZetemaState final : public game::State {
+class ZetemaState final
+    : public game::EngineState<ZetemaState, zetema::State, Action> {
  public:
   ZetemaState(std::shared_ptr<const game::Game> game, zetema::State state);
 
-  std::unique_ptr<game::State> Clone() const override {
-    return std::make_unique<ZetemaState>(*this);
-  }
   int NumSeats() const override { return state_.num_players(); }
   int CurrentSeat() const override { return state_.CurrentPlayer(); }
-  std::vector<int> Teams() const override;
 
-  int NumLegalActions() const override { return int(Legal().size()); }
   std::string LegalActionText(int index) const override;
   int LegalActionPoints(int index) const override {
     return state_.ActionPoints(Legal()[index]);
@@ -34,7 +30,6 @@ class ZetemaState final : public game::State {
       const game::v1::ActionReply& reply) const override;
   void Apply(int index) override;
 
-  int NumEvents() const override { return int(state_.Events().size()); }
   std::string EventText(int index, int viewer) const override;
   void FillEvents(int from, int viewer,
                   game::v1::GameEvent* out) const override;
@@ -47,7 +42,9 @@ class ZetemaState final : public game::State {
   }
   std::string ObservationText(int seat) const override;
 
-  game::Outcome GetOutcome() const override;
+  game::Outcome GetOutcome() const override {
+    return game::TargetOutcome(state_);
+  }
   int FirstMover() const override {
     return (first_dealer_ + 1) % state_.num_players();
   }
@@ -60,19 +57,12 @@ class ZetemaState final : public game::State {
   game::ExpectCheck Expect(std::string_view key,
                            const toml::node& want) const override;
 
-  const zetema::State& engine() const { return state_; }
-
  private:
-  const std::vector<Action>& Legal() const;
   // The legal action equal to `action`, or why it is illegal.
   std::expected<int, game::Refusal> Find(const Action& action,
                                          const std::string& text) const;
 
-  std::shared_ptr<const game::Game> game_;  // keeps the ruleset alive
-  zetema::State state_;
   int first_dealer_;
-  mutable std::vector<Action> legal_;
-  mutable bool legal_listed_ = false;
 };
 
 // The engine's viewer for an interface viewer: -1 sees every draw, and any
