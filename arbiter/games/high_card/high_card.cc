@@ -6,10 +6,10 @@
 #include <array>
 #include <cctype>
 #include <cstring>
-#include <fstream>
 #include <sstream>
 
 #include "arbiter/game/expect.h"
+#include "arbiter/game/ruleset_game.h"
 
 namespace high_card {
 namespace {
@@ -260,61 +260,17 @@ class HighCardState final : public game::State {
   std::vector<Event> events_;
 };
 
-class HighCardGame final : public game::Game,
-                           public std::enable_shared_from_this<HighCardGame> {
- public:
-  explicit HighCardGame(int cards) : cards_(cards) {}
-  const game::GameType& Type() const override { return GameType(); }
-  std::string RulesetBase() const override { return "standard"; }
-  std::string RulesetToml() const override {
-    return fmt::format(
-        "base = \"standard\"\ncards = {}  # cards dealt to each seat, 1 to "
-        "26\n",
-        cards_);
-  }
-  std::vector<int> Teams(int num_seats) const override {
-    std::vector<int> t(num_seats);
-    for (int s = 0; s < num_seats; ++s) t[s] = s;
-    return t;
-  }
-  std::expected<std::unique_ptr<game::State>, std::string> NewState(
-      const game::Setup& setup) const override {
-    if (setup.num_seats != 2)
-      return std::unexpected(
-          fmt::format("high_card is for 2 seats, not {}", setup.num_seats));
-    if (setup.first_dealer < -1 || setup.first_dealer > 1)
-      return std::unexpected(
-          fmt::format("dealer {} is no seat", setup.first_dealer));
-    uint64_t rng = setup.seed;
-    std::vector<int> deck(kPack);
-    for (int i = 0; i < kPack; ++i) deck[i] = i;
-    for (int i = kPack - 1; i > 0; --i)
-      std::swap(deck[i], deck[Mix(rng) % uint64_t(i + 1)]);
-    const int dealer =
-        setup.first_dealer >= 0 ? setup.first_dealer : int(Mix(rng) % 2);
-    if (!setup.decks.empty()) {
-      auto given = ParseCards(setup.decks[0]);
-      if (!given) return std::unexpected("decks[0]: " + given.error());
-      std::vector<int> sorted = *given;
-      std::sort(sorted.begin(), sorted.end());
-      if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end() ||
-          int(sorted.size()) != kPack) {
-        return std::unexpected(
-            "decks[0]: not the 52 cards of a pack, each once");
-      }
-      deck = *given;
-    }
-    return std::make_unique<HighCardState>(shared_from_this(), cards_,
-                                           std::move(deck), dealer);
-  }
-
- private:
-  int cards_;
+struct Ruleset {
+  std::string base = "standard";
+  int cards = 3;  // dealt to each seat, 1 to 26
 };
 
-// `cards` from a TOML table; errors name the key.
-std::expected<int, std::string> CardsFrom(const toml::table& t,
-                                          std::string_view prefix, int cards) {
+constexpr std::array<std::string_view, 1> kPresets = {"standard"};
+
+// `cards` from a TOML table (`base` skipped); errors name the key.
+std::expected<void, std::string> ApplyTable(const toml::table& t,
+                                            std::string_view prefix,
+                                            Ruleset* rules) {
   for (auto&& [key, node] : t) {
     if (key.str() == "base") continue;
     if (key.str() != "cards")
@@ -323,73 +279,59 @@ std::expected<int, std::string> CardsFrom(const toml::table& t,
     const auto v = node.value_exact<int64_t>();
     if (!v || *v < 1 || *v > 26)
       return std::unexpected(fmt::format("{}cards: must be 1 to 26", prefix));
-    cards = int(*v);
+    rules->cards = int(*v);
   }
-  return cards;
+  return {};
 }
 
-std::expected<toml::table, std::string> ParseToml(const std::string& text,
-                                                  const std::string& source) {
+// A ruleset file's text; its keys' errors prefixed with `prefix`.
+std::expected<Ruleset, std::string> ParseRuleset(std::string_view text,
+                                                 std::string_view source,
+                                                 std::string_view prefix) {
+  toml::table table;
   try {
-    return toml::parse(text, source);
+    table = toml::parse(text, source);
   } catch (const toml::parse_error& e) {
     return std::unexpected(
         fmt::format("{}:{}:{}: {}", source, e.source().begin.line,
                     e.source().begin.column, e.description()));
   }
+  Ruleset rules;
+  if (auto ok = ApplyTable(table, prefix, &rules); !ok)
+    return std::unexpected(ok.error());
+  return rules;
 }
 
-constexpr std::array<std::string_view, 1> kPresets = {"standard"};
-
-class HighCardType final : public game::GameType {
- public:
-  std::string_view Name() const override { return "high_card"; }
-  int MinSeats() const override { return 2; }
-  int MaxSeats() const override { return 2; }
-  std::span<const std::string_view> Presets() const override {
-    return kPresets;
-  }
-
-  std::expected<std::shared_ptr<const game::Game>, std::string> Load(
-      std::string_view name_or_path, std::string_view base_dir,
-      const toml::table* overrides, std::string_view prefix) const override {
-    int cards = 3;
-    if (name_or_path != "standard") {
-      std::string path(name_or_path);
-      if (!base_dir.empty() && !path.starts_with('/') &&
-          std::ifstream(std::string(base_dir) + "/" + path)) {
-        path = std::string(base_dir) + "/" + path;
-      }
-      std::ifstream in(path);
-      if (!in)
-        return std::unexpected(
-            "'" + path +
-            "' is neither a preset (standard) nor a readable file");
-      std::stringstream text;
-      text << in.rdbuf();
-      auto table = ParseToml(text.str(), path);
-      if (!table) return std::unexpected(table.error());
-      auto c = CardsFrom(*table, "", cards);
-      if (!c) return std::unexpected(path + ": " + c.error());
-      cards = *c;
+game::RulesetGameSpec<Ruleset>::StateOrError NewState(
+    std::shared_ptr<const game::Game> game,
+    std::shared_ptr<const Ruleset> rules, const game::Setup& setup) {
+  if (setup.num_seats != 2)
+    return std::unexpected(
+        fmt::format("high_card is for 2 seats, not {}", setup.num_seats));
+  if (setup.first_dealer < -1 || setup.first_dealer > 1)
+    return std::unexpected(
+        fmt::format("dealer {} is no seat", setup.first_dealer));
+  uint64_t rng = setup.seed;
+  std::vector<int> deck(kPack);
+  for (int i = 0; i < kPack; ++i) deck[i] = i;
+  for (int i = kPack - 1; i > 0; --i)
+    std::swap(deck[i], deck[Mix(rng) % uint64_t(i + 1)]);
+  const int dealer =
+      setup.first_dealer >= 0 ? setup.first_dealer : int(Mix(rng) % 2);
+  if (!setup.decks.empty()) {
+    auto given = ParseCards(setup.decks[0]);
+    if (!given) return std::unexpected("decks[0]: " + given.error());
+    std::vector<int> sorted = *given;
+    std::sort(sorted.begin(), sorted.end());
+    if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end() ||
+        int(sorted.size()) != kPack) {
+      return std::unexpected("decks[0]: not the 52 cards of a pack, each once");
     }
-    if (overrides) {
-      auto c = CardsFrom(*overrides, prefix, cards);
-      if (!c) return std::unexpected(c.error());
-      cards = *c;
-    }
-    return std::make_shared<HighCardGame>(cards);
+    deck = *given;
   }
-
-  std::expected<std::shared_ptr<const game::Game>, std::string> FromRecord(
-      const game::v1::GameRecord& r) const override {
-    auto table = ParseToml(r.ruleset_toml(), "ruleset_toml");
-    if (!table) return std::unexpected(table.error());
-    auto cards = CardsFrom(*table, "ruleset_toml.", 3);
-    if (!cards) return std::unexpected(cards.error());
-    return std::make_shared<HighCardGame>(*cards);
-  }
-};
+  return std::make_unique<HighCardState>(std::move(game), rules->cards,
+                                         std::move(deck), dealer);
+}
 
 void HighCardState::FillRecord(game::v1::GameRecord* r) const {
   r->set_ruleset_toml(game_->RulesetToml());
@@ -410,7 +352,34 @@ void HighCardState::FillRecord(game::v1::GameRecord* r) const {
 }  // namespace
 
 const game::GameType& GameType() {
-  static const HighCardType type;
+  static const game::RulesetGameType<Ruleset> type({
+      .name = "high_card",
+      .min_seats = 2,
+      .max_seats = 2,
+      .presets = kPresets,
+      .preset = [](std::string_view) -> std::expected<Ruleset, std::string> {
+        return Ruleset{};
+      },
+      .parse =
+          [](std::string_view text, std::string_view source) {
+            return ParseRuleset(text, source, "");
+          },
+      .apply = ApplyTable,
+      .to_toml =
+          [](const Ruleset& rules) {
+            return fmt::format(
+                "base = \"standard\"\ncards = {}  # cards dealt to each seat, "
+                "1 to "
+                "26\n",
+                rules.cards);
+          },
+      .from_record =
+          [](const game::v1::GameRecord& r) {
+            return ParseRuleset(r.ruleset_toml(), "ruleset_toml",
+                                "ruleset_toml.");
+          },
+      .new_state = NewState,
+  });
   return type;
 }
 

@@ -2,10 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <filesystem>
-#include <fstream>
-#include <sstream>
-
 namespace pontoon {
 
 std::expected<Ruleset, std::string> Preset(std::string_view name) {
@@ -133,31 +129,6 @@ std::string RulesetToToml(const Ruleset& r) {
       "split_pontoon = {}  # an ace and a ten made by a split is a pontoon\n",
       r.base, r.max_players, r.min_bet, r.max_bet, r.min_stick,
       r.banker_min_stick, r.hands, r.split_pontoon);
-}
-
-std::expected<Ruleset, std::string> LoadRuleset(std::string_view name_or_path,
-                                                std::string_view base_dir) {
-  for (std::string_view preset : kPresetNames) {
-    if (name_or_path == preset) return Preset(preset);
-  }
-  namespace fs = std::filesystem;
-  fs::path path(name_or_path);
-  if (path.is_relative() && !base_dir.empty() &&
-      fs::exists(fs::path(base_dir) / path)) {
-    path = fs::path(base_dir) / path;
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    return std::unexpected(fmt::format(
-        "'{}' is neither a preset of pontoon (standard, traditional) nor a "
-        "readable ruleset file",
-        name_or_path));
-  }
-  std::ostringstream text;
-  text << in.rdbuf();
-  auto rules = ParseRuleset(text.str(), path.string());
-  if (!rules) return std::unexpected(path.string() + ": " + rules.error());
-  return rules;
 }
 
 }  // namespace pontoon

@@ -49,10 +49,6 @@ std::expected<Ruleset, std::string> ParseRuleset(std::string_view text,
                                                  std::string_view source);
 // Every knob, one per line with a comment; ParseRuleset gives it back.
 std::string RulesetToToml(const Ruleset& rules);
-// A preset name, or a ruleset file (a relative path is tried against
-// `base_dir` first).
-std::expected<Ruleset, std::string> LoadRuleset(std::string_view name_or_path,
-                                                std::string_view base_dir);
 
 }  // namespace pontoon
 

@@ -51,8 +51,9 @@ std::string ValidateRuleset(const Ruleset& r) {
   return "";
 }
 
-std::string ApplyRulesetTable(const toml::table& table, std::string_view prefix,
-                              Ruleset* rules) {
+std::expected<void, std::string> ApplyRulesetTable(const toml::table& table,
+                                                   std::string_view prefix,
+                                                   Ruleset* rules) {
   for (auto&& [k, node] : table) {
     const std::string key = std::string(prefix) + std::string(k.str());
     std::string error;
@@ -72,9 +73,12 @@ std::string ApplyRulesetTable(const toml::table& table, std::string_view prefix,
     } else {
       error = key + ": unknown key (target, max_hands, partnerships)";
     }
-    if (!error.empty()) return error;
+    if (!error.empty()) return std::unexpected(error);
   }
-  return ValidateRuleset(*rules);
+  if (std::string error = ValidateRuleset(*rules); !error.empty()) {
+    return std::unexpected(error);
+  }
+  return {};
 }
 
 std::expected<Ruleset, std::string> ParseRuleset(std::string_view text,
@@ -92,8 +96,8 @@ std::expected<Ruleset, std::string> ParseRuleset(std::string_view text,
   auto rules = Preset(*base);
   if (!rules) return std::unexpected("base: " + rules.error());
   table.erase("base");
-  if (auto error = ApplyRulesetTable(table, "", &*rules); !error.empty()) {
-    return std::unexpected(error);
+  if (auto ok = ApplyRulesetTable(table, "", &*rules); !ok) {
+    return std::unexpected(ok.error());
   }
   return rules;
 }

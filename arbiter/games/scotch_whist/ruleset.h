@@ -46,8 +46,9 @@ std::string ValidateRuleset(const Ruleset& rules);
 
 // Applies every key of `table` but `base` (refused) to `rules`; errors name
 // the key with `prefix` before it. The result is validated.
-std::string ApplyRulesetTable(const toml::table& table, std::string_view prefix,
-                              Ruleset* rules);
+std::expected<void, std::string> ApplyRulesetTable(const toml::table& table,
+                                                   std::string_view prefix,
+                                                   Ruleset* rules);
 // A ruleset file's text: `base` (required, a preset), then its keys.
 std::expected<Ruleset, std::string> ParseRuleset(std::string_view text,
                                                  std::string_view source);

@@ -53,8 +53,9 @@ TEST(RulesetTest, BadKeysAreNamed) {
             std::string::npos);
   toml::table overrides{{"target", 0}};
   Ruleset r;
-  EXPECT_NE(ApplyRulesetTable(overrides, "rules.", &r).find("rules.target"),
-            std::string::npos);
+  EXPECT_NE(
+      ApplyRulesetTable(overrides, "rules.", &r).error().find("rules.target"),
+      std::string::npos);
 }
 
 }  // namespace

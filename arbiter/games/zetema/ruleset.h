@@ -88,8 +88,8 @@ inline constexpr std::array<std::string_view, 4> kPresetNames = {
 std::expected<Ruleset, std::string> Preset(std::string_view name);
 
 // Reads a ruleset file's text (TOML): `base` names the preset, every other key
-// overrides it. Errors name the key. (Reading the file itself is
-// ruleset_file.h's job: the engine does no I/O.)
+// overrides it. Errors name the key. (Reading the file itself is the game
+// interface's job, arbiter/game/ruleset_game.h: the engine does no I/O.)
 std::expected<Ruleset, std::string> ParseRuleset(std::string_view toml_text);
 
 // Every knob, in the ruleset file format, each after a one-line comment

@@ -166,15 +166,17 @@ bool ApplyKey(std::string_view k, const toml::node& node, Reader& rd,
 
 }  // namespace
 
-std::string ApplyRulesetTable(const toml::table& table, std::string_view prefix,
-                              Ruleset* rules) {
+std::expected<void, std::string> ApplyRulesetTable(const toml::table& table,
+                                                   std::string_view prefix,
+                                                   Ruleset* rules) {
   Reader rd{std::string(prefix), ""};
   for (auto&& [key, node] : table) {
     if (key.str() == "base") continue;  // the caller's business
-    if (!ApplyKey(key.str(), node, rd, rules)) return rd.error;
+    if (!ApplyKey(key.str(), node, rd, rules)) return std::unexpected(rd.error);
   }
   const std::string err = ValidateRuleset(*rules);
-  return err.empty() ? "" : std::string(prefix) + err;
+  if (!err.empty()) return std::unexpected(std::string(prefix) + err);
+  return {};
 }
 
 std::expected<Ruleset, std::string> ParseRuleset(std::string_view toml_text) {
@@ -212,8 +214,9 @@ std::expected<Ruleset, std::string> ParseRuleset(std::string_view toml_text) {
   if (!base_name) return std::unexpected(std::string("base: must be a string"));
   auto rules = Preset(*base_name);
   if (!rules) return std::unexpected("base: " + rules.error());
-  const std::string err = ApplyRulesetTable(table, "", &*rules);
-  if (!err.empty()) return std::unexpected(err);
+  if (auto ok = ApplyRulesetTable(table, "", &*rules); !ok) {
+    return std::unexpected(ok.error());
+  }
   return rules;
 }
 

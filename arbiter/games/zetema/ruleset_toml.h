@@ -5,6 +5,7 @@
 
 #include <toml++/toml.h>
 
+#include <expected>
 #include <string>
 #include <string_view>
 
@@ -13,10 +14,11 @@
 namespace zetema {
 
 // Overrides `rules` with the keys of `table` (every key of a ruleset file but
-// `base`), then validates. Returns an error naming the key (prefixed with
-// `prefix`, e.g. "rules."), or "" on success.
-std::string ApplyRulesetTable(const toml::table& table, std::string_view prefix,
-                              Ruleset* rules);
+// `base`), then validates. Errors name the key (prefixed with `prefix`, e.g.
+// "rules.").
+std::expected<void, std::string> ApplyRulesetTable(const toml::table& table,
+                                                   std::string_view prefix,
+                                                   Ruleset* rules);
 
 }  // namespace zetema
 
