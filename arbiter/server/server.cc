@@ -25,6 +25,35 @@ namespace {
 
 using std::chrono::milliseconds;
 
+// Bots written before Hello.games existed play Zetema only.
+bool DeclaresGame(const v1::Hello& hello, const std::string& game) {
+  if (hello.games().empty()) return game == "zetema";
+  return std::find(hello.games().begin(), hello.games().end(), game) !=
+         hello.games().end();
+}
+
+// For messages: what the bot declared, printable and short whatever it sent.
+std::string DeclaredGames(const v1::Hello& hello) {
+  if (hello.games().empty()) return "no game, which means zetema only";
+  constexpr int kShown = 8;
+  constexpr size_t kLength = 32;
+  std::string out;
+  for (int i = 0; i < std::min(hello.games_size(), kShown); ++i) {
+    const std::string& game = hello.games(i);
+    std::string name;
+    for (size_t c = 0; c < std::min(game.size(), kLength); ++c) {
+      const bool printable = game[c] >= 0x20 && game[c] < 0x7f;
+      name += printable ? game[c] : '?';
+    }
+    if (game.size() > kLength) name += "...";
+    out += (out.empty() ? "'" : ", '") + name + "'";
+  }
+  if (hello.games_size() > kShown) {
+    out += " and " + std::to_string(hello.games_size() - kShown) + " more";
+  }
+  return out;
+}
+
 std::string RandomToken() {
   std::random_device rd;
   static constexpr char kHex[] = "0123456789abcdef";
@@ -188,10 +217,12 @@ void Server::AddSocket(int fd, uint64_t seat, bool unix_socket,
   sockets_[id] = std::move(socket);
 }
 
-std::string Server::IssueToken(const std::string& player_name) {
+std::string Server::IssueToken(const std::string& player_name,
+                               const std::string& game) {
   std::string token = RandomToken();
   std::lock_guard lock(mu_);
   slots_[token].player_name = player_name;
+  slots_[token].game = game;
   return token;
 }
 
@@ -506,6 +537,14 @@ std::optional<v1::ErrorCode> Server::Check(const v1::Hello& hello,
     }
   }
   slot.claimed = true;
+  if (!slot.game.empty() && !DeclaresGame(hello, slot.game)) {
+    *message = "this bot is to play " + slot.game +
+               ", which its Hello does not declare (it declares " +
+               DeclaredGames(hello) + ")";
+    slot.refused = "does not play " + slot.game + ": its Hello declares " +
+                   DeclaredGames(hello) + " (Hello.games)";
+    return v1::ERROR_CODE_GAME_NOT_DECLARED;
+  }
   *player_name = slot.player_name;
   return v1::ERROR_CODE_UNSPECIFIED;
 }
@@ -545,6 +584,7 @@ bool Server::Advance(Pending& p) {
     p.driver->Write(m, Clock::now() + std::chrono::seconds(1));
     p.driver->Finalize(
         grpc::Status(grpc::StatusCode::PERMISSION_DENIED, message));
+    cv_.notify_all();  // WaitForBot learns of a refused game
     return true;
   }
   // No operation is outstanding: the connection takes the call over.
@@ -570,11 +610,18 @@ bool Server::Advance(Pending& p) {
 
 std::expected<std::shared_ptr<BotChannel>, std::string> Server::WaitForBot(
     const std::string& token, Clock::time_point deadline,
-    const std::function<bool()>& give_up) {
+    const std::function<bool()>& give_up, bool* game_refused) {
   std::unique_lock lock(mu_);
   while (true) {
     auto it = slots_.find(token);
     if (it == slots_.end()) return std::unexpected("unknown token");
+    if (!it->second.refused.empty()) {
+      const std::string why = it->second.refused;
+      if (it->second.seat) CloseSeatLocked(it->second.seat);
+      slots_.erase(it);
+      if (game_refused) *game_refused = true;
+      return std::unexpected(why);
+    }
     if (it->second.connection) {
       auto connection = it->second.connection;
       // One use only; nothing more is accepted on the seat's socket.

@@ -93,8 +93,12 @@ class Server {
     return options_.arbiter_version;
   }
 
-  // A fresh random token, good for one connection.
-  std::string IssueToken(const std::string& player_name);
+  // A fresh random token, good for one connection. With a `game`, the
+  // bot's Hello must declare it (Hello.games; none declared means zetema):
+  // otherwise the bot gets Error{ERROR_CODE_GAME_NOT_DECLARED}, and
+  // WaitForBot fails at once saying so.
+  std::string IssueToken(const std::string& player_name,
+                         const std::string& game = "");
   // Forgets an unused token (and closes its seat's socket).
   void RevokeToken(const std::string& token);
 
@@ -108,10 +112,12 @@ class Server {
   void SetSeatPeer(const std::string& token, const PeerRule& rule);
 
   // The connection that presented `token`; fails at `deadline`, or as soon
-  // as `give_up` returns true (polled every few milliseconds).
+  // as `give_up` returns true (polled every few milliseconds), or when the
+  // bot does not declare the token's game (then `*game_refused` is set).
   std::expected<std::shared_ptr<BotChannel>, std::string> WaitForBot(
       const std::string& token, Clock::time_point deadline,
-      const std::function<bool()>& give_up = nullptr);
+      const std::function<bool()>& give_up = nullptr,
+      bool* game_refused = nullptr);
 
   // Closes every stream and stops the server; idempotent.
   void Shutdown();
@@ -162,6 +168,8 @@ class Server {
   };
   struct Slot {
     std::string player_name;
+    std::string game;     // the game the bot must declare; "" = any
+    std::string refused;  // why its Hello was refused for the game
     std::shared_ptr<BotConnection> connection;  // set once claimed
     bool claimed = false;
     uint64_t seat = 0;  // the socket it is good on; 0: the shared one

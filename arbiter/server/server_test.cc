@@ -31,8 +31,10 @@ struct TestClient {
         stub(v1::Arbiter::NewStub(channel)),
         stream(stub->Play(&context)) {}
 
-  bool Hello(const std::string& token, uint32_t version = kProtocolVersion) {
+  bool Hello(const std::string& token, uint32_t version = kProtocolVersion,
+             const std::vector<std::string>& games = {}) {
     v1::BotMessage m;
+    for (const auto& g : games) m.mutable_hello()->add_games(g);
     m.mutable_hello()->set_token(token);
     m.mutable_hello()->set_bot_name("tester");
     m.mutable_hello()->set_bot_version("9.9");
@@ -180,6 +182,76 @@ TEST(ServerTest, ARefusedVersionIsWhatWaitForBotReports) {
   EXPECT_NE(FirstReply(unset).error().message().find(
                 "version 0 (Hello.protocol_version unset)"),
             std::string::npos);
+}
+
+TEST(ServerTest, RefusesABotForAGameItDoesNotDeclare) {
+  auto server = std::move(*Server::Start({}));
+  {
+    // No games declared: a bot written for Zetema only.
+    const std::string token = server->IssueToken("old", "pontoon");
+    TestClient client(server->address());
+    client.Hello(token);
+    auto in = FirstReply(client);
+    EXPECT_EQ(in.error().code(), v1::ERROR_CODE_GAME_NOT_DECLARED)
+        << in.DebugString();
+    EXPECT_NE(in.error().message().find("pontoon"), std::string::npos);
+    bool refused = false;
+    const auto start = Clock::now();
+    auto bot = server->WaitForBot(token, In(60000), nullptr, &refused);
+    ASSERT_FALSE(bot.has_value());
+    EXPECT_TRUE(refused);
+    EXPECT_LT(Clock::now() - start, milliseconds(30000));  // not the deadline
+    EXPECT_EQ(bot.error(),
+              "does not play pontoon: its Hello declares no game, which "
+              "means zetema only (Hello.games)");
+    // The token is spent: declaring the game now is too late.
+    TestClient again(server->address());
+    again.Hello(token, kProtocolVersion, {"pontoon"});
+    EXPECT_EQ(FirstReply(again).error().code(), v1::ERROR_CODE_BAD_TOKEN);
+  }
+  {
+    const std::string token = server->IssueToken("other", "pontoon");
+    TestClient client(server->address());
+    client.Hello(token, kProtocolVersion, {"zetema", "scotch_whist"});
+    EXPECT_EQ(FirstReply(client).error().code(),
+              v1::ERROR_CODE_GAME_NOT_DECLARED);
+    bool refused = false;
+    auto bot = server->WaitForBot(token, In(5000), nullptr, &refused);
+    ASSERT_FALSE(bot.has_value());
+    EXPECT_TRUE(refused);
+    EXPECT_NE(bot.error().find("'zetema', 'scotch_whist'"), std::string::npos)
+        << bot.error();
+  }
+  {
+    // Whatever a bot declares, the message stays printable and short.
+    std::vector<std::string> games = {"bad\nname", std::string(100, 'x')};
+    for (int i = 0; i < 8; ++i) games.push_back("g" + std::to_string(i));
+    const std::string token = server->IssueToken("hostile", "pontoon");
+    TestClient client(server->address());
+    client.Hello(token, kProtocolVersion, games);
+    EXPECT_EQ(FirstReply(client).error().code(),
+              v1::ERROR_CODE_GAME_NOT_DECLARED);
+    auto bot = server->WaitForBot(token, In(5000));
+    ASSERT_FALSE(bot.has_value());
+    EXPECT_EQ(bot.error(),
+              "does not play pontoon: its Hello declares "
+              "'bad?name', '" +
+                  std::string(32, 'x') +
+                  "...', 'g0', 'g1', 'g2', 'g3', 'g4', 'g5' "
+                  "and 2 more (Hello.games)");
+  }
+  // Declared games, and the old default, are welcome.
+  for (const auto& [game, games] :
+       std::vector<std::pair<std::string, std::vector<std::string>>>{
+           {"pontoon", {"zetema", "pontoon"}}, {"zetema", {}}, {"", {}}}) {
+    const std::string token = server->IssueToken("fine", game);
+    TestClient client(server->address());
+    client.Hello(token, kProtocolVersion, games);
+    EXPECT_TRUE(FirstReply(client).has_welcome()) << game;
+    bool refused = false;
+    EXPECT_TRUE(server->WaitForBot(token, In(5000), nullptr, &refused));
+    EXPECT_FALSE(refused);
+  }
 }
 
 TEST(ServerTest, WaitForBotTimesOutOrGivesUp) {
