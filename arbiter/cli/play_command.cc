@@ -234,7 +234,8 @@ void RunPlay(const PlayOptions& o) {
                     (copy ? "." + std::to_string(i / specs.size() + 1) : "") +
                     ".log",
         .log_limit_bytes = o.log_limit,
-        .sandbox = box->get()};
+        .sandbox = box->get(),
+        .game = std::string((*type)->Name())};
     runners.push_back(std::make_unique<BotRunner>(**server, spec, ro));
   }
   std::map<std::string, BotStats> stats;

@@ -46,17 +46,19 @@ BotRunner::BotRunner(Server& server, BotSpec spec, BotRunnerOptions options)
     : server_(server), spec_(std::move(spec)), options_(std::move(options)) {}
 
 std::expected<void, SpawnError> BotRunner::Connect() {
+  if (game_refused_) return std::unexpected(SpawnError{refusal_, true});
   if (spec_.remote()) {
-    const std::string token = server_.IssueToken(spec_.name);
+    const std::string token = server_.IssueToken(spec_.name, options_.game);
     const auto deadline = Clock::now() + options_.startup_timeout;
     std::fprintf(stderr,
                  "arbiter: waiting for bot '%s': connect to %s with "
                  "ZETEMA_TOKEN=%s\n",
                  spec_.name.c_str(), server_.address().c_str(), token.c_str());
-    auto channel = server_.WaitForBot(token, deadline);
+    auto channel = server_.WaitForBot(token, deadline, nullptr, &game_refused_);
     if (!channel) {
       server_.RevokeToken(token);
-      return std::unexpected(SpawnError{channel.error()});
+      if (game_refused_) refusal_ = channel.error();
+      return std::unexpected(SpawnError{channel.error(), game_refused_});
     }
     channel_ = *channel;
     return {};
@@ -65,9 +67,9 @@ std::expected<void, SpawnError> BotRunner::Connect() {
   // (processes, memory): one more try before calling it the harness's.
   std::expected<void, SpawnError> spawned;
   for (int attempt = 0; attempt < 2; ++attempt) {
-    const std::string token = server_.IssueToken(spec_.name);
+    const std::string token = server_.IssueToken(spec_.name, options_.game);
     spawned = Spawn(token);
-    if (spawned || !spawned.error().harness) break;
+    if (spawned || !spawned.error().harness || game_refused_) break;
   }
   return spawned;
 }
@@ -123,13 +125,17 @@ std::expected<void, SpawnError> BotRunner::Spawn(const std::string& token) {
   }
   server_.SetSeatPeer(token, rule);
   BotProcess* p = process_.get();
-  auto channel =
-      server_.WaitForBot(token, deadline, [p] { return p->Exited(); });
+  auto channel = server_.WaitForBot(
+      token, deadline, [p] { return p->Exited(); }, &game_refused_);
   if (!channel) {
     std::string detail = channel.error();
-    if (p->Exited()) detail += " (" + p->ExitDescription() + ")";
+    if (p->Exited() && !game_refused_) {
+      detail += " (" + p->ExitDescription() + ")";
+    }
     StopProcess();
-    return fail({detail});
+    // A bot that does not play the game is the run's mistake, not a game's.
+    if (game_refused_) refusal_ = detail;
+    return fail({detail, game_refused_});
   }
   channel_ = *channel;
   return {};

@@ -65,6 +65,9 @@ struct BotRunnerOptions {
   std::chrono::milliseconds stop_grace{500};
   // The run's sandbox; null (or mode none): a plain process.
   sandbox::Sandbox* sandbox = nullptr;
+  // The game the bot is to play: its Hello must declare it, or the bot is
+  // refused (a harness error: no game is charged to it). "" checks nothing.
+  std::string game;
 };
 
 // Parses "NAME=COMMAND"; the error says what is wrong.
@@ -81,9 +84,9 @@ class BotRunner {
   // a channel and with the reason (a startup fault) -- unless the harness
   // failed (harness_error() says why): then the seat must not be played.
   SeatPlayer Seat();
-  // Why the last Seat() could not start the bot through no fault of the
-  // bot's (its sandbox could not be set up, after one retry); "" when it
-  // could.
+  // Why the last Seat() could not start the bot through no fault of a
+  // game's (its sandbox could not be set up, after one retry; or the bot
+  // does not declare the game); "" when it could.
   const std::string& harness_error() const { return harness_error_; }
   // Before the game `game_id` that the seat of the last Seat() plays: its
   // marker in the bot's log (nothing when no process of the bot's runs).
@@ -115,6 +118,9 @@ class BotRunner {
   std::shared_ptr<BotChannel> channel_;
   int starts_ = 0;
   std::string harness_error_;
+  // Final: its Hello did not declare the game, and why.
+  bool game_refused_ = false;
+  std::string refusal_;
 };
 
 }  // namespace arbiter

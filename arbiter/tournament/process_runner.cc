@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <thread>
+
 #include "arbiter/match/match.h"
 #include "arbiter/process/bot_process.h"
 #include "arbiter/records/game_record.h"
@@ -62,9 +64,39 @@ std::expected<std::unique_ptr<ProcessRunner>, std::string> ProcessRunner::Start(
   auto server = Server::Start({});
   if (!server) return std::unexpected(server.error());
   (*box)->AddHidden((*server)->socket_dir());
-  return std::unique_ptr<ProcessRunner>(
+  std::unique_ptr<ProcessRunner> runner(
       new ProcessRunner(config, std::move(game), std::move(options),
                         std::move(*box), std::move(*server)));
+  if (auto ok = runner->StartEveryBot(); !ok) {
+    return std::unexpected(ok.error());
+  }
+  return runner;
+}
+
+std::expected<void, std::string> ProcessRunner::StartEveryBot() {
+  // One process of every bot, side by side, before the first game: a bot
+  // whose Hello does not declare the game (or whose sandbox cannot be set
+  // up) stops the run before anything is played or recorded. A bot that
+  // merely fails to start is left to the games, which record it as a
+  // startup fault. The processes started here play the first games.
+  std::vector<std::string> errors(config_.bots.size());
+  {
+    std::vector<std::jthread> starts;
+    for (int bot = 0; bot < int(config_.bots.size()); ++bot) {
+      starts.emplace_back([this, bot, &errors] {
+        BotRunner* runner = Acquire(bot);
+        runner->Seat();
+        errors[bot] = runner->harness_error();
+        Release(bot, runner);
+      });
+    }
+  }
+  std::string error;
+  for (const std::string& e : errors) {
+    if (!e.empty()) error += (error.empty() ? "" : "; ") + e;
+  }
+  if (!error.empty()) return std::unexpected(error);
+  return {};
 }
 
 ProcessRunner::ProcessRunner(const TournamentConfig& config,
@@ -102,6 +134,7 @@ BotRunner* ProcessRunner::Acquire(int bot) {
   BotRunnerOptions options;
   options.startup_timeout = options_.startup_timeout;
   options.sandbox = sandbox_.get();
+  options.game = std::string(game_->Type().Name());
   if (!options_.log_dir.empty()) {
     options.log_path =
         (options_.log_dir /

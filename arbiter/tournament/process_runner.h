@@ -37,7 +37,9 @@ class ProcessRunner : public GameRunner {
  public:
   // Checks every bot's command and sandbox paths (the error names the
   // bot's key), checks what sandbox the machine allows (config.sandbox_mode;
-  // full refuses to start without every guarantee) and starts the server.
+  // full refuses to start without every guarantee), starts the server and
+  // one process of every bot: a bot whose Hello does not declare the game
+  // is refused here, before any game is played.
   static std::expected<std::unique_ptr<ProcessRunner>, std::string> Start(
       const TournamentConfig& config, std::shared_ptr<const game::Game> game,
       ProcessRunnerOptions options);
@@ -57,6 +59,7 @@ class ProcessRunner : public GameRunner {
                 ProcessRunnerOptions options,
                 std::unique_ptr<sandbox::Sandbox> sandbox,
                 std::unique_ptr<Server> server);
+  std::expected<void, std::string> StartEveryBot();
   BotRunner* Acquire(int bot);
   void Release(int bot, BotRunner* runner);
 
