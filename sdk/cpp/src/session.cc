@@ -78,6 +78,12 @@ std::expected<Session::Next, Error> Session::Handle(Stream* stream) {
       if (hooks_.on_game_start) hooks_.on_game_start(game_);
       return Next::kContinue;
     case M::kGameEvent: {
+      if (!in_.game_event().has_zetema()) {
+        if (hooks_.other_game_events) {
+          hooks_.other_game_events(game_, in_.game_event());
+        }
+        return Next::kContinue;
+      }
       Events* events =
           in_.mutable_game_event()->mutable_zetema()->mutable_events();
       if (hooks_.on_event) {
@@ -127,9 +133,26 @@ std::expected<Session::Next, Error> Session::OnWelcome(
 std::expected<Session::Next, Error> Session::OnDecision(Stream* stream) {
   v1::DecisionRequest* request = in_.mutable_decision_request();
   if (!request->has_zetema()) {
-    return Fail(ErrorCode::kProtocol,
-                "decision request " + std::to_string(request->request_id()) +
-                    " is for a game this SDK does not play");
+    if (!hooks_.other_game_decision) {
+      return Fail(ErrorCode::kProtocol,
+                  "decision request " + std::to_string(request->request_id()) +
+                      " is for " +
+                      (game_.game().empty() ? "a game other than zetema"
+                                            : "game '" + game_.game() + "'") +
+                      ", which this bot does not answer "
+                      "(Hooks::other_game_decision)");
+    }
+    Answer answer = hooks_.other_game_decision(GameDecision{game_, *request});
+    if (answer.action() != nullptr) {
+      return Fail(ErrorCode::kCallback,
+                  "a Zetema action answers a decision of another game");
+    }
+    v1::ActionReply* reply = reply_.mutable_action_reply();
+    reply->set_request_id(request->request_id());
+    SetAnswer(answer, int(request->num_legal_actions()), reply);
+    ++summary_.decisions;
+    stream->Write(reply_);
+    return Next::kContinue;
   }
   zetema::v1::Decision* decision = request->mutable_zetema();
   zetema::v1::Observation* observation = decision->mutable_observation();
@@ -181,6 +204,10 @@ std::expected<Session::Next, Error> Session::OnError(const v1::Error& error) {
       return Fail(ErrorCode::kVersionMismatch,
                   "the arbiter refused protocol version " +
                       std::to_string(kProtocolVersion) + ": " + message);
+    case v1::ERROR_CODE_GAME_NOT_DECLARED:
+      return Fail(ErrorCode::kArbiterError,
+                  "the arbiter refused this bot: " + message +
+                      " (BotInfo::games lists the games it plays)");
     case v1::ERROR_CODE_BAD_TOKEN:
       return Fail(ErrorCode::kBadToken,
                   "the arbiter refused the token (check ZETEMA_TOKEN or "
@@ -228,6 +255,9 @@ std::expected<SessionSummary, Error> RunSession(const Options& options,
   hello.mutable_hello()->set_bot_name(info.name);
   hello.mutable_hello()->set_bot_version(info.version);
   hello.mutable_hello()->set_protocol_version(kProtocolVersion);
+  for (const std::string& game : info.games) {
+    hello.mutable_hello()->add_games(game);
+  }
   stream->Write(hello);  // a failure shows in Read and Finish below
 
   Session session(info, callback, hooks);

@@ -176,6 +176,126 @@ TEST(SessionTest, TwoGamesAnsweredByIndexTextAndAction) {
   EXPECT_EQ(summary->decisions, 3);
 }
 
+TEST(SessionTest, HelloDeclaresTheGamesAndOtherGamesGoToTheirHook) {
+  v1::Hello hello;
+  std::vector<v1::ActionReply> replies;
+  FakeArbiter arbiter([&](grpc::ServerContext*, ServerStream* stream) {
+    if (!ReadHello(stream, &hello)) return grpc::Status::OK;
+    stream->Write(testing::Welcome());
+    v1::ArbiterMessage start = testing::GameStart("p1", 0);
+    start.mutable_game_start()->set_game("pontoon");
+    start.mutable_game_start()->mutable_pontoon()->set_first_banker(1);
+    stream->Write(start);
+    v1::ArbiterMessage event;
+    event.mutable_game_event()->set_game_id("p1");
+    event.mutable_game_event()->mutable_pontoon()->add_events();
+    stream->Write(event);
+    for (uint64_t id : {21, 22}) {
+      v1::ArbiterMessage m;
+      auto* request = m.mutable_decision_request();
+      request->set_request_id(id);
+      request->set_game_id("p1");
+      request->set_num_legal_actions(2);
+      for (const char* text : {"twist", "stick"}) {
+        request->mutable_pontoon()->add_legal_actions()->set_text(text);
+        request->add_legal_action_points(0);
+      }
+      stream->Write(m);
+      v1::BotMessage reply;
+      if (stream->Read(&reply) && reply.has_action_reply()) {
+        replies.push_back(reply.action_reply());
+      }
+    }
+    stream->Write(testing::GameEnd("p1", 0));
+    return grpc::Status::OK;
+  });
+  BotInfo info = kInfo;
+  info.games = {"pontoon", "zetema"};
+  std::vector<std::string> seen;
+  int event_batches = 0;
+  Hooks hooks;
+  hooks.other_game_events = [&](const v1::GameStart& g,
+                                const v1::GameEvent& e) {
+    EXPECT_EQ(g.game(), "pontoon");
+    EXPECT_EQ(e.pontoon().events_size(), 1);
+    ++event_batches;
+  };
+  hooks.other_game_decision = [&](const GameDecision& d) -> Answer {
+    seen.push_back(d.name() + " " + std::to_string(d.size()) + " " +
+                   std::string(d.text(0)) + "/" + std::string(d.text(1)) + "/" +
+                   std::string(d.text(2)) + " " +
+                   std::to_string(d.game.pontoon().first_banker()));
+    if (d.request.request_id() == 21) return 1;
+    return std::string(d.text(0));
+  };
+  const auto zetema_only = [](const Decision&) -> Answer {
+    ADD_FAILURE() << "a Pontoon decision reached the Zetema callback";
+    return 0;
+  };
+  auto summary = RunSession(OptionsFor(arbiter), info, zetema_only, hooks);
+  arbiter.Shutdown();
+  ASSERT_TRUE(summary) << summary.error().message;
+  EXPECT_EQ(
+      std::vector<std::string>(hello.games().begin(), hello.games().end()),
+      (std::vector<std::string>{"pontoon", "zetema"}));
+  EXPECT_EQ(event_batches, 1);
+  EXPECT_EQ(seen, (std::vector<std::string>{"pontoon 2 twist/stick/ 1",
+                                            "pontoon 2 twist/stick/ 1"}));
+  ASSERT_EQ(replies.size(), 2u);
+  EXPECT_EQ(replies[0].request_id(), 21u);
+  EXPECT_EQ(replies[0].index(), 1u);
+  EXPECT_EQ(replies[1].request_id(), 22u);
+  EXPECT_EQ(replies[1].text(), "twist");
+  EXPECT_EQ(summary->decisions, 2);
+}
+
+TEST(SessionTest, AnotherGamesDecisionWithoutItsHookIsAProtocolError) {
+  v1::Hello hello;
+  FakeArbiter arbiter([&](grpc::ServerContext*, ServerStream* stream) {
+    if (!ReadHello(stream, &hello)) return grpc::Status::OK;
+    stream->Write(testing::Welcome());
+    v1::ArbiterMessage start = testing::GameStart("w1", 0);
+    start.mutable_game_start()->set_game("scotch_whist");
+    stream->Write(start);
+    v1::ArbiterMessage m;
+    m.mutable_decision_request()->set_request_id(5);
+    m.mutable_decision_request()->set_num_legal_actions(1);
+    m.mutable_decision_request()
+        ->mutable_scotch_whist()
+        ->add_legal_actions()
+        ->set_text("play TH");
+    stream->Write(m);
+    return DrainUntilClosed(stream);
+  });
+  auto summary = RunSession(OptionsFor(arbiter), kInfo, First);
+  arbiter.Shutdown();
+  EXPECT_TRUE(hello.games().empty());  // Zetema only, as before
+  ASSERT_FALSE(summary);
+  EXPECT_EQ(summary.error().code, ErrorCode::kProtocol);
+  EXPECT_EQ(summary.error().message,
+            "decision request 5 is for game 'scotch_whist', which this bot "
+            "does not answer (Hooks::other_game_decision)");
+}
+
+TEST(SessionTest, AGameNotDeclaredIsAClearError) {
+  FakeArbiter arbiter([&](grpc::ServerContext*, ServerStream* stream) {
+    v1::Hello hello;
+    ReadHello(stream, &hello);
+    stream->Write(testing::ErrorMessage(
+        v1::ERROR_CODE_GAME_NOT_DECLARED,
+        "this bot is to play pontoon, which its Hello does not declare"));
+    return grpc::Status(grpc::StatusCode::PERMISSION_DENIED, "refused");
+  });
+  auto summary = RunSession(OptionsFor(arbiter), kInfo, First);
+  arbiter.Shutdown();
+  ASSERT_FALSE(summary);
+  EXPECT_EQ(summary.error().code, ErrorCode::kArbiterError);
+  EXPECT_EQ(summary.error().message,
+            "the arbiter refused this bot: this bot is to play pontoon, which "
+            "its Hello does not declare (BotInfo::games lists the games it "
+            "plays)");
+}
+
 TEST(SessionTest, VersionMismatchFromTheArbiterIsAClearError) {
   FakeArbiter arbiter([&](grpc::ServerContext*, ServerStream* stream) {
     v1::Hello hello;

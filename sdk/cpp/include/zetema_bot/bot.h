@@ -39,6 +39,12 @@ inline constexpr char kTokenEnv[] = "ZETEMA_TOKEN";
 struct BotInfo {
   std::string name;
   std::string version;
+  // The games this bot plays, sent in its Hello (Hello.games) by the names
+  // of GameStart.game: "zetema", "pontoon", "scotch_whist", "high_card".
+  // Empty means Zetema only. The arbiter refuses a bot for a game it does
+  // not declare, before any game. Decisions of games other than Zetema go
+  // to Hooks::other_game_decision.
+  std::vector<std::string> games;
 };
 
 // One decision: what the seat sees and every legal action. Everything here
@@ -85,7 +91,8 @@ std::string ObservationText(const zetema::v1::Observation& observation);
 class Answer {
  public:
   template <std::integral T>
-  requires(!std::same_as<T, bool>) Answer(T index) : value_(int64_t(index)) {}
+    requires(!std::same_as<T, bool>)
+  Answer(T index) : value_(int64_t(index)) {}
   Answer(std::string text) : value_(std::move(text)) {}
   Answer(std::string_view text) : value_(std::string(text)) {}
   Answer(const char* text) : value_(std::string(text)) {}
@@ -103,6 +110,31 @@ class Answer {
 
 using Callback = std::function<Answer(const Decision&)>;
 
+// A decision of any game but Zetema, for Hooks::other_game_decision;
+// borrowed like Decision. Every game lists its legal actions: answer with an
+// index below size(), or with one of them as text. The game's own member of
+// request.decision() holds its typed observation and legal actions
+// (request.pontoon(), request.scotch_whist(), or request.text() for a game
+// without typed messages).
+struct GameDecision {
+  const arbiter::v1::GameStart& game;
+  const arbiter::v1::DecisionRequest& request;
+
+  // The game's name, as declared in BotInfo::games.
+  const std::string& name() const { return game.game(); }
+  int size() const { return int(request.num_legal_actions()); }
+  // Legal action `index` in the game's text notation ("twist", "play TH");
+  // "" if the request does not list it.
+  std::string_view text(int index) const;
+  // What playing legal action `index` scores now (0 when nothing).
+  int points(int index) const {
+    return index >= 0 && index < request.legal_action_points_size()
+               ? request.legal_action_points(index)
+               : 0;
+  }
+  uint32_t time_left_ms() const { return request.time_left_ms(); }
+};
+
 // Optional notifications; any may be left empty.
 struct Hooks {
   std::function<void(const arbiter::v1::Welcome&)> on_welcome;
@@ -110,7 +142,17 @@ struct Hooks {
   // Each public event, in order, before it joins observation.history.
   std::function<void(const arbiter::v1::GameStart&, const zetema::v1::Event&)>
       on_event;
-  // GameEnd.zetema() holds the result: scores, places, faults.
+  // A decision of a game other than Zetema (one of BotInfo::games),
+  // answered by an index into its legal actions or by one of them as text.
+  // Without it, such a decision ends the session with kProtocol.
+  std::function<Answer(const GameDecision&)> other_game_decision;
+  // The public events of a game other than Zetema, each batch as it comes
+  // (its game's member of GameEvent.events).
+  std::function<void(const arbiter::v1::GameStart&,
+                     const arbiter::v1::GameEvent&)>
+      other_game_events;
+  // GameEnd.outcome() holds the result of every game (scores, places,
+  // faults); Zetema's GameEnd.zetema() repeats it.
   std::function<void(const arbiter::v1::GameStart&,
                      const arbiter::v1::GameEnd&)>
       on_game_end;
