@@ -1,6 +1,11 @@
-// The random sample bot: every decision, a uniformly random legal action.
+// The random sample bot: every decision, a uniformly random legal action,
+// in every game of the arbiter (it declares them all and answers by index
+// into the legal list, which every game offers).
 //
-//   build/sample-bots/random/random_bot [--seed N]
+//   build/sample-bots/random/random_bot [--seed N] [--games LIST]
+//
+// --games declares only the games named (comma-separated), for trying the
+// arbiter's refusal of a bot that does not play the game it is started for.
 //
 // The arbiter spawns it with ZETEMA_ARBITER_ADDRESS and ZETEMA_TOKEN set. Its
 // choices in a game depend only on the seed and the game id, so a game can be
@@ -28,10 +33,27 @@ uint64_t HashId(std::string_view id) {
   return h;
 }
 
+// "a,b,c" -> {"a", "b", "c"}.
+std::vector<std::string> SplitList(std::string_view list) {
+  std::vector<std::string> items;
+  while (!list.empty()) {
+    const size_t comma = list.find(',');
+    if (comma != 0) items.emplace_back(list.substr(0, comma));
+    if (comma == std::string_view::npos) break;
+    list.remove_prefix(comma + 1);
+  }
+  return items;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  const zetema_bot::BotInfo info{.name = "random", .version = "1.0"};
+  // Every game of the arbiter: each one lists its legal actions, and an
+  // index into that list is an answer in every game.
+  zetema_bot::BotInfo info{
+      .name = "random",
+      .version = "1.0",
+      .games = {"zetema", "pontoon", "scotch_whist", "high_card"}};
   auto options = zetema_bot::ParseOptions(argc, argv);
   if (!options) {
     std::fprintf(stderr, "random: %s\n", options.error().message.c_str());
@@ -44,6 +66,15 @@ int main(int argc, char** argv) {
   for (size_t i = 0; i < rest.size(); ++i) {
     std::string_view arg = rest[i];
     std::string_view value;
+    if (arg == "--games" || arg.starts_with("--games=")) {
+      if (arg == "--games" && i + 1 == rest.size()) {
+        std::fprintf(stderr, "random: --games needs a value\n");
+        return 2;
+      }
+      info.games = SplitList(arg == "--games" ? std::string_view(rest[++i])
+                                              : arg.substr(8));
+      continue;
+    }
     if (arg.starts_with("--seed=")) {
       value = arg.substr(7);
     } else if (arg == "--seed") {
@@ -68,7 +99,9 @@ int main(int argc, char** argv) {
   if (options->help) {
     std::fputs(
         "random: plays a uniformly random legal action\n"
-        "  --seed N               seed (with the game id) for each game\n",
+        "  --seed N               seed (with the game id) for each game\n"
+        "  --games LIST           the games to declare, comma-separated\n"
+        "                         (default: every game)\n",
         stdout);
   }
 
@@ -79,6 +112,12 @@ int main(int argc, char** argv) {
   };
   const auto pick = [&](const zetema_bot::Decision& d) -> zetema_bot::Answer {
     if (d.size() <= 1) return 0;  // the arbiter never offers an empty list
+    return std::uniform_int_distribution<int>(0, d.size() - 1)(rng);
+  };
+  // Every other game, the same way: an index into its legal actions.
+  hooks.other_game_decision =
+      [&](const zetema_bot::GameDecision& d) -> zetema_bot::Answer {
+    if (d.size() <= 1) return 0;
     return std::uniform_int_distribution<int>(0, d.size() - 1)(rng);
   };
   return zetema_bot::Run(*options, pick, info, hooks);
