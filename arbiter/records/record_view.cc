@@ -41,6 +41,7 @@ enum class Key {
   kReason,
   // steps[]
   kDecisionUs,
+  kCpuUs,
 };
 
 // Loads of 1, 2, 4 or 8 bytes at p: single moves, no stores.
@@ -84,6 +85,7 @@ template <size_t N>
       if (Is(name, "round")) return Key::kRound;
       if (Is(name, "seats")) return Key::kSeats;
       if (Is(name, "steps")) return Key::kSteps;
+      if (Is(name, "cpuUs")) return Key::kCpuUs;
       break;
     case 6:
       if (Is(name, "result")) return Key::kResult;
@@ -92,6 +94,7 @@ template <size_t N>
       if (Is(name, "scores")) return Key::kScores;
       if (Is(name, "faults")) return Key::kFaults;
       if (Is(name, "reason")) return Key::kReason;
+      if (Is(name, "cpu_us")) return Key::kCpuUs;
       break;
     case 7:
       if (Is(name, "game_id")) return Key::kGameId;
@@ -198,6 +201,8 @@ bool ReadStep(Cursor& c, size_t i, StepView* step) {
         return c.Int64({"steps", i, "seat"}, &step->seat);
       case Key::kDecisionUs:
         return c.Int64({"steps", i, "decision_us"}, &step->decision_us);
+      case Key::kCpuUs:
+        return c.Int64({"steps", i, "cpu_us"}, &step->cpu_us);
       default:
         return c.SkipValue();
     }

@@ -41,6 +41,7 @@ struct FaultView {
 struct StepView {
   int64_t seat = 0;
   int64_t decision_us = 0;
+  int64_t cpu_us = 0;  // the bot's, measured by its sandbox; 0: not measured
 };
 
 // Views into the scanned line, or into the scanner (unescaped strings):

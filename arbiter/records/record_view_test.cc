@@ -19,8 +19,9 @@ constexpr char kRecord[] =
     R"("seats":[{"seat":0,"bot_name":"a\"b","bot_version":"1","team":0},)"
     R"({"seat":1,"bot_name":"caf\u00e9 \ud83c\udca1","team":1}],)"
     R"("steps":[{"seat":0,"action":"discard 3H","decision_us":120,)"
-    R"("request_id":"1","strike":false},{"seat":1,"action":"x [}]",)"
-    R"("decision_us":"7","request_id":"2","strike":true}],)"
+    R"("request_id":"1","strike":false,"cpu_us":95},)"
+    R"({"seat":1,"action":"x [}]","decision_us":"7","request_id":"2",)"
+    R"("strike":true,"cpuUs":"4"}],)"
     R"("events":[{"type":"EVENT_TYPE_DEAL","text":"a \"quoted\" {"}],)"
     R"("result":{"scores":[40,"0"],"places":[1,2],"team_scores":[40,0],)"
     R"("faults":[{"seat":1,"reason":"FAULT_REASON_TIMEOUT","step":3}],)"
@@ -55,6 +56,8 @@ TEST(RecordScanner, ReadsTheGameIndependentFields) {
   ASSERT_EQ(v.steps.size(), 2u);
   EXPECT_EQ(v.steps[1].seat, 1);
   EXPECT_EQ(v.steps[1].decision_us, 7);
+  EXPECT_EQ(v.steps[0].cpu_us, 95);
+  EXPECT_EQ(v.steps[1].cpu_us, 4);
   // Steps are skipped unless asked for.
   RecordScanner plain;
   ASSERT_TRUE(plain.Scan(kRecord, &v));

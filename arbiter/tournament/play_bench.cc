@@ -19,19 +19,25 @@
 //                                  and system, every thread) at
 //                                  concurrency 1 over the decisions, from
 //                                  the first recorded game on
-//   tournament.nosandbox.*         the same without a sandbox
+//   tournament.bot_cpu_us_per_decision  the bots' CPU time at concurrency
+//                                  1 per decision, as their sandbox counts
+//                                  it (the records' cpu_us)
+//   tournament.nosandbox.*         the same without a sandbox (no bot CPU)
 //   tournament.decisions_per_game
 //   grpc.pingpong_rtt_mean_us      the bare ping-pong, two bot processes
 //   grpc.pingpong_rtt_p50_us       served in turn (arbiter/match/pingpong.h)
 //   grpc.pingpong_server_cpu_us    its server's CPU time per round trip
 //
 // Usage: tournament_play_bench [--bot COMMAND] [--games N] [--rounds R]
+//                              [--only none|boxed] [--concurrency C]
 //                              [--verbose]
 // Each tournament is a fresh round robin of two copies of the bot (default:
 // the C++ SDK's random bot) in a temporary directory; its rate counts from
 // its first recorded game to its last, so that starting the bots (once per
 // tournament, not per game) is left out. --verbose prints every
-// tournament's figures on stderr.
+// tournament's figures on stderr. --only and --concurrency play one series
+// or one concurrency alone (for a profiler; the figures that need the other
+// are then meaningless).
 #include <fmt/format.h>
 #include <stdlib.h>
 #include <sys/resource.h>
@@ -78,7 +84,10 @@ class CountingRunner : public GameRunner {
       records::RecordView view;
       if (scanner.Scan(*record, &view)) {
         decisions_ += int64_t(view.steps.size());
-        for (const auto& step : view.steps) decision_us_ += step.decision_us;
+        for (const auto& step : view.steps) {
+          decision_us_ += step.decision_us;
+          bot_cpu_us_ += step.cpu_us;
+        }
         if (!view.faults.empty()) faults_ += int64_t(view.faults.size());
       }
     }
@@ -87,12 +96,14 @@ class CountingRunner : public GameRunner {
   int64_t decisions() const { return decisions_; }
   int64_t faults() const { return faults_; }
   int64_t decision_us() const { return decision_us_; }
+  int64_t bot_cpu_us() const { return bot_cpu_us_; }
 
  private:
   GameRunner& inner_;
   std::atomic<int64_t> decisions_{0};
   std::atomic<int64_t> faults_{0};
   std::atomic<int64_t> decision_us_{0};
+  std::atomic<int64_t> bot_cpu_us_{0};
 };
 
 double ProcessCpuUs();
@@ -112,6 +123,8 @@ struct RunFigures {
   double games_per_s = 0;
   double decisions_per_game = 0;
   double arbiter_cpu_us_per_game = 0;  // this process's, bots excluded
+  // The bots' per decision, as their sandbox counts it (0 unsandboxed).
+  double bot_cpu_us_per_decision = 0;
 };
 
 double ProcessCpuUs() {
@@ -170,15 +183,20 @@ RunFigures PlayTournament(const std::string& command, int games,
       figures.arbiter_cpu_us_per_game =
           (stamps.cpu_us.back() - stamps.cpu_us.front()) / double(n - 1);
     }
+    const double decisions = double(std::max<int64_t>(1, counting.decisions()));
+    figures.bot_cpu_us_per_decision = double(counting.bot_cpu_us()) / decisions;
     if (verbose) {
-      std::fprintf(
-          stderr,
-          "%s c%d: %.1f games/s, mean decision %.0f us, arbiter CPU "
-          "%.0f us per game\n",
-          std::string(sandbox::ToString(mode)).c_str(), concurrency,
-          figures.games_per_s,
-          double(counting.decision_us()) / double(counting.decisions()),
-          figures.arbiter_cpu_us_per_game);
+      std::fprintf(stderr,
+                   "%s c%d: %.1f games/s, mean decision %.0f us, arbiter CPU "
+                   "%.0f us per game (%.1f per decision), bot CPU %.1f us per "
+                   "decision\n",
+                   std::string(sandbox::ToString(mode)).c_str(), concurrency,
+                   figures.games_per_s,
+                   double(counting.decision_us()) / decisions,
+                   figures.arbiter_cpu_us_per_game,
+                   figures.arbiter_cpu_us_per_game /
+                       std::max(1.0, figures.decisions_per_game),
+                   figures.bot_cpu_us_per_decision);
     }
   }
   std::error_code ec;
@@ -201,7 +219,8 @@ int main(int argc, char** argv) {
   namespace tour = arbiter::tournament;
   using arbiter::sandbox::Mode;
   std::string command = TOURNAMENT_RANDOM_BOT_PATH;
-  int games = 40, rounds = 5, pings = 500;
+  int games = 40, rounds = 5, pings = 500, only_concurrency = 0;
+  std::string only;
   for (int i = 1; i < argc; ++i) {
     const bool value = i + 1 < argc;
     if (!std::strcmp(argv[i], "--verbose")) {
@@ -210,11 +229,17 @@ int main(int argc, char** argv) {
       command = argv[++i];
     } else if (value && !std::strcmp(argv[i], "--games")) {
       games = std::max(4, std::atoi(argv[++i]));
+    } else if (value && !std::strcmp(argv[i], "--only")) {
+      only = argv[++i];
+    } else if (value && !std::strcmp(argv[i], "--concurrency")) {
+      only_concurrency = std::atoi(argv[++i]);
     } else if (value && !std::strcmp(argv[i], "--rounds")) {
       rounds = std::max(1, std::atoi(argv[++i]));
     } else {
-      tour::Die(std::string("unknown option ") + argv[i] +
-                "; use --bot COMMAND, --games N, --rounds R, --verbose");
+      tour::Die(
+          std::string("unknown option ") + argv[i] +
+          "; use --bot COMMAND, --games N, --rounds R, --only none|boxed, "
+          "--concurrency C, --verbose");
     }
   }
   if (command.empty()) tour::Die("no bot: pass --bot COMMAND");
@@ -228,7 +253,8 @@ int main(int argc, char** argv) {
   struct Series {
     std::string prefix;
     Mode mode;
-    std::vector<double> c1, c2, speedup, bound, bound_p50, cpu, decisions;
+    std::vector<double> c1, c2, speedup, bound, bound_p50, cpu, bot_cpu,
+        decisions;
   };
   std::vector<Series> series = {{"tournament.", boxed},
                                 {"tournament.nosandbox.", Mode::kNone}};
@@ -250,8 +276,17 @@ int main(int argc, char** argv) {
                    rtt_mean.back(), rtt_p50.back(), server_cpu.back());
     }
     for (Series& s : series) {
-      const auto c1 = tour::PlayTournament(command, games, s.mode, 1);
-      const auto c2 = tour::PlayTournament(command, games, s.mode, 2);
+      if (!only.empty() && (only == "none") != (s.mode == Mode::kNone)) {
+        continue;
+      }
+      auto play = [&](int c) {
+        return only_concurrency == 0 || only_concurrency == c
+                   ? tour::PlayTournament(command, games, s.mode, c)
+                   : tour::RunFigures{.games_per_s = 1,
+                                      .decisions_per_game = 1};
+      };
+      const auto c1 = play(1);
+      const auto c2 = play(2);
       s.c1.push_back(c1.games_per_s);
       s.c2.push_back(c2.games_per_s);
       s.speedup.push_back(c2.games_per_s / c1.games_per_s);
@@ -260,6 +295,7 @@ int main(int argc, char** argv) {
       s.bound_p50.push_back(c1.games_per_s * c1.decisions_per_game *
                             rtt_p50.back() / 1e6);
       s.cpu.push_back(c1.arbiter_cpu_us_per_game / c1.decisions_per_game);
+      s.bot_cpu.push_back(c1.bot_cpu_us_per_decision);
       s.decisions.push_back(c1.decisions_per_game);
       s.decisions.push_back(c2.decisions_per_game);
     }
@@ -277,6 +313,7 @@ int main(int argc, char** argv) {
     std::printf("%srtt_bound_ratio_p50 %.2f ratio\n", p, Median(s.bound_p50));
     std::printf("%sarbiter_cpu_us_per_decision %.1f us\n", p, Median(s.cpu));
     if (s.mode != Mode::kNone) {
+      std::printf("%sbot_cpu_us_per_decision %.1f us\n", p, Median(s.bot_cpu));
       std::printf("tournament.decisions_per_game %.0f decisions\n",
                   Median(s.decisions));
     }
