@@ -77,10 +77,13 @@ uint64_t NextRequestId() {
 
 std::expected<Decision, DecisionFault> AskForDecision(
     BotChannel& channel, const game::State& state, SeatClock& clock,
-    const std::string& game_id, const ProcessEnded& process_ended) {
+    const std::string& game_id, const ProcessEnded& process_ended,
+    const v1::ArbiterMessage* events) {
   const uint64_t id = NextRequestId();
   const v1::ArbiterMessage request =
       MakeDecisionRequest(id, state, clock, game_id);
+  // A stream that closed meanwhile fails the request's Send below too.
+  if (events != nullptr) channel.Send(*events);
   const auto start = Clock::now();
   const auto deadline = start + clock.HardLimit();
   auto elapsed_us = [&] {

@@ -54,9 +54,14 @@ v1::ArbiterMessage MakeDecisionRequest(uint64_t id, const game::State& state,
 std::expected<int, DecisionFault> CheckAnswer(const v1::ActionReply& reply,
                                               const game::State& state);
 
+// Sends `events` (when not null: the GameEvent the seat has not seen yet)
+// and the request back to back, once both are built, so that the bot most
+// often finds them together and wakes once for the decision rather than
+// twice. The seat's clock runs from the request's sending.
 std::expected<Decision, DecisionFault> AskForDecision(
     BotChannel& channel, const game::State& state, SeatClock& clock,
-    const std::string& game_id, const ProcessEnded& process_ended);
+    const std::string& game_id, const ProcessEnded& process_ended,
+    const v1::ArbiterMessage* events = nullptr);
 
 }  // namespace arbiter
 

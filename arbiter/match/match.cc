@@ -43,9 +43,12 @@ class Match {
 
  private:
   void SendGameStart();
-  // Sends `seat` the events it has not seen yet, in one batch. A seat gets
-  // them just before its own decision (and at the end): waking every bot
-  // after every action would only compete for the CPU with the bot to act.
+  // The events `seat` has not seen yet, in one message (counted as sent),
+  // or nullopt when there are none or the seat is not sent messages. A
+  // seat gets them just before its own decision, with the request (and at
+  // the end): waking every bot after every action would only compete for
+  // the CPU with the bot to act.
+  std::optional<v1::ArbiterMessage> NewEvents(int seat);
   void SendNewEvents(int seat);
   void Broadcast(const v1::ArbiterMessage& m);
   // Records a fault; true when the game ends because of it. `step` is the
@@ -103,15 +106,21 @@ void Match::SendGameStart() {
   }
 }
 
-void Match::SendNewEvents(int seat) {
+std::optional<v1::ArbiterMessage> Match::NewEvents(int seat) {
   auto& s = seats_[seat];
   const int events = state_->NumEvents();
-  if (!s.live || !s.player->channel || s.events_sent == events) return;
+  if (!s.live || !s.player->channel || s.events_sent == events) {
+    return std::nullopt;
+  }
   v1::ArbiterMessage m;
   m.mutable_game_event()->set_game_id(setup_.game_id);
   state_->FillEvents(s.events_sent, seat, m.mutable_game_event());
-  s.player->channel->Send(m);
   s.events_sent = events;
+  return m;
+}
+
+void Match::SendNewEvents(int seat) {
+  if (auto m = NewEvents(seat)) seats_[seat].player->channel->Send(*m);
 }
 
 bool Match::Fault(int seat, v1::FaultReason reason, const std::string& detail,
@@ -211,7 +220,6 @@ MatchResult Match::Play() {
   if (!over) SendGameStart();
   while (!over && !state_->IsTerminal()) {
     const int seat = state_->CurrentSeat();
-    SendNewEvents(seat);
     auto& s = seats_[seat];
     int action = 0;  // the default action
     uint32_t decision_us = 0;
@@ -223,8 +231,10 @@ MatchResult Match::Play() {
       request_id = ++in_process_requests_;
     } else if (s.live) {
       const auto before = UsageOf(s);
-      auto decision = AskForDecision(*s.player->channel, *state_, s.clock,
-                                     setup_.game_id, s.player->process_ended);
+      const auto events = NewEvents(seat);
+      auto decision =
+          AskForDecision(*s.player->channel, *state_, s.clock, setup_.game_id,
+                         s.player->process_ended, events ? &*events : nullptr);
       const auto after = UsageOf(s);
       if (before && after) cpu_us = uint32_t(after->cpu_us - before->cpu_us);
       std::optional<DecisionFault> fault;
