@@ -10,6 +10,7 @@
 #include "arbiter/game/registry.h"
 #include "arbiter/match/clock.h"
 #include "arbiter/match/decision.h"
+#include "arbiter/server/poll_strategy.h"
 #include "arbiter/server/server.h"
 
 namespace arbiter {
@@ -62,6 +63,8 @@ double Percentile(std::vector<double> v, double p) {
 
 PingPong::PingPong(const std::string& command, int clients, int pings)
     : requests_(SampleRequests(std::max(pings, 1))) {
+  // The same gRPC engine as the arbiter's streams (Server::Start).
+  InitGrpcPollStrategy();
   char tmpl[] = "/tmp/arbiter-bench-XXXXXX";
   if (::mkdtemp(tmpl) == nullptr) Die("cannot make a directory in /tmp");
   dir_ = tmpl;

@@ -18,6 +18,7 @@
 #include <filesystem>
 #include <random>
 
+#include "arbiter/server/poll_strategy.h"
 #include "arbiter/server/run_dir.h"
 
 namespace arbiter {
@@ -144,6 +145,7 @@ std::string VersionMismatchMessage(uint32_t bot_version) {
 
 std::expected<std::unique_ptr<Server>, std::string> Server::Start(
     ServerOptions options) {
+  InitGrpcPollStrategy();
   std::unique_ptr<Server> s(new Server(std::move(options)));
   auto dir = CreateRunDir();
   if (!dir) return std::unexpected(dir.error());
