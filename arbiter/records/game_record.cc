@@ -5,11 +5,19 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "arbiter/records/json_printer.h"
 #include "arbiter/records/record_view.h"
 
 namespace arbiter::records {
 
 std::string RecordToJson(const arbiter::v1::GameRecord& record) {
+  std::string out;
+  out.reserve(size_t(record.steps_size()) * 160 + 4096);
+  if (PrintJsonFast(record, &out)) return out;
+  return RecordToJsonByProtobuf(record);
+}
+
+std::string RecordToJsonByProtobuf(const arbiter::v1::GameRecord& record) {
   google::protobuf::util::JsonPrintOptions options;
   options.preserve_proto_field_names = true;
   options.always_print_primitive_fields = true;

@@ -17,8 +17,11 @@
 namespace arbiter::records {
 
 // One line, without the newline: the proto field names, every primitive
-// field printed.
+// field printed. Protobuf's JSON form, printed by PrintJsonFast
+// (json_printer.h) or, when it declines, by protobuf.
 std::string RecordToJson(const arbiter::v1::GameRecord& record);
+// The same, always by protobuf's printer (slower; for tests).
+std::string RecordToJsonByProtobuf(const arbiter::v1::GameRecord& record);
 
 // Accepts missing fields, numbers as strings and unknown fields (written by
 // a newer arbiter). A text cut short is told apart (Problem::Kind::kTorn).

@@ -5,6 +5,7 @@
 
 #include <set>
 
+#include "arbiter/records/json_printer.h"
 #include "arbiter/records/record_view.h"
 
 namespace arbiter::records {
@@ -80,6 +81,66 @@ TEST(GameRecord, Version01RecordsRead) {
 }
 
 // The scan reads what the full parse reads, on every record of the file.
+// The fast printer prints protobuf's text, byte for byte, or declines.
+void ExpectProtobufText(const arbiter::v1::GameRecord& r,
+                        const std::string& what) {
+  EXPECT_EQ(RecordToJson(r), RecordToJsonByProtobuf(r)) << what;
+}
+
+TEST(GameRecord, FastJsonIsProtobufs) {
+  arbiter::v1::GameRecord r;
+  ExpectProtobufText(r, "an empty record");
+  std::string out;
+  EXPECT_TRUE(PrintJsonFast(r, &out));
+  r.set_first_mover(0);  // proto3 optional, set to its default
+  r.set_game_id("g1");
+  r.set_seed(18446744073709551615ULL);
+  r.set_num_players(-3);
+  auto* step = r.add_steps();
+  step->set_action("discard 9H");
+  step->set_request_id(7);
+  step->set_strike(true);
+  r.add_steps();
+  auto* fault = r.mutable_result()->add_faults();
+  fault->set_reason(arbiter::v1::FAULT_REASON_TIMEOUT);
+  fault->set_detail("the bot's process ended: exit status 3 (see log)");
+  r.mutable_result()->add_places(1);
+  ExpectProtobufText(r, "a record with steps and a fault");
+  // Scalar members of a oneof (and proto3 optional fields) come last.
+  r.set_ruleset_toml("base = \"x\"\n");
+  ExpectProtobufText(r, "a ruleset in TOML");
+  r.mutable_pontoon_ruleset()->set_base("x");
+  ExpectProtobufText(r, "a typed ruleset");
+  out.clear();
+  EXPECT_TRUE(PrintJsonFast(r, &out)) << out;
+  // An enum value without a name: protobuf prints its number.
+  fault->set_reason(arbiter::v1::FaultReason(99));
+  ExpectProtobufText(r, "an unnamed enum value");
+  fault->set_reason(arbiter::v1::FAULT_REASON_CRASH);
+  // Every printable character, and some that are escaped.
+  for (int c = 1; c < 0x80; ++c) {
+    r.mutable_seats()->Clear();
+    r.add_seats()->set_bot_name("a" + std::string(1, char(c)) + "b");
+    ExpectProtobufText(r, "character " + std::to_string(c));
+  }
+  for (const char* name :
+       {"caf\xC3\xA9", "\xE2\x80\xA8", "\xF0\x9F\x82\xA1", "\xEF\xBB\xBF"}) {
+    r.mutable_seats(0)->set_bot_name(name);
+    ExpectProtobufText(r, name);
+  }
+}
+
+TEST(GameRecord, FastJsonOfRecordsOfVersion01) {
+  auto records = ReadGameRecords(kV01, nullptr);
+  ASSERT_TRUE(records);
+  ASSERT_FALSE(records->empty());
+  for (const auto& [r, where] : *records) {
+    std::string out;
+    EXPECT_TRUE(PrintJsonFast(r, &out)) << where;
+    ExpectProtobufText(r, where);
+  }
+}
+
 TEST(GameRecord, ScanAgreesWithTheFullParse) {
   auto records = ReadGameRecords(kV01, nullptr);
   ASSERT_TRUE(records);

@@ -2,6 +2,8 @@
 //   records.json_bytes_per_game   a two-player game of random bots as JSON
 //   records.bytes_per_game        the same game in a .jsonl.zst file
 //   records.zstd_us_per_game      compressing it (CPU of one core)
+//   records.json_print_us_per_game           printing it as JSON
+//   records.json_print_protobuf_us_per_game  the same by protobuf's printer
 //   records.scan_1m_small_s       reading and scanning 1,000,000 small
 //                                 records from a .jsonl file (median of 3)
 //   records.scan_1m_small_zst_s   the same from a .jsonl.zst file
@@ -17,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "arbiter/records/game_record.h"
 #include "arbiter/records/merge.h"
 #include "arbiter/records/record_view.h"
 #include "arbiter/records/record_writer.h"
@@ -122,6 +125,26 @@ int main() {
   std::printf("records.bytes_per_game %.0f bytes\n", zstd / games.size());
   std::printf("records.zstd_us_per_game %.0f us\n",
               compress_s * 1e6 / games.size());
+
+  // Printing a record as JSON (on the game's thread, as each game ends).
+  std::vector<arbiter::v1::GameRecord> messages;
+  for (const auto& line : games) {
+    auto record = rec::RecordFromJson(line);
+    if (!record) Die(record.error().message);
+    messages.push_back(std::move(*record));
+  }
+  for (const bool fast : {true, false}) {
+    size_t bytes = 0;
+    const auto print_start = Clock::now();
+    for (const auto& m : messages) {
+      bytes +=
+          (fast ? rec::RecordToJson(m) : rec::RecordToJsonByProtobuf(m)).size();
+    }
+    if (bytes == 0) Die("nothing printed");
+    std::printf("records.%s_us_per_game %.0f us\n",
+                fast ? "json_print" : "json_print_protobuf",
+                Since(print_start) * 1e6 / messages.size());
+  }
 
   // A million small records, scanned and merged.
   char tmpl[] = "/tmp/records_bench.XXXXXX";

@@ -9,6 +9,7 @@
 
 #include "arbiter/match/replay.h"
 #include "arbiter/records/game_record.h"
+#include "arbiter/records/json_printer.h"
 #include "arbiter/records/record_writer.h"
 #include "arbiter/tournament/driver.h"
 #include "arbiter/tournament/ruleset_link.h"
@@ -81,6 +82,39 @@ TEST(BuiltinRunnerTest, PlaysTheGameTheConfigNames) {
   config.game = "chess";
   EXPECT_THAT(ResolveRuleset(config).error(),
               testing::StartsWith("game: unknown game 'chess'"));
+}
+
+// Records of every game are printed by the fast printer, as protobuf
+// prints them.
+TEST(BuiltinRunnerTest, RecordsOfEveryGameArePrintedFastAsProtobufDoes) {
+  for (const auto& [game, seats] :
+       std::vector<std::pair<std::string, int>>{{"zetema", 2},
+                                                {"zetema", 4},
+                                                {"pontoon", 3},
+                                                {"scotch_whist", 4},
+                                                {"high_card", 2}}) {
+    TournamentConfig config = MakeConfig(seats, seats);
+    config.game = game;
+    auto resolved = ResolveRuleset(config);
+    ASSERT_TRUE(resolved) << game << ": " << resolved.error();
+    BuiltinRandomRunner runner(config, resolved->game);
+    ScheduledGame scheduled;
+    scheduled.game_id = "g";
+    scheduled.deal_seed = 3;
+    for (int s = 0; s < seats; ++s) {
+      scheduled.seat_bots.push_back(s);
+      scheduled.teams.push_back(resolved->layout.team_of[s]);
+    }
+    auto played = runner.Run(scheduled);
+    ASSERT_TRUE(played) << game << ": " << played.error();
+    auto record = records::RecordFromJson(*played);
+    ASSERT_TRUE(record) << game << ": " << record.error().message;
+    EXPECT_GT(record->steps_size(), 0) << game;
+    std::string fast;
+    EXPECT_TRUE(records::PrintJsonFast(*record, &fast)) << game;
+    EXPECT_EQ(fast, records::RecordToJsonByProtobuf(*record)) << game;
+    EXPECT_EQ(*played, fast) << game;
+  }
 }
 
 TEST(BuiltinRunnerTest, RefusesRealBotsAndBadRulesets) {
