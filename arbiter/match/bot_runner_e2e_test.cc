@@ -70,7 +70,8 @@ class BotRunnerTest : public ::testing::TestWithParam<bool> {
   BotRunner& Add(const std::string& name, const std::string& args = "") {
     BotRunnerOptions o{.startup_timeout = std::chrono::milliseconds(10000),
                        .log_path = Log(name),
-                       .sandbox = sandbox_.get()};
+                       .sandbox = sandbox_.get(),
+                       .game = "zetema"};
     runners_.push_back(std::make_unique<BotRunner>(
         *server_, BotSpec{.name = name, .command = kBot + " " + args}, o));
     return *runners_.back();
@@ -384,6 +385,26 @@ TEST_P(BotRunnerTest, SandboxFailureIsTheHarnesssNotTheBots) {
   // bubblewrap said why, in the bot's log, twice (the retry).
   const std::string log = ReadFile(Log("unlucky"));
   EXPECT_NE(log.find("vanished"), std::string::npos) << log;
+}
+
+// A bot whose Hello does not declare the game (the test bot declares none:
+// zetema only) is refused once and for all, as the harness's error (no
+// game is the bot's), naming the bot and the game; it is not restarted.
+TEST_P(BotRunnerTest, ABotThatDoesNotDeclareTheGameIsRefused) {
+  BotRunner runner(
+      *server_, BotSpec{.name = "old", .command = kBot},
+      {.log_path = Log("old"), .sandbox = sandbox_.get(), .game = "pontoon"});
+  const std::string refused =
+      "bot 'old': does not play pontoon: its Hello declares no game, which "
+      "means zetema only (Hello.games)";
+  EXPECT_EQ(runner.Seat().channel, nullptr);
+  EXPECT_EQ(runner.harness_error(), refused);
+  EXPECT_EQ(runner.starts(), 1);
+  EXPECT_EQ(runner.Seat().channel, nullptr);
+  EXPECT_EQ(runner.harness_error(), refused);
+  EXPECT_EQ(runner.starts(), 1);
+  runner.Stop();
+  ExpectNothingLeft("old");
 }
 
 TEST(BotSpecTest, ParsesNameAndCommand) {
