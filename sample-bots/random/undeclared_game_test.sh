@@ -1,8 +1,9 @@
 #!/bin/bash
 # A bot is refused for a game its Hello does not declare, before any game is
-# played: `arbiter play` and `arbiter tournament` (a fresh run and a resumed
-# one) stop with a non-zero status and a message naming the bot and the game,
-# record nothing for it, never abort, and a resumed run keeps what it had.
+# played: `arbiter play` (spawned and remote bots) and `arbiter tournament`
+# (a fresh run and a resumed one) stop with a non-zero status and a message
+# naming the bot and the game, record nothing for it, never abort, and a
+# resumed run keeps what it had.
 # The random bot's --games flag makes a bot that declares other games only.
 #
 #   undeclared_game_test.sh ARBITER RANDOM_BOT
@@ -52,6 +53,28 @@ timeout 120 "$arbiter" play --game zetema --bot "a=$bot" \
   >zetema.out 2>zetema.err ||
   { cat zetema.err >&2; fail "a bot that declares no game cannot play zetema"; }
 [[ $(wc -l <zetema.jsonl) == 1 ]] || fail "zetema: no record"
+
+# A bot that connects by itself (NAME=@) is refused the same way.
+timeout 120 "$arbiter" play --game pontoon --bot "a=$bot" --bot "far=@" \
+  --connect-ms 60000 --games 1 --seed 1 --out remote.jsonl \
+  >remote.out 2>remote.err &
+play_pid=$!
+for _ in $(seq 600); do
+  grep -q "ZETEMA_TOKEN=" remote.err && break
+  sleep 0.1
+done
+line=$(grep -m1 "ZETEMA_TOKEN=" remote.err) ||
+  { kill "$play_pid"; fail "remote: no token printed"; }
+address=${line#*connect to }
+address=${address%% with *}
+ZETEMA_ARBITER_ADDRESS=$address ZETEMA_TOKEN=${line##*ZETEMA_TOKEN=} \
+  timeout 60 "$bot" --games zetema >far.out 2>far.err || true
+status=0
+wait "$play_pid" || status=$?
+refused "$status" remote.err far pontoon
+grep -q "refused this bot" far.err ||
+  { cat far.err >&2; fail "remote: the bot was not told why"; }
+[[ ! -s remote.jsonl ]] || fail "remote: a game was recorded"
 
 # A tournament: the whole field is checked before the first game.
 config() {  # config FILE GAMES_OF_R3
