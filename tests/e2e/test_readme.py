@@ -21,9 +21,6 @@ RUN_ELSEWHERE = {
         "test_docs_tournament.py::test_readme_tournaments_run_as_written",
     "build/ratings/ratings":
         "test_docs_tournament.py::test_readme_ratings_run_as_written",
-    "tournament sample-bots/pontoon.toml":
-        "pontoon_tournament and scotch_whist_tournament (CTest) run both "
-        "configs with this build's paths and verify every record",
 }
 # Blocks no test runs as written, and why.
 NOT_RUN = {
@@ -36,7 +33,8 @@ NOT_RUN = {
     "arbiter match": "a sequential test plays until it decides: minutes; "
                      "match/* tests run shorter ones",
 }
-RUN_HERE = ["cmake -S sdk/cpp/example", "arbiter rules show"]
+RUN_HERE = ["cmake -S sdk/cpp/example", "arbiter rules show",
+            "tournament sample-bots/pontoon.toml"]
 
 
 def readme_blocks():
@@ -110,3 +108,18 @@ def test_rules_block_runs_as_written(checkout):
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
     assert 'base = "sackson"' in run.stdout
     assert "# safety limit on hands per game" in run.stdout
+
+
+def test_game_tournaments_block_runs_as_written(checkout):
+    """Pontoon's and Scotch Whist's sample tournaments (a table of three,
+    every deal from every seat rotation) end with ratings and verify."""
+    run = run_block(checkout, block_with("tournament sample-bots/pontoon.toml"))
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
+    for out, games in [("out/pontoon", 12), ("out/whist", 18)]:
+        lines = (checkout / out / "games.jsonl").read_text().splitlines()
+        assert len(lines) == games, out
+        for line in lines:
+            assert json.loads(line)["result"].get("faults", []) == [], line
+        assert "%d records, %d ok, 0 with differences" % (games, games) in \
+            run.stdout, run.stdout
+    assert run.stdout.count("\nRatings\n") == 2, run.stdout

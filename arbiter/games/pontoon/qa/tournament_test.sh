@@ -6,6 +6,7 @@
 # with PYTHON (a Python with zetema_bot installed):
 #   - a Swiss of the card-counting bot (sample-bots/pontoon) against Python
 #     bots that answer with a random index, through the SDK's game loop;
+#   - a Python bot that declares no game is refused, before any game;
 # with PYTHON and RANDOM_BOT (the C++ random bot):
 #   - sample-bots/pontoon.toml, the counting bot against two C++ random bots
 #     (this build's paths), as documented in the README.
@@ -110,19 +111,37 @@ TOML
   done
   # Two tables of two per round.
   check swiss.toml swiss "$(( 2 * 2 ))"
+
+  # A Python bot that declares no game (Zetema only) is refused for Pontoon
+  # with the reason, before any game is played.
+  cat >zetema_only.py <<'PY'
+import zetema_bot
+zetema_bot.run(lambda obs, legal: 0, name="zetema-only")
+PY
+  cat >refused.toml <<TOML
+name = "pontoon-refused"
+game = "pontoon"
+ruleset = "short.toml"
+seed = 8
+seats = 2
+[[bots]]
+name = "zetema-only"
+command = "$python $work/zetema_only.py"
+[[bots]]
+name = "counter"
+command = "$python $src/sample-bots/pontoon/pontoon_bot.py"
+TOML
+  if "$arbiter" tournament refused.toml --out refused >refused.log \
+    2>refused.err; then
+    fail "a bot that does not declare pontoon was let play it"
+  fi
+  grep -q "bot 'zetema-only': does not play pontoon" refused.err ||
+    fail "no clear reason for the refusal: $(cat refused.err)"
+  [[ ! -s refused/games.jsonl ]] || fail "the refused bot's games were played"
+  echo "refused.toml: a Zetema-only bot is refused for Pontoon"
 fi
 
-# Whether the C++ random bot plays Pontoon (declares it and answers its
-# decisions): one game of two, with no fault.
-random_bot_plays_pontoon() {
-  "$arbiter" play --game pontoon --ruleset short.toml --games 1 --seed 1 \
-    --bot a="$random_bot" --bot b="$random_bot" --out probe.jsonl \
-    >probe.log 2>&1 && ! grep -q '"faults":\[{' probe.jsonl
-}
-if [[ -n "$python" && -n "$random_bot" ]] && ! random_bot_plays_pontoon; then
-  echo "sample tournament skipped: the C++ random bot does not play pontoon" \
-       "yet: $(grep -o '"detail":"[^"]*"' probe.jsonl | head -1)"
-elif [[ -n "$python" && -n "$random_bot" ]]; then
+if [[ -n "$python" && -n "$random_bot" ]]; then
   # sample-bots/pontoon.toml with this build's paths.
   sed -e "s|\.\./build/sample-bots/random/random_bot|$random_bot|" \
       -e "s|\.\./\.venv/bin/python pontoon/|$python $src/sample-bots/pontoon/|" \

@@ -133,18 +133,7 @@ TOML
   check python.toml python "$(( 2 * 2 ))"
 fi
 
-# Whether the C++ random bot plays Scotch Whist (declares it and answers its
-# decisions): one short game of three, with no fault.
-random_bot_plays_whist() {
-  "$arbiter" play --game scotch_whist --ruleset short.toml --games 1 \
-    --seed 1 --bot a="$random_bot" --bot b="$random_bot" \
-    --bot c="$random_bot" --out probe.jsonl >probe.log 2>&1 &&
-    ! grep -q '"faults":\[{' probe.jsonl
-}
-if [[ -n "$python" && -n "$random_bot" ]] && ! random_bot_plays_whist; then
-  echo "sample tournament skipped: the C++ random bot does not play" \
-       "scotch_whist yet: $(grep -o '"detail":"[^"]*"' probe.jsonl | head -1)"
-elif [[ -n "$python" && -n "$random_bot" ]]; then
+if [[ -n "$python" && -n "$random_bot" ]]; then
   # sample-bots/scotch_whist.toml with this build's paths.
   sed -e "s|\.\./build/sample-bots/random/random_bot|$random_bot|" \
       -e "s|\.\./\.venv/bin/python scotch_whist/|$python $src/sample-bots/scotch_whist/|" \
