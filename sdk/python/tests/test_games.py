@@ -247,7 +247,7 @@ def test_a_decision_of_a_game_the_sdk_does_not_know_is_an_error(tmp_path):
 
 
 def test_refusal_for_an_undeclared_game_names_the_declared_ones(tmp_path):
-    # By number: the refusal's code is 6 whether or not these stubs name it.
+    # By number: the refusal's code is 6 (ERROR_CODE_GAME_NOT_DECLARED).
     def script(conn):
         conn.receive()
         yield error(6, "bot 'p' does not play pontoon")
@@ -256,10 +256,10 @@ def test_refusal_for_an_undeclared_game_names_the_declared_ones(tmp_path):
         with pytest.raises(zetema_bot.GameNotDeclared) as e:
             zetema_bot.play(lambda o, legal: 0, name="t", games=["zetema"],
                             address=fake.address, token="x")
-    assert str(e.value).startswith(
-        "the arbiter refused this bot for a game it does not declare (it "
-        "declares zetema): bot 'p' does not play pontoon")
-    assert "games=[...]" in str(e.value)
+    assert str(e.value) == (
+        "the arbiter refused this bot for a game it does not declare: bot "
+        "'p' does not play pontoon; declare every game the bot plays in "
+        "run(..., games=[...]) (now: zetema)")
     assert isinstance(e.value, zetema_bot.ProtocolError)
 
 
@@ -277,6 +277,6 @@ def test_run_exits_7_with_one_line_when_refused_for_a_game(tmp_path):
     assert done.returncode == 7 == zetema_bot.GameNotDeclared.exit_code
     assert done.stderr.strip().splitlines() == [
         "sub: error: the arbiter refused this bot for a game it does not "
-        "declare (it declares none, which means zetema only): this "
-        "tournament plays pontoon; list every game the bot plays in "
-        "run(..., games=[...])"]
+        "declare: this tournament plays pontoon; declare every game the bot "
+        "plays in run(..., games=[...]) (now: none, which means zetema "
+        "only)"]

@@ -140,12 +140,6 @@ class _Stream:
         self.channel.close()
 
 
-# The refusal of a bot for a game it did not declare in Hello.games; by
-# number too, for stubs generated before the protocol named it.
-ERROR_CODE_GAME_NOT_DECLARED = getattr(
-    arbiter_pb2, "ERROR_CODE_GAME_NOT_DECLARED", 6)
-
-
 def _code_name(code: int) -> str:
     try:
         return arbiter_pb2.ErrorCode.Name(code)
@@ -163,13 +157,12 @@ def _error_for(error, declared=()) -> ZetemaError:
     if error.code == arbiter_pb2.ERROR_CODE_BAD_TOKEN:
         return BadToken("the arbiter did not accept the token (%s); a token "
                         "is good for one connection only" % error.message)
-    if error.code == ERROR_CODE_GAME_NOT_DECLARED:
+    if error.code == arbiter_pb2.ERROR_CODE_GAME_NOT_DECLARED:
         return GameNotDeclared(
-            "the arbiter refused this bot for a game it does not declare "
-            "(it declares %s): %s; list every game the bot plays in "
-            "run(..., games=[...])" %
-            (", ".join(declared) or "none, which means zetema only",
-             error.message))
+            "the arbiter refused this bot for a game it does not declare: "
+            "%s; declare every game the bot plays in run(..., games=[...]) "
+            "(now: %s)" % (error.message, ", ".join(declared) or
+                           "none, which means zetema only"))
     return ProtocolError(text)
 
 
