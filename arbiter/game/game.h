@@ -182,9 +182,10 @@ class State {
 
   // ---- viewers, summaries and scenario files
   virtual TableView View() const = 0;
-  // Totals of the game so far for summaries (`arbiter selfplay`), in a fixed
-  // order, named "TABLE/COLUMN" (e.g. "points/flush", "count/flush"): each
-  // table is printed on its own.
+  // Totals of the game so far for summaries (`arbiter selfplay`), named
+  // "TABLE/COLUMN" (e.g. "points/flush", "count/flush"): each table is
+  // printed on its own. The same names in the same order at every seat count
+  // and moment: selfplay prints every seat count in one table.
   virtual std::vector<Counter> Tallies() const { return {}; }
   // The state as the scenario runner prints it: every key [expect] may name.
   virtual nlohmann::json ToJson() const = 0;

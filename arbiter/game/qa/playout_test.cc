@@ -50,6 +50,30 @@ TEST_P(PlayoutTest, EveryInvariantHolds) {
   }
 }
 
+// selfplay prints the tallies of every seat count in one table, by position.
+TEST_P(PlayoutTest, TalliesHaveTheSameColumnsAtEverySeatCountAndMoment) {
+  const GameType& type = *GetParam();
+  for (std::string_view preset : type.Presets()) {
+    auto game = type.Load(preset);
+    ASSERT_TRUE(game.has_value()) << game.error();
+    std::vector<std::string> want;
+    for (int seats = type.MinSeats(); seats <= type.MaxSeats(); ++seats) {
+      auto state = (*game)->NewState({.num_seats = seats, .seed = 7});
+      ASSERT_TRUE(state.has_value()) << state.error();
+      for (uint64_t step = 1; true; ++step) {
+        std::vector<std::string> names;
+        for (const Counter& c : (*state)->Tallies()) names.push_back(c.name);
+        if (want.empty() && seats == type.MinSeats() && step == 1) want = names;
+        ASSERT_EQ(names, want)
+            << Name(type, preset, seats, 7) << " step " << step;
+        if ((*state)->IsTerminal()) break;
+        (*state)->Apply(
+            int(step * 7919 % uint64_t((*state)->NumLegalActions())));
+      }
+    }
+  }
+}
+
 TEST_P(PlayoutTest, RefusesBadSetups) {
   const GameType& type = *GetParam();
   auto game = type.Load(type.Presets().front());

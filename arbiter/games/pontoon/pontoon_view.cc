@@ -78,14 +78,47 @@ game::TableView PontoonState::View() const {
   return v;
 }
 
+// The same columns at every seat count (selfplay prints one table for all):
+// the first banker's chips (the seat advantage the ratings fit), and how
+// often each thing happened.
 std::vector<game::Counter> PontoonState::Tallies() const {
-  std::vector<game::Counter> out;
-  for (int p = 0; p < state_.num_seats(); ++p) {
-    out.push_back({.name = "chips/seat", .owner = p, .value = state_.Chips(p)});
+  int64_t pontoons = 0, busts = 0, splits = 0, buys = 0, twists = 0,
+          bankers = 0;
+  for (const Event& e : state_.Events()) {
+    switch (e.type) {
+      case EventType::kBankerPontoon:
+      case EventType::kPontoon:
+        ++pontoons;
+        break;
+      case EventType::kBust:
+        ++busts;
+        break;
+      case EventType::kSplit:
+        ++splits;
+        break;
+      case EventType::kBuy:
+        ++buys;
+        break;
+      case EventType::kTwist:
+        ++twists;
+        break;
+      case EventType::kNewBanker:
+        ++bankers;
+        break;
+      default:
+        break;
+    }
   }
-  out.push_back(
-      {.name = "count/shuffles", .value = int64_t(state_.Shuffles().size())});
-  return out;
+  return {
+      {.name = "chips/banker", .value = state_.Chips(state_.FirstBanker())},
+      {.name = "count/pontoon", .value = pontoons},
+      {.name = "count/bust", .value = busts},
+      {.name = "count/split", .value = splits},
+      {.name = "count/buy", .value = buys},
+      {.name = "count/twist", .value = twists},
+      {.name = "count/shuffle", .value = int64_t(state_.Shuffles().size())},
+      {.name = "count/banker", .value = bankers},
+  };
 }
 
 nlohmann::json PontoonState::ToJson() const {
