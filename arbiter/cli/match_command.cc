@@ -1,6 +1,7 @@
 // `arbiter match A B`: bot A against bot B on duplicate deal sets, with a
 // sequential test (--sprt) that stops as soon as it decides, or a fixed
-// number of games (--games). docs/match.md has the design and the maths.
+// number of games (--games), of any registered game (--game). docs/match.md
+// has the design and the maths.
 #include <fmt/format.h>
 #include <signal.h>
 #include <unistd.h>
@@ -17,6 +18,7 @@
 
 #include "arbiter/cli/command.h"
 #include "arbiter/cli/time_options.h"
+#include "arbiter/game/registry.h"
 #include "arbiter/process/bot_process.h"
 #include "arbiter/records/record_writer.h"
 #include "arbiter/tournament/ab_match.h"
@@ -92,10 +94,11 @@ class ConsoleStatus : public tour::MatchListener {
 
 struct Args {
   std::string a, b, opponent;
+  std::string game = std::string(game::kDefaultGame);
   int seats = 2;
   std::vector<std::string> sprt;
   int games = 0;
-  std::string ruleset = "parlett";
+  std::string ruleset;           // "": the game's default preset
   std::optional<uint64_t> seed;  // none: out's, or drawn at random
   std::string secret;
   // A match is many games: a shorter move limit than play's by default.
@@ -126,9 +129,20 @@ std::string Verdict(const tour::MatchStatus& s, const tour::SprtParams& p,
                      s.llr.value_or(0), p.LowerBound(), p.UpperBound());
 }
 
+// The tournament's check of the game, its seat range and its ruleset
+// (ResolveRuleset) names config keys ("seats: must be 2..8 for pontoon, got
+// 9"): here they are options.
+std::string AsOption(const std::string& error) {
+  for (std::string_view key : {"game: ", "seats: ", "ruleset: "}) {
+    if (error.starts_with(key)) return "--" + error;
+  }
+  return error;
+}
+
 void Run(const Args& args) {
   tour::TournamentConfig config;
   config.name = "match";
+  config.game = args.game;
   config.seed = args.seed;
   config.seats = args.seats;
   config.duplicate = true;
@@ -143,16 +157,24 @@ void Run(const Args& args) {
       ParseFaultPolicy(args.fault_policy).value_or(FaultPolicy::kForfeit);
   config.bots.push_back(ParseBot(args.a, "A"));
   config.bots.push_back(ParseBot(args.b, "B"));
+  // The game and its seat range first: the other checks depend on them.
+  auto resolved = tour::ResolveRuleset(config);
+  if (!resolved) Fail(AsOption(resolved.error()), 2);
+  if (auto ok = tour::CheckPairSeats(resolved->layout); !ok) {
+    Fail(fmt::format("--seats: {} cannot play a match at {} seats: {}",
+                     args.game, args.seats, ok.error()),
+         2);
+  }
   if (args.seats > 2) {
     if (args.opponent.empty()) {
       Fail(
-          "--opponent: needed at 3 to 6 seats (the bot in the seats that A "
-          "and B leave)",
+          "--opponent: needed at 3 seats or more (the bot in the seats that "
+          "A and B leave)",
           2);
     }
     config.bots.push_back(ParseBot(args.opponent, "opponent"));
   } else if (!args.opponent.empty()) {
-    Fail("--opponent: only for 3 to 6 seats", 2);
+    Fail("--opponent: only for 3 seats or more", 2);
   }
   for (size_t i = 0; i < config.bots.size(); ++i) {
     for (size_t j = 0; j < i; ++j) {
@@ -164,8 +186,6 @@ void Run(const Args& args) {
       }
     }
   }
-  auto resolved = tour::ResolveRuleset(config);
-  if (!resolved) Fail(resolved.error(), 2);
 
   tour::MatchOptions options;
   options.concurrency = args.concurrency;
@@ -241,14 +261,15 @@ void Run(const Args& args) {
   const std::string& a = config.bots[tour::kBotA].name;
   const std::string& b = config.bots[tour::kBotB].name;
   std::fprintf(stderr,
-               "match: %s (A) vs %s (B), %d seats%s, %s, %lld ms per "
+               "match: %s (A) vs %s (B), %s, %d seats%s, %s, %lld ms per "
                "move; records in %s\n",
-               a.c_str(), b.c_str(), args.seats,
+               a.c_str(), b.c_str(), args.game.c_str(), args.seats,
                args.seats > 2
                    ? (" against " + config.bots[tour::kOpponent].name).c_str()
                    : "",
-               args.ruleset.c_str(), static_cast<long long>(args.time.move_ms),
-               records.c_str());
+               args.ruleset.empty() ? resolved->game->RulesetBase().c_str()
+                                    : args.ruleset.c_str(),
+               static_cast<long long>(args.time.move_ms), records.c_str());
   ConsoleStatus console(options.sprt);
   options.listener = &console;
   options.stop = &g_stop;
@@ -294,12 +315,17 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
   cmd->add_option("--games", args->games,
                   "games to play (with --sprt: at most this many)")
       ->check(CLI::PositiveNumber);
-  cmd->add_option("--seats", args->seats, "seats per game, 2 to 6")
-      ->check(CLI::Range(2, 6));
+  cmd->add_option("--game", args->game, "the game to play")
+      ->capture_default_str();
+  cmd->add_option("--seats", args->seats,
+                  "seats per game, in the game's range (zetema 2 to 6)")
+      ->capture_default_str();
   cmd->add_option("--opponent", args->opponent,
-                  "at 3 to 6 seats: the bot in every seat A and B leave "
+                  "at 3 seats or more: the bot in every seat A and B leave "
                   "(NAME=COMMAND or COMMAND)");
-  cmd->add_option("--ruleset", args->ruleset, "preset name or ruleset file");
+  cmd->add_option("--ruleset", args->ruleset,
+                  "preset name or ruleset file (default: the game's first "
+                  "preset)");
   cmd->add_option("--seed", args->seed,
                   "seed of the deals (default: the one kept in --out, or "
                   "drawn at random)");

@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "arbiter/common/deal_secret.h"
+#include "arbiter/game/registry.h"
 #include "arbiter/records/run_ids.h"
 
 namespace arbiter::tournament {
@@ -70,8 +71,9 @@ class Match {
       started_.insert(index);
       playing_.insert(index / 2);
       const int deal_set = index / 2 + 1;
-      const ScheduledGame game = DealSetGames(
-          layout_, options_.key, options_.seed, deal_set)[index % 2];
+      const ScheduledGame game =
+          DealSetGames(layout_, options_.key, options_.seed, deal_set,
+                       config_.game)[index % 2];
       const KeptRecord* kept = nullptr;
       if (options_.kept != nullptr) {
         const auto it = options_.kept->by_id.find(game.game_id);
@@ -182,10 +184,27 @@ std::string Signed(double x) { return fmt::format("{:+.1f}", x); }
 
 }  // namespace
 
+std::expected<void, std::string> CheckPairSeats(const TeamLayout& layout) {
+  const int n = layout.NumSeats();
+  for (int s = 0; s < n && n > 1; ++s) {
+    const int next = (s + 1) % n;
+    if (layout.team_of[s] == layout.team_of[next]) {
+      return Error(fmt::format(
+          "seats {} and {} are partners at {} seats: A and B sit side by "
+          "side, so a match needs adjacent seats on different teams",
+          s, next, n));
+    }
+  }
+  return {};
+}
+
 std::vector<ScheduledGame> DealSetGames(const TeamLayout& layout,
                                         const SipKey& key, uint64_t seed,
-                                        int deal_set) {
+                                        int deal_set, std::string_view game) {
   const std::string tag = RunTag(key, seed);
+  const std::string named = game.empty() || game == game::kDefaultGame
+                                ? std::string()
+                                : fmt::format("{}-", game);
   const uint64_t place[] = {1, 1, uint64_t(deal_set)};
   const uint64_t deal_seed = DealSeedOf(key, seed, place);
   const int n = layout.NumSeats();
@@ -196,7 +215,8 @@ std::vector<ScheduledGame> DealSetGames(const TeamLayout& layout,
     ScheduledGame g;
     g.index = 2 * (deal_set - 1) + swap;
     g.game_id = records::RunGameId(
-        tag, fmt::format("p{}-d{}-{}", n, deal_set, swap ? "ba" : "ab"));
+        tag,
+        fmt::format("{}p{}-d{}-{}", named, n, deal_set, swap ? "ba" : "ab"));
     g.round = 1;
     g.table = 1;
     g.deal = deal_set;
@@ -207,7 +227,8 @@ std::vector<ScheduledGame> DealSetGames(const TeamLayout& layout,
     g.teams = layout.team_of;
     g.deal_seed = deal_seed;
     g.first_dealer = n - 1;
-    g.duplicate_group = records::RunGameId(tag, fmt::format("d{}", deal_set));
+    g.duplicate_group =
+        records::RunGameId(tag, fmt::format("{}d{}", named, deal_set));
     games.push_back(std::move(g));
   }
   return games;
@@ -264,8 +285,10 @@ std::expected<MatchResult, std::string> RunMatch(const TournamentConfig& config,
                                                  const MatchOptions& options) {
   if (config.bots.size() < 2 ||
       (layout.NumSeats() > 2 && config.bots.size() < 3)) {
-    return Error("a match needs bots A and B, and an opponent at 3 to 6 seats");
+    return Error(
+        "a match needs bots A and B, and an opponent at 3 seats or more");
   }
+  if (auto ok = CheckPairSeats(layout); !ok) return std::unexpected(ok.error());
   if (options.max_deal_sets <= 0) {
     return Error("a match needs at least one deal set");
   }

@@ -2,15 +2,17 @@
 // pentanomial pairs, with an optional sequential test (sprt.h) that stops it
 // as soon as it decides.
 //
-// A deal set is one deal played twice: A and B in two adjacent seats, then
-// in each other's seats; at 3 to 6 seats every other seat holds a copy of a
-// fixed opponent bot, the same in both games. Adjacent seats are always on
-// different teams (partners sit 2 or 3 apart), so at 4 and 6 seats A and B
-// each partner an opponent copy. The pair of seats moves round the table
-// from one deal set to the next (deal set k starts at seat (k - 1) mod n),
-// so that no seat order favours either bot. A game scores for A 1 when A's
-// team places ahead of B's, 1/2 when level, 0 behind; a deal set's two games
-// make one pentanomial pair.
+// A match is of any registered game (TournamentConfig::game), at any seat
+// count of its range. A deal set is one deal played twice: A and B in two
+// adjacent seats, then in each other's seats; at 3 seats or more every other
+// seat holds a copy of a fixed opponent bot, the same in both games. The
+// game's teams must put adjacent seats on different teams (CheckPairSeats):
+// partners sit 2 or 3 apart in every game of the arbiter, so with
+// partnerships A and B each partner an opponent copy. The pair of seats moves
+// round the table from one deal set to the next (deal set k starts at seat (k -
+// 1) mod n), so that no seat order favours either bot. A game scores for A 1
+// when A's team places ahead of B's, 1/2 when level, 0 behind; a deal set's two
+// games make one pentanomial pair.
 //
 // Results count in deal-set order: a deal set counts once it and every one
 // before it are complete, so the verdict does not depend on which games
@@ -25,6 +27,7 @@
 #include <expected>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -43,14 +46,23 @@ inline constexpr int kBotA = 0;
 inline constexpr int kBotB = 1;
 inline constexpr int kOpponent = 2;
 
+// Fails, naming the seats, when two adjacent seats of `layout` are
+// partners: A and B would then play on one team, and every game would be a
+// draw between them.
+std::expected<void, std::string> CheckPairSeats(const TeamLayout& layout);
+
 // The two games of deal set `deal_set` (1-based) at a table of `layout`:
 // ids "TAG-p{seats}-d{k}-ab" (A in the first of the pair's seats) and
 // "...-ba", TAG being the run's (RunTag of key and seed), so that records of
 // another match setting are never taken for this one's; one deal seed under
-// the key.
+// the key. A game other than the default one (`game`: its name, or "" for
+// the default) is named in the ids too ("TAG-pontoon-p4-d1-ab"), so that a
+// match of another game under the same --out never takes these records;
+// the default game's ids are those of matches before there were others.
 std::vector<ScheduledGame> DealSetGames(const TeamLayout& layout,
                                         const SipKey& key, uint64_t seed,
-                                        int deal_set);
+                                        int deal_set,
+                                        std::string_view game = "");
 
 // A's score in one game (1, 1/2 or 0) from its record; the error says what
 // in the record does not fit the scheduled game.

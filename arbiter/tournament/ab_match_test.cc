@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "arbiter/common/deal_secret.h"
+#include "arbiter/game/registry.h"
 #include "arbiter/records/record_file.h"
 #include "arbiter/tournament/fake_runner.h"
 #include "arbiter/tournament/test_util.h"
@@ -78,6 +79,48 @@ TEST(AbMatchTest, DealSetsSwapAAndBInAdjacentSeatsOfDifferentTeams) {
     EXPECT_NE(DealSetGames(layout, kKey, 9, 1)[0].deal_seed,
               DealSetGames(layout, kKey, 9, 2)[0].deal_seed);
   }
+}
+
+// Another game's ids name it, so that its records never pass for the
+// default game's (or the reverse) under one --out; the default game's ids
+// are those of matches from before there were other games.
+TEST(AbMatchTest, IdsNameTheGameButTheDefaultOne) {
+  const TeamLayout layout = Layout(4, /*partnerships=*/false);
+  const std::string tag = RunTag(kKey, 9);
+  for (std::string_view name : {std::string_view(), game::kDefaultGame}) {
+    const auto games = DealSetGames(layout, kKey, 9, 2, name);
+    EXPECT_EQ(games[0].game_id, tag + "-p4-d2-ab");
+    EXPECT_EQ(games[1].duplicate_group, tag + "-d2");
+  }
+  const auto games = DealSetGames(layout, kKey, 9, 2, "pontoon");
+  EXPECT_EQ(games[0].game_id, tag + "-pontoon-p4-d2-ab");
+  EXPECT_EQ(games[1].game_id, tag + "-pontoon-p4-d2-ba");
+  EXPECT_EQ(games[1].duplicate_group, tag + "-pontoon-d2");
+  // The same deal: only the name differs.
+  EXPECT_EQ(games[0].deal_seed, DealSetGames(layout, kKey, 9, 2)[0].deal_seed);
+}
+
+// A and B sit side by side: every preset of every game at every seat count
+// puts adjacent seats on different teams, and a layout that does not is
+// refused with the seats named.
+TEST(AbMatchTest, AdjacentSeatsAreNeverPartners) {
+  for (const game::GameType* type : game::Games()) {
+    for (std::string_view preset : type->Presets()) {
+      auto loaded = type->Load(preset);
+      ASSERT_TRUE(loaded) << type->Name() << " " << preset;
+      for (int n = type->MinSeats(); n <= type->MaxSeats(); ++n) {
+        const TeamLayout layout{(*loaded)->Teams(n)};
+        EXPECT_TRUE(CheckPairSeats(layout))
+            << type->Name() << " " << preset << " at " << n << " seats";
+      }
+    }
+  }
+  const auto bad = CheckPairSeats(TeamLayout{{0, 1, 1, 0}});
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().find("seats 1 and 2 are partners"), std::string::npos)
+      << bad.error();
+  // Seat 3 sits next to seat 0, round the table.
+  EXPECT_FALSE(CheckPairSeats(TeamLayout{{0, 1, 2, 0}}));
 }
 
 TEST(AbMatchTest, ScoresAFromPlaces) {

@@ -161,8 +161,23 @@ expect 2 "FILE: no such file: 'missing.toml'" "$arbiter" rules run missing.toml
 expect 2 "FILE: 'dir' is a directory" "$arbiter" rules run dir
 expect 2 "no such preset" "$arbiter" rules show nosuch
 expect 2 "a command is required: one of run, show" "$arbiter" rules
-expect 2 "--seats: must be an integer from 2 to 6, got '9'" \
-  "$arbiter" match a b --seats 9
+# match: the seat range, the presets and the teams are the game's.
+expect 2 "--seats: must be 2..6 for zetema, got 9" \
+  "$arbiter" match a b --games 2 --seats 9
+expect 2 "--seats: must be 2..8 for pontoon, got 9" \
+  "$arbiter" match a b --games 2 --game pontoon --seats 9
+expect 2 "--seats: must be 2..7 for scotch_whist, got 1" \
+  "$arbiter" match a b --games 2 --game scotch_whist --seats 1
+expect 2 "--seats: must be an integer" \
+  "$arbiter" match a b --games 2 --seats "$long"
+expect 2 "--game: unknown game 'nosuch' (known: zetema" \
+  "$arbiter" match a b --games 2 --game nosuch
+expect 2 "--ruleset: parlett: no such preset (standard, partnerships)" \
+  "$arbiter" match a b --games 2 --game scotch_whist --ruleset parlett
+expect 2 "--opponent: needed at 3 seats or more" \
+  "$arbiter" match a b --games 2 --game pontoon --seats 8
+expect 2 "--opponent: only for 3 seats or more" \
+  "$arbiter" match a b --games 2 --game pontoon --opponent c
 
 # ratings
 # A file ratings cannot read is not a usage error: exit 1.

@@ -1,0 +1,68 @@
+#!/bin/bash
+# `arbiter match --game` with bot processes: the random bot against a copy of
+# itself at Pontoon (3 seats, a third copy as the opponent) and at Scotch
+# Whist (4 seats with partnerships): the result lines, the game in every
+# record, every record verified (`arbiter replay --verify`), and the same
+# command again plays nothing (it goes on from the records). A few seconds.
+#
+#   match_test.sh ARBITER RANDOM_BOT
+set -euo pipefail
+arbiter=$(realpath "$1")
+bot=$(realpath "$2")
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/zetema-random-match-XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp"
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+# match GAME OUT ARGS...: 4 games of GAME; stdout in OUT.txt.
+match() {
+  local game=$1 out=$2
+  shift 2
+  timeout 120 "$arbiter" match "a=$bot --seed 1" "b=$bot --seed 2" \
+    --game "$game" --games 4 --seed 5 --concurrency 2 --out "$out" "$@" \
+    >"$out.txt" 2>"$out.err" ||
+    { cat "$out.txt" "$out.err" >&2; fail "arbiter match --game $game $*"; }
+}
+
+# check GAME OUT SEATS: 4 verified records of GAME at SEATS seats.
+check() {
+  local game=$1 out=$2 seats=$3
+  local records=$out/games.jsonl
+  grep -q "^a vs b: games 4 " "$out.txt" || fail "$out: $(cat "$out.txt")"
+  grep -q "^fixed length: 4 games; a scores" "$out.txt" ||
+    fail "$out: no fixed-length line: $(cat "$out.txt")"
+  grep -q "^match: a (A) vs b (B), $game, $seats seats" "$out.err" ||
+    fail "$out: the header does not name $game at $seats seats: $(cat "$out.err")"
+  [[ $(wc -l <"$records") == 4 ]] || fail "$records: not 4 records"
+  [[ $(grep -c "\"game\":\"$game\"" "$records") == 4 ]] ||
+    fail "$records: not every record names $game"
+  [[ $(grep -c "\"game_id\":\"[0-9a-f]*-$game-p$seats-d[12]-\(ab\|ba\)\"" \
+    "$records") == 4 ]] || fail "$records: game ids without $game"
+  if grep -q '"faults":\[{' "$records"; then
+    grep -o '"faults":\[{[^]]*' "$records" >&2
+    fail "$records: a game recorded a fault"
+  fi
+  timeout 120 "$arbiter" replay "$records" --verify >"$out.verify" 2>&1 ||
+    { cat "$out.verify" >&2; fail "$records: a record does not verify"; }
+  grep -q "4 records, 4 ok" "$out.verify" || fail "$out: $(cat "$out.verify")"
+}
+
+match pontoon pontoon --seats 3 --opponent "o=$bot --seed 3"
+check pontoon pontoon 3
+match scotch_whist whist --seats 4 --opponent "o=$bot --seed 3" \
+  --ruleset partnerships
+check scotch_whist whist 4
+grep -q "partnerships" whist.err || fail "whist: the preset is not named"
+
+# The same command again: every game comes from the records.
+match pontoon pontoon --seats 3 --opponent "o=$bot --seed 3"
+grep -q " 0 games played now, 4 from earlier records" pontoon.txt ||
+  fail "resumed match replayed: $(cat pontoon.txt)"
+[[ $(wc -l <pontoon/games.jsonl) == 4 ]] || fail "resume appended records"
+
+# Another game under the same --out takes none of them.
+match scotch_whist pontoon --seats 3 --opponent "o=$bot --seed 3"
+grep -q " 4 games played now, 0 from earlier records" pontoon.txt ||
+  fail "scotch_whist took pontoon's records: $(cat pontoon.txt)"
+echo "random bot match tests: 1 passed, 0 failed"
