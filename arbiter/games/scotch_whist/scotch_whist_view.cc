@@ -1,7 +1,7 @@
 // What viewers and scenario files see of a Scotch Whist state: the table
-// view (hands, the turned trump card, the trick, each seat's captured cards;
-// scores and tricks as counters), the state as JSON, and Scotch Whist's own
-// [expect] keys.
+// view (hands, the turned trump card, the trick named with the trump suit,
+// each seat's captured cards; scores and tricks as counters), the state as
+// JSON, and Scotch Whist's own [expect] keys.
 #include <fmt/format.h>
 
 #include <array>
@@ -63,8 +63,16 @@ game::TableView ScotchWhistState::View() const {
       "trump", s.Dealer(),
       turned == kNoCard ? std::vector<Card>{} : std::vector<Card>{turned},
       game::kSeenByAll));
+  // The trump suit stays on the table after the turned card is played: in
+  // the trick's name, as a viewer has nowhere else to read it.
+  constexpr std::array<const char*, kNumSuits> kSuitNames = {
+      "spades", "hearts", "diamonds", "clubs"};
+  const std::string trick =
+      s.TrumpCard() == kNoCard
+          ? "trick"
+          : fmt::format("trick, trumps {}", kSuitNames[size_t(s.TrumpSuit())]);
   view.zones.push_back(
-      MakeZone("trick", -1, TrickCards(s.CurrentTrick()), game::kSeenByAll));
+      MakeZone(trick, -1, TrickCards(s.CurrentTrick()), game::kSeenByAll));
   for (int p = 0; p < n; ++p) {
     view.zones.push_back(
         MakeZone("captured", p, s.Captured(p).Cards(), game::kSeenByAll));
