@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
+#include <set>
 #include <unordered_map>
 
 #include "arbiter/game/registry.h"
@@ -75,6 +77,11 @@ class CounterTable {
     return values;
   }
   json Keys() const { return keys_; }
+  std::optional<size_t> Find(const std::string& name, int owner) const {
+    auto it = index_.find(fmt::format("{}\x1f{}", name, owner));
+    if (it == index_.end()) return std::nullopt;
+    return size_t(it->second);
+  }
 
  private:
   std::unordered_map<std::string, int> index_;
@@ -84,13 +91,17 @@ class CounterTable {
 json Header(const v1::GameRecord& record) {
   const auto& r = record.result();
   json seats = json::array();
-  bool partnerships = false;
+  // Partners share a team; a game where every seat is its own team (Pontoon,
+  // Scotch Whist without partnerships) has none.
+  std::set<int> teams;
   for (const auto& s : record.seats()) {
     seats.push_back({{"bot", s.bot_name()},
                      {"version", s.bot_version()},
                      {"team", s.team()}});
-    partnerships |= s.team() != record.seats(0).team();
+    teams.insert(s.team());
   }
+  const bool partnerships =
+      teams.size() > 1 && int(teams.size()) < record.seats_size();
   json faults = json::array();
   for (const auto& f : r.faults()) {
     faults.push_back({{"seat", f.seat()},
@@ -225,7 +236,31 @@ class Walker {
     return texts;
   }
 
+  // The seat counter that is the score at every position (Pontoon's chips,
+  // a whist's score), or "": what the scores count, for their labels.
+  std::string ScoreUnit() const {
+    const json keys = counter_table_.Keys();
+    for (size_t k = 0; k < keys.size(); ++k) {
+      const int owner = keys[k][1].get<int>();
+      if (owner != 0) continue;
+      const std::string name = keys[k][0].get<std::string>();
+      bool all = !counters_.empty();
+      for (size_t p = 0; all && p < counters_.size(); ++p) {
+        for (int seat = 0; all && seat < num_seats_; ++seat) {
+          const auto found = counter_table_.Find(name, seat);
+          const json& values = counters_[p];
+          all = found && *found < values.size() && p < scores_.size() &&
+                size_t(seat) < scores_[p].size() &&
+                values[*found] == scores_[p][size_t(seat)];
+        }
+      }
+      if (all) return name;
+    }
+    return "";
+  }
+
   void Finish() {
+    out_["score_unit"] = ScoreUnit();
     out_["steps"] = std::move(steps_);
     out_["texts"] = texts_.ToJson();
     out_["zones"] = zones_.ToJson();

@@ -7,7 +7,9 @@
 // docs/report.md):
 //
 //   id, game, ruleset, tournament, round, started_at, finished_at,
-//   seats[{bot, version, team}], partnerships,
+//   seats[{bot, version, team}], partnerships (some seats share a team),
+//   score_unit                   the seat counter that equals the score at
+//                                every position ("chips"), or ""
 //   result{end, winner, scores, team_scores, places, hands, forfeit_seat},
 //   faults[{seat, reason, step, detail}],
 //   steps[{seat, action, us, cpu_us, strike, legal[]}]   legal: text indices

@@ -172,27 +172,31 @@ void ReportBuilder::Add(const v1::GameRecord& r, std::string where,
   if (options_.replays) {
     json data = ReplayData(r, logs, options_.replay);
     if (data.contains("error")) replay = data["error"];
+    score_units_.insert(data.value("score_unit", ""));
     compressed = CompressJson(data);
   }
-  games_.push_back({{"id", r.game_id()},
-                    {"game", r.game().empty() ? "zetema" : r.game()},
-                    {"round", r.round()},
-                    {"tournament", r.tournament_id()},
-                    {"bots", bots},
-                    {"teams", TeamsOf(r)},
-                    {"scores", std::vector<int>(result.scores().begin(),
-                                                result.scores().end())},
-                    {"places", std::vector<int>(result.places().begin(),
-                                                result.places().end())},
-                    {"end", EndReasonName(result.end_reason())},
-                    {"faults", faults},
-                    {"steps", r.steps_size()},
-                    {"hands", result.hands_played()},
-                    {"started_at", r.started_at()},
-                    {"seconds", Seconds(r.started_at(), r.finished_at())},
-                    {"where", where},
-                    {"replay", options_.replays},
-                    {"replay_error", replay}});
+  games_.push_back(
+      {{"id", r.game_id()},
+       {"game", r.game().empty() ? "zetema" : r.game()},
+       {"round", r.round()},
+       {"tournament", r.tournament_id()},
+       {"bots", bots},
+       {"teams", TeamsOf(r)},
+       {"scores",
+        std::vector<int>(result.scores().begin(), result.scores().end())},
+       {"places",
+        std::vector<int>(result.places().begin(), result.places().end())},
+       {"team_scores", std::vector<int>(result.team_scores().begin(),
+                                        result.team_scores().end())},
+       {"end", EndReasonName(result.end_reason())},
+       {"faults", faults},
+       {"steps", r.steps_size()},
+       {"hands", result.hands_played()},
+       {"started_at", r.started_at()},
+       {"seconds", Seconds(r.started_at(), r.finished_at())},
+       {"where", where},
+       {"replay", options_.replays},
+       {"replay_error", replay}});
   replays_.push_back(std::move(compressed));
   summaries_.push_back(SummaryOf(r));
   rating_games_.push_back(RatingGameOf(r, where));
@@ -337,6 +341,9 @@ ReportBuilder::Page ReportBuilder::Finish() {
   data["faults"] = {{"reasons", reasons}, {"counts", faults_}};
   data["decisions"] = Decisions();
   data["scores"] = scores_;
+  // What the game points count, when every replayed game says the same.
+  data["score_unit"] =
+      score_units_.size() == 1 ? *score_units_.begin() : std::string();
   data["games"] = std::move(games_);
   data["notes"] = notes_;
   return {std::move(data), std::move(replays_)};

@@ -11,7 +11,9 @@
 // faults{reasons[], counts{bot: {reason: n}}},
 // decisions{bins[] (upper bounds in us), bots{bot: {counts[], count,
 // mean_us, p50_us, p90_us, p99_us, max_us}}}, scores{bot: [points...]},
+// score_unit (what game points count, "chips": replay_data.h; "" unknown),
 // games[{id, game, round, tournament, bots[], teams[], scores[], places[],
+// team_scores[],
 // end, faults[[seat, reason, step]], steps, hands, started_at, seconds,
 // where, replay}].
 #ifndef ARBITER_REPORT_REPORT_DATA_H_
@@ -20,6 +22,7 @@
 #include <cstdint>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -73,6 +76,7 @@ class ReportBuilder {
   std::map<std::string, std::vector<uint32_t>> decision_us_;  // by bot
   std::map<std::string, std::vector<int>> scores_;            // by bot
   std::map<std::string, int64_t> game_points_;                // by bot
+  std::set<std::string> score_units_;  // the replays' score_unit
   std::map<std::string, std::map<std::string, int>> faults_;  // bot, reason
 };
 

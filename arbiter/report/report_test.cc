@@ -115,7 +115,23 @@ TEST_P(ReportTest, StandingsMatchTheRecordsAndEveryGameReplays) {
       owners.insert(replay["zones"][z][1].get<int>());
     for (int s = 0; s < record.seats_size(); ++s)
       EXPECT_TRUE(owners.count(s)) << s;
+    // Two seats, each its own team: no partners.
+    EXPECT_EQ(replay["partnerships"], false);
+    // The unit is a seat counter equal to the score at every position.
+    const std::string unit = replay["score_unit"];
+    if (game == "pontoon") EXPECT_EQ(unit, "chips");
+    if (unit.empty()) continue;
+    const json& keys = replay["counter_keys"];
+    for (size_t p = 0; p < replay["views"].size(); ++p) {
+      for (size_t k = 0; k < keys.size(); ++k) {
+        if (keys[k][0] != unit) continue;
+        EXPECT_EQ(replay["counters"][p][k],
+                  replay["scores"][p][keys[k][1].get<size_t>()])
+            << "position " << p;
+      }
+    }
   }
+  if (game == "pontoon") EXPECT_EQ(data["score_unit"], "chips");
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryGame, ReportTest,
