@@ -99,3 +99,15 @@ function sortRows(rows, key, ascending) {
     return (x < y ? -1 : 1) * sign;
   });
 }
+
+// Teams from each seat's team number: [[team, [seats...]]...] in order of
+// each team's first seat. Partners: some team has more than one seat.
+function teamsOf(teams) {
+  const byTeam = new Map();
+  (teams || []).forEach((t, s) => byTeam.set(t, [...(byTeam.get(t) || []), s]));
+  return [...byTeam.entries()];
+}
+
+function partnersOf(teams) {
+  return teamsOf(teams).some(([, seats]) => seats.length > 1);
+}

@@ -19,6 +19,13 @@ class Report {
     this.route();
   }
 
+  // What a game's score counts ("chips"), from the replays; "game points"
+  // when unknown or when it is just a score.
+  scoreUnit() {
+    const u = this.data.score_unit;
+    return u && u !== "score" && u !== "points" ? u : "game points";
+  }
+
   botColor(name) {
     return colorOf(this.botIndex.has(name) ? this.botIndex.get(name) : 0);
   }
@@ -71,7 +78,7 @@ class Report {
     const ratings = this.data.ratings;
     const table = el("table", { class: "data standings" },
       el("thead", {}, el("tr", {}, el("th", {}, "#"), el("th", { class: "left" }, "bot"), el("th", {}, "games"), el("th", {}, "points"),
-        el("th", {}, "score"), el("th", {}, "faults"), el("th", {}, "game points"), el("th", {}, "rating"),
+        el("th", {}, "score"), el("th", {}, "faults"), el("th", { class: "game-points" }, this.scoreUnit()), el("th", {}, "rating"),
         el("th", { class: "left" }, ratings ? `95% interval (${ratings.replicates} bootstrap replicates)` : "interval", el("br"), axis),
         el("th", {}, "LOS"))),
       el("tbody", {}, rows.map((r, i) => el("tr", { "data-bot": r.bot },
@@ -222,7 +229,7 @@ class Report {
     const median = (list) => { const s = list.slice().sort((a, b) => a - b); return s[Math.floor((s.length - 1) / 2)]; };
     const table = el("table", { class: "data score-dist" },
       el("thead", {}, el("tr", {}, el("th", { class: "left" }, "bot"), el("th", {}, "seats"), el("th", {}, "mean"), el("th", {}, "median"),
-        el("th", {}, "min"), el("th", {}, "max"), el("th", { class: "left" }, "game points per seat", el("br"), sparkAxis({ width: 300, ticks })))),
+        el("th", {}, "min"), el("th", {}, "max"), el("th", { class: "left" }, `${this.scoreUnit()} per seat`, el("br"), sparkAxis({ width: 300, ticks })))),
       el("tbody", {}, bots.map((b) => {
         const list = scores[b];
         const mean = list.reduce((a, v) => a + v, 0) / list.length;
@@ -246,7 +253,7 @@ class Report {
     this.moreButton = el("button", { onclick: () => { this.shown += 200; this.renderGames(); } }, "Show more");
     this.shown = 200;
     const table = el("table", { class: "data games" },
-      el("thead", {}, el("tr", {}, el("th", {}, "#"), el("th", { class: "left" }, "game"), el("th", {}, "round"), el("th", { class: "left" }, "players (score, place)"),
+      el("thead", {}, el("tr", {}, el("th", {}, "#"), el("th", { class: "left" }, "game"), el("th", {}, "round"), el("th", { class: "left" }, `players (${this.scoreUnit() === "game points" ? "score" : this.scoreUnit()}, place)`),
         el("th", { class: "left" }, "end"), el("th", { class: "left" }, "faults"), el("th", {}, "steps"), el("th", {}, "seconds"), el("th", { class: "left" }, ""))),
       this.gamesBody);
     this.filterGames();
@@ -272,7 +279,10 @@ class Report {
     this.gamesBody.textContent = "";
     const rows = this.matches.slice(0, this.shown).map((i) => {
       const g = games[i];
-      const players = g.bots.map((b, s) => el("span", { class: g.places[s] === 1 ? "win" : "" }, s ? ", " : "", this.swatch(b), `${b} ${g.scores[s] !== undefined ? g.scores[s] : ""} (#${g.places[s]})`));
+      const players = partnersOf(g.teams) ? teamsOf(g.teams).map(([t, seats], k) => el("span", { class: "team" + (g.places[seats[0]] === 1 ? " win" : "") },
+        k ? " \u00b7 " : "", `team ${t}: `, seats.map((s, j) => [j ? " & " : "", this.swatch(g.bots[s]), g.bots[s]]),
+        ` ${g.team_scores && g.team_scores[t] !== undefined ? g.team_scores[t] : ""} (#${g.places[seats[0]]})`))
+        : g.bots.map((b, s) => el("span", { class: g.places[s] === 1 ? "win" : "" }, s ? ", " : "", this.swatch(b), `${b} ${g.scores[s] !== undefined ? g.scores[s] : ""} (#${g.places[s]})`));
       const faults = g.faults.map((f) => el("span", { class: "tag fault", title: `seat ${f[0]} (${g.bots[f[0]]}) at step ${f[2]}` }, `${g.bots[f[0]]}: ${f[1]}`));
       return el("tr", { "data-game": g.id }, el("td", {}, i + 1), el("td", { class: "left mono small" }, g.id), el("td", {}, g.round),
         el("td", { class: "left players" }, players), el("td", { class: "left" }, g.end), el("td", { class: "left" }, faults),

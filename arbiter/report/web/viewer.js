@@ -28,6 +28,18 @@ class Viewer {
     this.container.textContent = "";
   }
 
+  // What the scores count, when a seat counter is the score ("chips").
+  scoreUnit() {
+    const u = this.data.score_unit;
+    return u && u !== "score" && u !== "points" ? u : "score";
+  }
+
+  // Whether the chosen viewer may see what seat `s` chooses from: its legal
+  // actions name the cards it holds.
+  seesChoicesOf(s) {
+    return this.viewer === "all" || this.viewer === s;
+  }
+
   seatName(s) {
     const seat = this.data.seats[s];
     return seat ? `seat ${s} \u00b7 ${seat.bot}` : `seat ${s}`;
@@ -48,6 +60,13 @@ class Viewer {
       el("span", { class: "muted" }, [d.game, d.ruleset, d.tournament ? `${d.tournament} round ${d.round}` : null,
         result.end ? `ended: ${result.end}` : null, result.hands ? `${result.hands} hands` : null].filter(Boolean).join(" \u00b7 ")),
       el("span", {}, players)));
+    // Partners: each team's seats, its score and place.
+    if (d.partnerships) {
+      const teams = teamsOf(d.seats.map((seat) => seat.team));
+      root.appendChild(el("div", { class: "teams small" }, teams.map(([t, seats], k) => el("span", { class: "tag team-line", "data-team": t },
+        `team ${t}: `, seats.map((s, j) => `${j ? " & " : ""}${d.seats[s].bot} (seat ${s})`).join(""),
+        result.team_scores && result.team_scores[t] !== undefined ? ` \u00b7 ${result.team_scores[t]} (#${result.places[seats[0]]})` : ""))));
+    }
     if (d.error) root.appendChild(el("div", { class: "error" }, `This record does not replay to its end: ${d.error}`));
     root.appendChild(this.buildControls());
     this.faultBanner = el("div", { class: "fault-banner", style: "display:none" });
@@ -111,7 +130,7 @@ class Viewer {
         points: d.scores.map((sc, p) => [p, sc[s] || 0]) });
     }
     this.scoreChart = lineChart({ width: 520, height: 220, series, xDomain: [0, Math.max(1, last)], integerX: true,
-      xLabel: "step", yLabel: "score", onPick: (x) => this.go(Math.round(x)) });
+      xLabel: "step", yLabel: this.scoreUnit(), onPick: (x) => this.go(Math.round(x)) });
     const bars = d.steps.map((step, i) => ({ x: i, y: step.us / 1000, color: colorOf(step.seat),
       title: `step ${i}: ${this.seatName(step.seat)} ${step.action}: ${formatMs(step.us)}` }));
     const marks = (d.faults || []).map((f) => ({ x: Math.min(f.step < 0 ? 0 : f.step, Math.max(0, d.steps.length - 1)),
@@ -248,6 +267,14 @@ class Viewer {
     const keys = d.counter_keys || [];
     const counters = d.counters[p] || [];
     const toAct = p < d.steps.length ? d.steps[p].seat : -1;
+    // A table counter named "dealer" or "banker" names a seat: its panel
+    // says so.
+    const roles = new Map();
+    keys.forEach((k, i) => {
+      if (k[1] < 0 && (k[0] === "dealer" || k[0] === "banker") && Number.isInteger(counters[i])) {
+        roles.set(counters[i], [...(roles.get(counters[i]) || []), k[0]]);
+      }
+    });
     this.seatsBox.textContent = "";
     for (let s = 0; s < this.numSeats; s++) {
       const seat = d.seats[s];
@@ -255,7 +282,8 @@ class Viewer {
       const panel = el("div", { class: "seat" + (s === toAct ? " to-act" : ""), "data-seat": s, style: `border-left-color:${colorOf(s)}` },
         el("div", { class: "head" },
           el("span", {}, el("span", { class: "name" }, `Seat ${s}`), ` ${seat.bot}`, seat.version ? el("span", { class: "muted small" }, ` ${seat.version}`) : null,
-            d.partnerships ? el("span", { class: "tag" }, `team ${seat.team}`) : null),
+            d.partnerships ? el("span", { class: "tag team" }, `team ${seat.team}`) : null,
+            (roles.get(s) || []).map((r) => el("span", { class: "tag role" }, r))),
           el("span", { class: "counters" }, mine.map(([k, v]) => el("span", {}, ` ${k[0]} `, el("b", {}, v))),
             s === toAct ? el("span", { class: "tag" }, "to act") : null)));
       for (const z of zones) {
@@ -289,11 +317,12 @@ class Viewer {
       this.stepBox.appendChild(el("div", {}, el("span", { class: "action" }, step.action), " ",
         delta.map((v, s) => (v ? el("span", { class: "points" + (v < 0 ? " neg" : ""), title: this.seatName(s) }, `${signed(v)}${s !== step.seat ? ` (seat ${s})` : ""}`) : null))));
       this.stepBox.appendChild(el("div", { class: "small muted" }, `decision ${formatMs(step.us)}`,
-        step.cpu_us ? ` \u00b7 cpu ${formatMs(step.cpu_us)}` : "", ` \u00b7 ${step.legal.length} legal actions`,
+        step.cpu_us ? ` \u00b7 cpu ${formatMs(step.cpu_us)}` : "",
+        this.seesChoicesOf(step.seat) ? ` \u00b7 ${step.legal.length} legal actions` : "",
         step.strike ? " \u00b7 played by the arbiter (strike)" : ""));
     }
     const scores = d.scores[p] || [];
-    this.stepBox.appendChild(el("div", { class: "small" }, "scores: ", scores.map((v, s) => el("span", { style: `color:${colorOf(s)}` }, `${s ? " \u00b7 " : ""}${v}`)),
+    this.stepBox.appendChild(el("div", { class: "small scores" }, `${this.scoreUnit() === "score" ? "scores" : this.scoreUnit()}: `, scores.map((v, s) => el("span", { style: `color:${colorOf(s)}` }, `${s ? " \u00b7 " : ""}${v}`)),
       d.partnerships && d.team_scores[p] ? ` \u00b7 teams ${d.team_scores[p].join(" / ")}` : ""));
     const faults = (d.faults || []).filter((f) => this.faultPosition(f) === p);
     this.faultBanner.style.display = faults.length ? "" : "none";
@@ -303,11 +332,16 @@ class Viewer {
     if (p < d.steps.length) {
       const next = d.steps[p];
       const legal = next.legal || [];
-      this.legalBox.appendChild(el("h3", {}, `Next: ${this.seatName(next.seat)} chooses from ${legal.length}`));
-      this.legalBox.appendChild(el("div", { class: "legal" }, legal.map((t) => {
-        const text = d.texts[t];
-        return el("span", { class: text === next.action ? "chosen" : "" }, text);
-      })));
+      if (this.seesChoicesOf(next.seat)) {
+        this.legalBox.appendChild(el("h3", {}, `Next: ${this.seatName(next.seat)} chooses from ${legal.length}`));
+        this.legalBox.appendChild(el("div", { class: "legal" }, legal.map((t) => {
+          const text = d.texts[t];
+          return el("span", { class: text === next.action ? "chosen" : "" }, text);
+        })));
+      } else {
+        this.legalBox.appendChild(el("h3", {}, `Next: ${this.seatName(next.seat)} chooses`));
+        this.legalBox.appendChild(el("div", { class: "small muted" }, "what it chooses from is hidden in this view"));
+      }
     } else {
       this.legalBox.appendChild(el("h3", {}, "Game over"));
       const r = d.result || {};
