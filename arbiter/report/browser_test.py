@@ -406,6 +406,222 @@ def test_replay_page(browser, arbiter, work):
     check(not browser.errors(), f"console errors: {browser.errors()}")
 
 
+def builtin_tournament(arbiter, work, name, lines, bots):
+    """A tournament of builtin random bots; returns its directory and its
+    games as `arbiter replay --json` lists them."""
+    config = os.path.join(work, f"{name}.toml")
+    with open(config, "w") as f:
+        f.write(f'name = "{name}"\nseed = 3\ndeals_per_pairing = 1\n')
+        f.write("".join(line + "\n" for line in lines))
+        for bot in bots:
+            f.write(f'[[bots]]\nname = "{bot}"\ncommand = "builtin:random"\n')
+    out = os.path.join(work, name)
+    run([arbiter, "tournament", config, "--out", out])
+    listing = run([arbiter, "replay", os.path.join(out, "games.jsonl"),
+                   "--json"]).stdout.splitlines()
+    return out, [json.loads(line) for line in listing]
+
+
+def open_first_replay(browser, out):
+    browser.open("file://" + os.path.join(out, "report.html"))
+    browser.wait_for("window.report !== undefined", "the report")
+    game = browser.eval("document.querySelector('table.games tbody tr')"
+                        ".dataset.game")
+    browser.click(f"tr[data-game='{game}'] a.replay-link")
+    browser.wait_for("window.report.viewer !== null", "the replay")
+    return game
+
+
+# What the viewer draws in one seat's panel: its zones' cards (the text of
+# each face-up card, "##" for a face-down one or each card of a face-down
+# stack), its counters and its tags.
+SEAT_PANEL = """(s) => {
+  const panel = document.querySelector(`.seat[data-seat='${s}']`);
+  const zones = {};
+  for (const z of panel.querySelectorAll('.zone')) {
+    const stack = z.querySelector('.stack .count');
+    zones[z.dataset.zone] = stack ? Array(parseInt(stack.innerText)).fill('##')
+      : [...z.querySelectorAll('.card')].map(
+          c => c.classList.contains('back') ? '##' : c.dataset.card);
+  }
+  return {zones, counters: panel.querySelector('.counters').innerText,
+          tags: [...panel.querySelectorAll('.head .tag')].map(t => t.innerText)};
+}"""
+
+# The viewer's data for the position shown: each seat's zones as
+# [name, [[card, mask]...]], the counters by "name owner", the scores.
+POSITION = """(() => {
+  const v = window.report.viewer, d = v.data, p = v.position;
+  const zones = d.views[p].map(i => d.zones[i]).map(([name, owner, text, seen]) => {
+    const cards = text ? text.split(' ') : [];
+    return [name, owner, cards.map((c, i) => [c, (Array.isArray(seen) ? seen[i] : seen) >>> 0])];
+  });
+  const counters = {};
+  (d.counter_keys || []).forEach(([name, owner], i) => {
+    counters[`${name} ${owner}`] = d.counters[p][i]; });
+  return {p, zones, counters, scores: d.scores[p],
+          next: p < d.steps.length ? d.steps[p].seat : -1};
+})()"""
+
+
+def check_seat_views(browser, seats, what):
+    """Everyone sees every card of every seat; seat s sees its own and, of
+    the others', only what its mask allows (the rest face down)."""
+    pos = browser.eval(POSITION)
+    for viewer in ["all"] + list(range(seats)):
+        browser.click(f"button[data-viewer='{viewer}']")
+        for s in range(seats):
+            panel = browser.eval(f"({SEAT_PANEL})({s})")
+            for name, owner, cards in pos["zones"]:
+                if owner != s:
+                    continue
+                want = [c if viewer == "all" or (m >> viewer) & 1 else "##"
+                        for c, m in cards]
+                got = panel["zones"].get(name)
+                check(got == want, f"{what} at {pos['p']}, view {viewer}: "
+                      f"seat {s}'s {name} shows {got}, should {want}")
+    browser.click("button[data-viewer='all']")
+
+
+def test_pontoon(browser, arbiter, work):
+    """A Pontoon tournament: chips as the unit, the banker named, hands
+    with their face-down cards hidden from the other seats."""
+    out, games = builtin_tournament(arbiter, work, "pontoon",
+                                    ['game = "pontoon"', "seats = 3"],
+                                    ("ann", "ben", "cat"))
+    browser.open("file://" + os.path.join(out, "report.html"))
+    browser.wait_for("window.report !== undefined", "the report")
+    check(browser.eval("document.querySelector('th.game-points').innerText")
+          == "chips", "the standings do not count chips")
+    chips = {}
+    for g in games:
+        for s in g["seats"]:
+            chips[s["bot"]] = chips.get(s["bot"], 0) + s["score"]
+    rows = browser.eval("""[...document.querySelectorAll(
+        "table.standings tbody tr")].map(r => [r.dataset.bot,
+        Number(r.children[6].textContent)])""")
+    check(dict(rows) == chips, f"standings chips {rows}, records {chips}")
+
+    game = open_first_replay(browser, out)
+    check(browser.eval("document.querySelectorAll('.tag.team').length") == 0,
+          "Pontoon seats shown in teams")
+    # The face-down pack, as a seat sees it: its count beside the card, not
+    # over it.
+    browser.click("button[data-viewer='0']")
+    gap = browser.eval("""(() => {
+      const s = document.querySelector("[data-zone=pack] .stack");
+      return s.querySelector('.count').getBoundingClientRect().left -
+             s.querySelector('.card').getBoundingClientRect().right; })()""")
+    check(gap >= 0, f"the pack's count overlaps its card by {-gap}px")
+    browser.click("button[data-viewer='all']")
+    seen_hidden, most = False, 0
+    for _ in range(5):
+        pos = browser.eval(POSITION)
+        most = max([most] + [len(c) for _, o, c in pos["zones"] if o >= 0])
+        banker = pos["counters"]["banker -1"]
+        for s in range(3):
+            panel = browser.eval(f"({SEAT_PANEL})({s})")
+            check(("banker" in panel["tags"]) == (s == banker),
+                  f"{game} at {pos['p']}: seat {s} tags {panel['tags']}, "
+                  f"banker {banker}")
+            check(f"chips {pos['scores'][s]}" in " ".join(
+                panel["counters"].split()),
+                f"{game} at {pos['p']}: seat {s} shows {panel['counters']}, "
+                f"scores {pos['scores']}")
+            seen_hidden |= any(m != 0xffffffff for name, owner, cards
+                               in pos["zones"] if owner == s
+                               for _, m in cards)
+        check_seat_views(browser, 3, game)
+        browser.key("ArrowRight")
+    check(seen_hidden, f"{game}: no face-down card in the first steps")
+    check(most > 1, f"{game}: no hand of two cards in the first steps")
+
+    # Another seat's choices are not shown in a seat's view (they would
+    # tell what it holds); its own are.
+    pos = browser.eval(POSITION)
+    other = (pos["next"] + 1) % 3
+    browser.click(f"button[data-viewer='{other}']")
+    check(browser.eval("document.querySelector('.legal')") is None,
+          "another seat's legal actions shown")
+    browser.click(f"button[data-viewer='{pos['next']}']")
+    check(browser.eval("document.querySelectorAll('.legal span').length") > 0,
+          "the seat's own legal actions hidden")
+
+    browser.key("End")
+    pos = browser.eval(POSITION)
+    final = [s["score"] for s in next(g for g in games
+                                      if g["game_id"] == game)["seats"]]
+    check(pos["scores"] == final and any(final),
+          f"{game}: end scores {pos['scores']}, record {final}")
+    check(browser.eval("document.querySelector('.viewer svg').textContent")
+          .count("chips") >= 1, "the score chart does not count chips")
+    check(not browser.errors(), f"console errors: {browser.errors()}")
+
+
+def test_scotch_whist(browser, arbiter, work):
+    """A Scotch Whist tournament with partnerships at 4 seats: the teams,
+    the dealer, the trump suit, the hands hidden from the other seats."""
+    out, games = builtin_tournament(
+        arbiter, work, "whist",
+        ['game = "scotch_whist"', 'ruleset = "partnerships"', "seats = 4",
+         'partnership_fill = "individual"'], ("ann", "ben", "cat", "dan"))
+    game = open_first_replay(browser, out)
+    record = next(g for g in games if g["game_id"] == game)
+    names = {}
+    for s in sorted(record["seats"], key=lambda s: s["seat"]):
+        names.setdefault(s["team"], []).append(s["bot"])
+    for t, bots in names.items():
+        line = browser.eval(f"document.querySelector('.team-line"
+                            f"[data-team=\"{t}\"]').innerText")
+        check(line.startswith(f"team {t}: {bots[0]} (seat") and
+              f"& {bots[1]} (seat" in line and
+              f" {record['team_scores'][t]} (#" in line,
+              f"{game}: team {t} is shown as {line!r}: {names}")
+    for s in record["seats"]:
+        panel = browser.eval(f"({SEAT_PANEL})({s['seat']})")
+        check(f"team {s['team']}" in panel["tags"],
+              f"seat {s['seat']} tags {panel['tags']}, team {s['team']}")
+    check(sorted({s["team"] for s in record["seats"]}) == [0, 1],
+          f"teams {record['seats']}")
+    suits = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+    for step in range(4):
+        pos = browser.eval(POSITION)
+        dealer = pos["counters"]["dealer -1"]
+        for s in range(4):
+            panel = browser.eval(f"({SEAT_PANEL})({s})")
+            check(("dealer" in panel["tags"]) == (s == dealer),
+                  f"{game} at {pos['p']}: seat {s} tags {panel['tags']}")
+        turned = [c for name, owner, cards in pos["zones"]
+                  if name == "trump" for c, _ in cards]
+        trick = browser.eval("[...document.querySelectorAll("
+                             "'.table-zones .zone .zname')].map(z => "
+                             "z.innerText.toLowerCase()).join(' ')")
+        if step == 0:
+            check(len(turned) == 1, f"no turned card: {pos['zones']}")
+            suit = suits[turned[0][-1]]
+        check(f"trumps {suit}" in trick,
+              f"{game} at {pos['p']}: the table says {trick!r}, trumps "
+              f"{suit}")
+        check_seat_views(browser, 4, game)
+        browser.key("ArrowRight")
+    browser.key("End")
+    scores = browser.eval("document.querySelector('.step-info .scores')"
+                          ".innerText")
+    teams = record["team_scores"]
+    check(f"teams {teams[0]} / {teams[1]}" in scores,
+          f"{game}: the end shows {scores!r}, team scores {teams}")
+    # The games list names the teams.
+    browser.click(".viewer .top a")
+    browser.wait_for("document.querySelector('.page').style.display === ''",
+                     "the report again")
+    row = browser.eval(f"document.querySelector('tr[data-game=\"{game}\"] "
+                       f"td.players').innerText")
+    for t, bots in names.items():
+        check(f"team {t}: {bots[0]} & {bots[1]} {teams[t]} (#" in row,
+              f"{game}: the games list says {row!r}, teams {names}")
+    check(not browser.errors(), f"console errors: {browser.errors()}")
+
+
 def test_bot_logs(browser, arbiter, work, python):
     """A tournament of bots that print a line naming their game at every
     decision (tests/e2e/bots/chatty.py, run by `python`, which has the
@@ -467,6 +683,8 @@ def main():
         screens = Screens(browser, args.update, keep)
         test_report(browser, screens, arbiter, work)
         test_replay_page(browser, arbiter, work)
+        test_pontoon(browser, arbiter, work)
+        test_scotch_whist(browser, arbiter, work)
         if args.bot_python:
             test_bot_logs(browser, arbiter, work, args.bot_python)
         else:
