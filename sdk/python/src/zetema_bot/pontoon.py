@@ -23,6 +23,7 @@ import dataclasses
 from typing import List, Optional, Sequence
 
 from zetema_bot.cards import ACE, Card, CardError, parse_card
+from zetema_bot._answer import set_typed_answer
 from zetema_bot.proto import pontoon_pb2
 
 NAME = "pontoon"
@@ -309,16 +310,5 @@ def legal_actions(request) -> List[Action]:
 
 
 def set_answer(choice, legal, reply) -> bool:
-    if isinstance(choice, Action):
-        if (choice.index is not None and 0 <= choice.index < len(legal)
-                and legal[choice.index] == choice):
-            reply.index = choice.index
-        elif choice in legal:
-            reply.index = legal.index(choice)
-        else:
-            reply.pontoon.CopyFrom(action_to_proto(choice))
-        return True
-    if isinstance(choice, pontoon_pb2.Action):
-        reply.pontoon.CopyFrom(choice)
-        return True
-    return False
+    return set_typed_answer(choice, legal, reply, Action, pontoon_pb2.Action,
+                            "pontoon", action_to_proto)

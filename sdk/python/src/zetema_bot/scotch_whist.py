@@ -32,6 +32,7 @@ from typing import List, Optional, Sequence
 
 from zetema_bot.cards import (ACE, JACK, KING, QUEEN, Card, CardError,
                               parse_card, parse_suit)
+from zetema_bot._answer import set_typed_answer
 from zetema_bot.proto import scotch_whist_pb2
 
 NAME = "scotch_whist"
@@ -240,16 +241,5 @@ def legal_actions(request) -> List[Action]:
 
 
 def set_answer(choice, legal, reply) -> bool:
-    if isinstance(choice, Action):
-        if (choice.index is not None and 0 <= choice.index < len(legal)
-                and legal[choice.index] == choice):
-            reply.index = choice.index
-        elif choice in legal:
-            reply.index = legal.index(choice)
-        else:
-            reply.scotch_whist.CopyFrom(action_to_proto(choice))
-        return True
-    if isinstance(choice, scotch_whist_pb2.Action):
-        reply.scotch_whist.CopyFrom(choice)
-        return True
-    return False
+    return set_typed_answer(choice, legal, reply, Action, scotch_whist_pb2.Action,
+                            "scotch_whist", action_to_proto)

@@ -5,6 +5,7 @@ zetema_bot.cards."""
 
 from zetema_bot.actions import Action, action_to_proto
 from zetema_bot.game import Observation, legal_actions_of
+from zetema_bot._answer import set_typed_answer
 from zetema_bot.proto import zetema_pb2
 
 NAME = "zetema"
@@ -27,16 +28,5 @@ def legal_actions(request) -> list:
 
 
 def set_answer(choice, legal, reply) -> bool:
-    if isinstance(choice, Action):
-        if (choice.index is not None and 0 <= choice.index < len(legal)
-                and legal[choice.index] == choice):
-            reply.index = choice.index
-        elif choice in legal:
-            reply.index = legal.index(choice)
-        else:
-            reply.action.CopyFrom(action_to_proto(choice))
-        return True
-    if isinstance(choice, zetema_pb2.Action):
-        reply.action.CopyFrom(choice)
-        return True
-    return False
+    return set_typed_answer(choice, legal, reply, Action, zetema_pb2.Action,
+                            "action", action_to_proto)
