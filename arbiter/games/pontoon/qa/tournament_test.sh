@@ -16,40 +16,8 @@ arbiter="$(realpath "$1")"
 src="$(realpath "$2")"
 python="${3:-}"
 random_bot="${4:-}"
-work="${KEEP_WORK:-$(mktemp -d)}"; mkdir -p "$work"
-# Sandboxed bots run as users of their own: they read their files here.
-chmod 755 "$work"
-[[ -n "${KEEP_WORK:-}" ]] || trap 'rm -rf "$work"' EXIT
-cd "$work"
-
-fail() { echo "FAIL: $*" >&2; exit 1; }
-
-# Runs a tournament, checks its record count, verifies every record, checks
-# that no game recorded a fault and that the run printed its ratings.
-check() {
-  local config="$1" out="$2" games="$3"
-  "$arbiter" tournament "$config" --out "$out" >"$out.log" 2>"$out.err" ||
-    fail "$config: $(cat "$out.err")"
-  local n
-  n="$(wc -l <"$out/games.jsonl")"
-  [[ "$n" == "$games" ]] || fail "$config: $n records, expected $games"
-  grep -q '"game":"pontoon"' "$out/games.jsonl" ||
-    fail "$config: the records do not name pontoon"
-  if grep -q '"faults":\[{' "$out/games.jsonl"; then
-    fail "$config: a game recorded a fault: $(grep -o '"faults":\[{[^]]*' \
-      "$out/games.jsonl" | head -1)"
-  fi
-  "$arbiter" replay "$out/games.jsonl" --verify >"$out.verify" 2>&1 ||
-    fail "$config: a record does not verify: $(tail -5 "$out.verify")"
-  grep -qi "rating\|elo" "$out.log" || fail "$config: no ratings printed"
-  echo "$config: $n games, every record verified"
-}
-
-bots() {  # bots N COMMAND [PREFIX]: N [[bots]] tables
-  for i in $(seq 1 "$1"); do
-    printf '[[bots]]\nname = "%s%s"\ncommand = "%s"\n' "${3:-b}" "$i" "$2"
-  done
-}
+game=pontoon
+source "$src/arbiter/game/qa/tournament_lib.sh"
 
 printf 'base = "standard"\nhands = 5\n' >short.toml
 cat >rr.toml <<'TOML'
@@ -83,13 +51,6 @@ bots 4 builtin:random >>gauntlet.toml
 check gauntlet.toml gauntlet 2
 
 if [[ -n "$python" ]]; then
-  cat >random_index.py <<'PY'
-import random, sys
-import zetema_bot
-rng = random.Random(int(sys.argv[1]))
-zetema_bot.run(lambda obs, legal: rng.randrange(len(legal)),
-               name="py-random", games=["pontoon"])
-PY
   cat >swiss.toml <<TOML
 name = "pontoon-swiss"
 game = "pontoon"
@@ -105,10 +66,7 @@ command = "$python $src/sample-bots/pontoon/pontoon_bot.py"
 name = "counter-b"
 command = "$python $src/sample-bots/pontoon/pontoon_bot.py"
 TOML
-  for i in 1 2; do
-    printf '[[bots]]\nname = "r%s"\ncommand = "%s %s/random_index.py %s"\n' \
-      "$i" "$python" "$work" "$i" >>swiss.toml
-  done
+  random_bots 2 r >>swiss.toml
   # Two tables of two per round.
   check swiss.toml swiss "$(( 2 * 2 ))"
 

@@ -13,34 +13,8 @@ arbiter="$(realpath "$1")"
 src="$(realpath "$2")"
 python="${3:-}"
 random_bot="${4:-}"
-work="${KEEP_WORK:-$(mktemp -d)}"; mkdir -p "$work"
-# Sandboxed bots run as users of their own: they read their files here.
-chmod 755 "$work"
-trap 'rm -rf "$work"' EXIT
-cd "$work"
-
-fail() { echo "FAIL: $*" >&2; exit 1; }
-
-# Runs a tournament, checks its record count, verifies every record, checks
-# that no game recorded a fault and that the run printed its ratings.
-check() {
-  local config="$1" out="$2" games="$3"
-  "$arbiter" tournament "$config" --out "$out" >"$out.log" 2>"$out.err" ||
-    fail "$config: $(cat "$out.err")"
-  local n
-  n="$(wc -l <"$out/games.jsonl")"
-  [[ "$n" == "$games" ]] || fail "$config: $n records, expected $games"
-  grep -q '"game":"scotch_whist"' "$out/games.jsonl" ||
-    fail "$config: the records do not name scotch_whist"
-  if grep -q '"faults":\[{' "$out/games.jsonl"; then
-    fail "$config: a game recorded a fault: $(grep -o '"faults":\[{[^]]*' \
-      "$out/games.jsonl" | head -1)"
-  fi
-  "$arbiter" replay "$out/games.jsonl" --verify >"$out.verify" 2>&1 ||
-    fail "$config: a record does not verify: $(tail -5 "$out.verify")"
-  grep -qi "rating\|elo" "$out.log" || fail "$config: no ratings printed"
-  echo "$config: $n games, every record verified"
-}
+game=scotch_whist
+source "$src/arbiter/game/qa/tournament_lib.sh"
 
 cat >rr.toml <<'TOML'
 name = "whist-rr"
@@ -51,22 +25,8 @@ format = "round-robin"
 seats = 4
 deals_per_pairing = 3
 concurrency = 2
-[[bots]]
-name = "r1"
-command = "builtin:random"
-[[bots]]
-name = "r2"
-command = "builtin:random"
-[[bots]]
-name = "r3"
-command = "builtin:random"
-[[bots]]
-name = "r4"
-command = "builtin:random"
-[[bots]]
-name = "r5"
-command = "builtin:random"
 TOML
+bots 5 builtin:random r >>rr.toml
 # Partnerships fill each team with one bot: 10 pairs of bots x 3 deals.
 check rr.toml rr "$(( 10 * 3 ))"
 
@@ -79,38 +39,14 @@ seed = 6
 format = "swiss"
 rounds = 3
 seats = 3
-[[bots]]
-name = "r1"
-command = "builtin:random"
-[[bots]]
-name = "r2"
-command = "builtin:random"
-[[bots]]
-name = "r3"
-command = "builtin:random"
-[[bots]]
-name = "r4"
-command = "builtin:random"
-[[bots]]
-name = "r5"
-command = "builtin:random"
-[[bots]]
-name = "r6"
-command = "builtin:random"
 TOML
+bots 6 builtin:random r >>swiss.toml
 # Two tables of three per round.
 check swiss.toml swiss "$(( 3 * 2 ))"
 
 if [[ -n "$python" ]]; then
   # The Python whist bot through the SDK's game loop, against Python bots
   # that answer with a random index: two tables of three per round.
-  cat >random_index.py <<'PY'
-import random, sys
-import zetema_bot
-rng = random.Random(int(sys.argv[1]))
-zetema_bot.run(lambda obs, legal: rng.randrange(len(legal)),
-               name="py-random", games=["scotch_whist"])
-PY
   cat >python.toml <<TOML
 name = "whist-python"
 game = "scotch_whist"
@@ -126,10 +62,7 @@ command = "$python $src/sample-bots/scotch_whist/bot.py"
 name = "whist-b"
 command = "$python $src/sample-bots/scotch_whist/bot.py"
 TOML
-  for i in 1 2 3 4; do
-    printf '[[bots]]\nname = "r%s"\ncommand = "%s %s/random_index.py %s"\n' \
-      "$i" "$python" "$work" "$i" >>python.toml
-  done
+  random_bots 4 r >>python.toml
   check python.toml python "$(( 2 * 2 ))"
 fi
 
