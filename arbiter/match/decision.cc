@@ -78,12 +78,16 @@ uint64_t NextRequestId() {
 std::expected<Decision, DecisionFault> AskForDecision(
     BotChannel& channel, const game::State& state, SeatClock& clock,
     const std::string& game_id, const ProcessEnded& process_ended,
-    const v1::ArbiterMessage* events) {
+    v1::ArbiterMessage* events) {
   const uint64_t id = NextRequestId();
-  const v1::ArbiterMessage request =
-      MakeDecisionRequest(id, state, clock, game_id);
-  // A stream that closed meanwhile fails the request's Send below too.
-  if (events != nullptr) channel.Send(*events);
+  v1::ArbiterMessage request = MakeDecisionRequest(id, state, clock, game_id);
+  if (events != nullptr && channel.events_in_request()) {
+    request.mutable_decision_request()->mutable_events()->Swap(
+        events->mutable_game_event());
+  } else if (events != nullptr) {
+    // A stream that closed meanwhile fails the request's Send below too.
+    channel.Send(*events);
+  }
   const auto start = Clock::now();
   const auto deadline = start + clock.HardLimit();
   auto elapsed_us = [&] {

@@ -55,13 +55,15 @@ std::expected<int, DecisionFault> CheckAnswer(const v1::ActionReply& reply,
                                               const game::State& state);
 
 // Sends `events` (when not null: the GameEvent the seat has not seen yet)
-// and the request back to back, once both are built, so that the bot most
-// often finds them together and wakes once for the decision rather than
-// twice. The seat's clock runs from the request's sending.
+// with the request: inside it for a bot that asked for that
+// (Hello.events_in_request; `events` is then moved from), else as a message
+// of its own written right before it, once both are built, so that the bot
+// most often finds them together and wakes once for the decision rather
+// than twice. The seat's clock runs from the request's sending.
 std::expected<Decision, DecisionFault> AskForDecision(
     BotChannel& channel, const game::State& state, SeatClock& clock,
     const std::string& game_id, const ProcessEnded& process_ended,
-    const v1::ArbiterMessage* events = nullptr);
+    v1::ArbiterMessage* events = nullptr);
 
 }  // namespace arbiter
 

@@ -230,11 +230,13 @@ MatchResult Match::Play() {
       action = s.player->policy(*state_);
       request_id = ++in_process_requests_;
     } else if (s.live) {
-      const auto before = UsageOf(s);
-      const auto events = NewEvents(seat);
+      auto events = NewEvents(seat);
       auto decision =
           AskForDecision(*s.player->channel, *state_, s.clock, setup_.game_id,
                          s.player->process_ended, events ? &*events : nullptr);
+      // One reading of the counters per decision: the seat's CPU time since
+      // they were last read (at its previous decision or the game's start).
+      const auto before = s.usage;
       const auto after = UsageOf(s);
       if (before && after) cpu_us = uint32_t(after->cpu_us - before->cpu_us);
       std::optional<DecisionFault> fault;

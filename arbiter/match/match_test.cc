@@ -22,7 +22,8 @@ enum class Answer { kIndex, kText, kBadText, kIllegalText, kTyped, kSilent };
 // An in-process bot that answers with the last legal action, as told.
 class TextBot : public BotChannel {
  public:
-  explicit TextBot(Answer answer) : answer_(answer) {}
+  explicit TextBot(Answer answer, bool events_in_request = false)
+      : answer_(answer), events_in_request_(events_in_request) {}
 
   bool Send(const v1::ArbiterMessage& m) override {
     sent_.push_back(m);
@@ -76,11 +77,13 @@ class TextBot : public BotChannel {
   void DiscardPending() override { inbox_.clear(); }
   std::string bot_name() const override { return "text-bot"; }
   std::string bot_version() const override { return "1"; }
+  bool events_in_request() const override { return events_in_request_; }
 
   std::vector<v1::ArbiterMessage> sent_;
 
  private:
   Answer answer_;
+  bool events_in_request_;
   std::deque<v1::BotMessage> inbox_;
 };
 
@@ -152,6 +155,50 @@ TEST(MatchTest, PlaysAnyGameThroughTheInterface) {
     }
   }
   EXPECT_TRUE(start && events && end);
+}
+
+// The lines of events a seat was sent, in order, wherever they came, and
+// how many GameEvent messages came before a decision request.
+struct EventsSeen {
+  std::vector<std::string> lines;
+  int messages_before_a_request = 0;
+};
+EventsSeen SeenBy(const TextBot& bot) {
+  EventsSeen seen;
+  for (size_t i = 0; i < bot.sent_.size(); ++i) {
+    const auto& m = bot.sent_[i];
+    const auto& lines =
+        m.has_game_event() ? m.game_event().text().lines()
+                           : m.decision_request().events().text().lines();
+    seen.lines.insert(seen.lines.end(), lines.begin(), lines.end());
+    seen.messages_before_a_request +=
+        m.has_game_event() && i + 1 < bot.sent_.size() &&
+        bot.sent_[i + 1].has_decision_request();
+  }
+  return seen;
+}
+
+// Hello.events_in_request: the same events in the same order, inside the
+// requests instead of messages of their own before them.
+TEST(MatchTest, EventsComeInsideRequestsForABotThatAsks) {
+  TextBot a(Answer::kIndex), b(Answer::kIndex);
+  TextBot a_in(Answer::kIndex, true), b_in(Answer::kIndex, true);
+  const MatchResult separate = Play(a, b);
+  const MatchResult inside = Play(a_in, b_in);
+  EXPECT_EQ(separate.record.steps_size(), inside.record.steps_size());
+  for (const auto& [plain, asking] :
+       {std::pair<TextBot*, TextBot*>{&a, &a_in}, {&b, &b_in}}) {
+    const EventsSeen before = SeenBy(*plain), now = SeenBy(*asking);
+    EXPECT_FALSE(before.lines.empty());
+    EXPECT_EQ(now.lines, before.lines);
+    EXPECT_GT(before.messages_before_a_request, 0);
+    EXPECT_EQ(now.messages_before_a_request, 0);
+  }
+  int requests_with_events = 0;
+  for (const auto& m : a_in.sent_) {
+    requests_with_events += m.decision_request().has_events();
+  }
+  EXPECT_GT(requests_with_events, 0);
 }
 
 TEST(MatchTest, EachBadAnswerIsItsOwnFault) {

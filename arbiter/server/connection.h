@@ -55,6 +55,9 @@ class BotChannel {
   virtual std::string MalformedDetail() { return ""; }
   virtual std::string bot_name() const = 0;
   virtual std::string bot_version() const = 0;
+  // The bot takes its events inside its decision requests
+  // (Hello.events_in_request).
+  virtual bool events_in_request() const { return false; }
 };
 
 // Raw bytes both ways: the arbiter parses what bots send itself, so that a
@@ -122,6 +125,9 @@ class BotConnection : public BotChannel {
   std::string MalformedDetail() override;
   std::string bot_name() const override { return hello_.bot_name(); }
   std::string bot_version() const override { return hello_.bot_version(); }
+  bool events_in_request() const override {
+    return hello_.events_in_request();
+  }
 
   // Ends the call for good (server shutdown); safe from any thread.
   void Shutdown();

@@ -176,6 +176,53 @@ TEST(SessionTest, TwoGamesAnsweredByIndexTextAndAction) {
   EXPECT_EQ(summary->decisions, 3);
 }
 
+// Hello.events_in_request: events inside a request are taken before its
+// decision, in order with those that came as GameEvent messages.
+TEST(SessionTest, EventsInsideARequestJoinTheHistoryBeforeItsDecision) {
+  const std::vector<std::string> legal = {"discard 4S", "discard 9H"};
+  v1::Hello hello;
+  FakeArbiter arbiter([&](grpc::ServerContext*, ServerStream* stream) {
+    if (!ReadHello(stream, &hello)) return grpc::Status::OK;
+    stream->Write(testing::Welcome());
+    stream->Write(testing::GameStart("g1", 0));
+    stream->Write(testing::GameEvents("g1", 1));  // a message of its own
+    for (uint64_t id : {31, 32}) {
+      v1::ArbiterMessage m = testing::DecisionRequest("g1", id, legal);
+      *m.mutable_decision_request()->mutable_events() =
+          testing::GameEvents("g1", int(id) - 29).game_event();
+      stream->Write(m);
+      v1::BotMessage reply;
+      if (!stream->Read(&reply)) return grpc::Status::OK;
+    }
+    stream->Write(testing::GameEnd("g1", 0));
+    return grpc::Status::OK;
+  });
+  std::vector<std::string> events, histories;
+  Hooks hooks;
+  hooks.on_event = [&](const v1::GameStart&, const zetema::v1::Event& e) {
+    events.push_back(e.text());
+  };
+  const auto callback = [&](const Decision& d) -> Answer {
+    std::string h;
+    for (const auto& e : d.observation.history()) h += e.text() + ";";
+    histories.push_back(h);
+    return 0;
+  };
+  auto summary = RunSession(OptionsFor(arbiter), kInfo, callback, hooks);
+  arbiter.Shutdown();
+  ASSERT_TRUE(summary) << summary.error().message;
+  EXPECT_TRUE(hello.events_in_request());
+  EXPECT_EQ(events, (std::vector<std::string>{"g1 event 0", "g1 event 0",
+                                              "g1 event 1", "g1 event 0",
+                                              "g1 event 1", "g1 event 2"}));
+  EXPECT_EQ(histories,
+            (std::vector<std::string>{
+                "g1 event 0;g1 event 0;g1 event 1;",
+                "g1 event 0;g1 event 0;g1 event 1;g1 event 0;g1 event 1;"
+                "g1 event 2;"}));
+  EXPECT_EQ(summary->decisions, 2);
+}
+
 TEST(SessionTest, HelloDeclaresTheGamesAndOtherGamesGoToTheirHook) {
   v1::Hello hello;
   std::vector<v1::ActionReply> replies;

@@ -145,6 +145,33 @@ def test_history_is_per_game(tmp_path):
     assert lengths == [1, 1]
 
 
+def test_events_inside_a_request_come_before_its_decision(tmp_path):
+    replies, histories, seen = [], [], []
+
+    def script(conn):
+        replies.append(conn.receive())  # the Hello
+        yield welcome()
+        yield game_start("g1")
+        yield events("g1", (zetema_pb2.EVENT_TYPE_DEAL, 1, ""))
+        for request_id, card in ((1, "9H"), (2, "4S")):
+            m = decision(request_id, HAND, LEGAL)
+            m.decision_request.events.CopyFrom(
+                events("g1", (zetema_pb2.EVENT_TYPE_DRAW, 0, card)).game_event)
+            yield m
+            conn.receive()
+        yield game_end("g1")
+
+    with FakeArbiter(script, tmp_path) as fake:
+        zetema_bot.play(
+            lambda o, legal: histories.append(
+                [e.card for e in o.history]) or 0,
+            name="t", address=fake.address, token="x",
+            on_event=lambda e, g: seen.append(e.card))
+    assert replies[0].hello.events_in_request
+    assert histories == [["", "9H"], ["", "9H", "4S"]]
+    assert seen == ["", "9H", "4S"]
+
+
 @pytest.mark.parametrize("code,exception,text", [
     (arbiter_pb2.ERROR_CODE_VERSION_MISMATCH, zetema_bot.VersionMismatch,
      "protocol version mismatch"),

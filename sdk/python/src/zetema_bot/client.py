@@ -198,7 +198,8 @@ def play(callback: Callback, name: str, version: str = "0", *,
     try:
         stream.send(arbiter_pb2.BotMessage(hello=arbiter_pb2.Hello(
             token=token, bot_name=name, bot_version=str(version),
-            protocol_version=protocol_version, games=declared)))
+            protocol_version=protocol_version, games=declared,
+            events_in_request=True)))
         return _loop(stream, callback, on_connect, on_game_start, on_event,
                      on_game_end, declared)
     finally:
@@ -219,6 +220,17 @@ def _declared_games(games) -> List[str]:
             "games wants a list of game names such as ['pontoon'] or %r, "
             "got %r" % (list(_games.ALL_GAMES), games))
     return names
+
+
+def _take_events(game_event, game, on_event) -> None:
+    """Adds a GameEvent's events to the game's history, in order."""
+    module = _games.module_for(game_event.WhichOneof("events") or "") or \
+        _games.TEXT
+    for event in module.events_of(game_event):
+        if game is not None:
+            game.history.append(event)
+        if on_event:
+            on_event(event, game)
 
 
 def _loop(stream, callback, on_connect, on_game_start, on_event,
@@ -255,18 +267,15 @@ def _loop(stream, callback, on_connect, on_game_start, on_event,
                 if on_game_start:
                     on_game_start(game)
             elif kind == "game_event":
-                game = games.get(message.game_event.game_id)
-                module = _games.module_for(
-                    message.game_event.WhichOneof("events") or "") or \
-                    _games.TEXT
-                for event in module.events_of(message.game_event):
-                    if game is not None:
-                        game.history.append(event)
-                    if on_event:
-                        on_event(event, game)
+                _take_events(message.game_event,
+                             games.get(message.game_event.game_id), on_event)
             elif kind == "decision_request":
                 request = message.decision_request
                 game = games.get(request.game_id)
+                # Events the arbiter put inside the request (the Hello asked
+                # for that) happened before it.
+                if request.HasField("events"):
+                    _take_events(request.events, game, on_event)
                 member = request.WhichOneof("decision")
                 module = _games.module_for(member or "")
                 if module is None:
