@@ -201,6 +201,52 @@ TEST(MatchTest, EventsComeInsideRequestsForABotThatAsks) {
   EXPECT_GT(requests_with_events, 0);
 }
 
+// A step's cpu_us counts the bot's sandbox from its previous decision to
+// this answer: the work of reading the events (or thinking on the other
+// seat's turn) is the bot's too.
+TEST(MatchTest, CpuTimeCountsFromTheSeatsPreviousDecision) {
+  // Bot `a` uses 3 us for each events message and 7 us for each request...
+  struct CountingBot : TextBot {
+    CountingBot() : TextBot(Answer::kIndex) {}
+    bool Send(const v1::ArbiterMessage& m) override {
+      cpu_us += m.has_game_event() ? 3 : m.has_decision_request() ? 7 : 0;
+      return TextBot::Send(m);
+    }
+    uint64_t cpu_us = 1000;
+  } a;
+  // ... and 5 us thinking on each of b's turns.
+  struct PonderedBot : TextBot {
+    explicit PonderedBot(CountingBot* a) : TextBot(Answer::kIndex), a(a) {}
+    bool Send(const v1::ArbiterMessage& m) override {
+      if (m.has_decision_request()) a->cpu_us += 5;
+      return TextBot::Send(m);
+    }
+    CountingBot* a;
+  } b(&a);
+  GameSetup setup{.game_id = "hc-cpu",
+                  .game = *game::LoadGame("high_card"),
+                  .deal = {.num_seats = 2, .seed = 5},
+                  .time = {.move_ms = 20, .grace_ms = 5}};
+  std::vector<SeatPlayer> seats = {
+      {.name = "a",
+       .channel = &a,
+       .usage = [&a] { return ResourceUsage{.cpu_us = a.cpu_us}; }},
+      {.name = "b", .channel = &b}};
+  auto played = PlayGame(setup, seats);
+  ASSERT_TRUE(played.has_value()) << played.error();
+  std::vector<uint32_t> a_steps;
+  std::string order;
+  for (const auto& step : played->record.steps()) {
+    order += "ab"[step.seat()];
+    if (step.seat() == 0) a_steps.push_back(step.cpu_us());
+    if (step.seat() == 1) EXPECT_EQ(step.cpu_us(), 0u);  // not measured
+  }
+  // Each of a's decisions costs 10 (its events and its request), plus 5
+  // for each turn of b since a's previous decision.
+  ASSERT_EQ(order, "baabab");
+  EXPECT_EQ(a_steps, (std::vector<uint32_t>{15, 10, 15}));
+}
+
 TEST(MatchTest, EachBadAnswerIsItsOwnFault) {
   struct Case {
     Answer answer;
