@@ -167,13 +167,13 @@ EventsSeen SeenBy(const TextBot& bot) {
   EventsSeen seen;
   for (size_t i = 0; i < bot.sent_.size(); ++i) {
     const auto& m = bot.sent_[i];
-    const auto& lines =
-        m.has_game_event() ? m.game_event().text().lines()
-                           : m.decision_request().events().text().lines();
+    const auto& lines = m.has_game_event()
+                            ? m.game_event().text().lines()
+                            : m.decision_request().events().text().lines();
     seen.lines.insert(seen.lines.end(), lines.begin(), lines.end());
-    seen.messages_before_a_request +=
-        m.has_game_event() && i + 1 < bot.sent_.size() &&
-        bot.sent_[i + 1].has_decision_request();
+    seen.messages_before_a_request += m.has_game_event() &&
+                                      i + 1 < bot.sent_.size() &&
+                                      bot.sent_[i + 1].has_decision_request();
   }
   return seen;
 }

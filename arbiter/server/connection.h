@@ -125,9 +125,7 @@ class BotConnection : public BotChannel {
   std::string MalformedDetail() override;
   std::string bot_name() const override { return hello_.bot_name(); }
   std::string bot_version() const override { return hello_.bot_version(); }
-  bool events_in_request() const override {
-    return hello_.events_in_request();
-  }
+  bool events_in_request() const override { return hello_.events_in_request(); }
 
   // Ends the call for good (server shutdown); safe from any thread.
   void Shutdown();
