@@ -88,9 +88,24 @@ PingPong::PingPong(const std::string& command, int clients, int pings)
     bots_.push_back(std::move(*bot));
     void* tag;
     bool ok;
-    accept_cq_->Next(&tag, &ok);
+    if (accept_cq_->AsyncNext(&tag, &ok,
+                              std::chrono::system_clock::now() +
+                                  std::chrono::seconds(10)) !=
+            grpc::CompletionQueue::GOT_EVENT ||
+        !ok) {
+      Die("the bot did not connect within 10 s: " + command);
+    }
     v1::BotMessage hello;
     call.stream.Read(&hello, &call);
+    Wait(call.cq, 1);
+    // Welcomed as the arbiter does, so that any bot plays (an SDK may
+    // insist on the Welcome before the first request).
+    v1::ArbiterMessage welcome;
+    welcome.mutable_welcome()->set_protocol_version(
+        v1::PROTOCOL_VERSION_CURRENT);
+    welcome.mutable_welcome()->set_arbiter_version("ping-pong");
+    welcome.mutable_welcome()->set_player_name("bench");
+    call.stream.Write(welcome, &call);
     Wait(call.cq, 1);
   }
 }
