@@ -88,9 +88,9 @@ PingPong::PingPong(const std::string& command, int clients, int pings)
     bots_.push_back(std::move(*bot));
     void* tag;
     bool ok;
-    if (accept_cq_->AsyncNext(&tag, &ok,
-                              std::chrono::system_clock::now() +
-                                  std::chrono::seconds(10)) !=
+    if (accept_cq_->AsyncNext(
+            &tag, &ok,
+            std::chrono::system_clock::now() + std::chrono::seconds(10)) !=
             grpc::CompletionQueue::GOT_EVENT ||
         !ok) {
       Die("the bot did not connect within 10 s: " + command);
