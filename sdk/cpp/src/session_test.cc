@@ -223,6 +223,46 @@ TEST(SessionTest, EventsInsideARequestJoinTheHistoryBeforeItsDecision) {
   EXPECT_EQ(summary->decisions, 2);
 }
 
+// A game's messages are read into one arena; past its cap (16 MB) the
+// arena starts afresh mid-game, and the history survives it, in order.
+TEST(SessionTest, HistorySurvivesTheArenaStartingAfreshMidGame) {
+  constexpr int kMessages = 12, kEach = 20000;  // about 2 MB each in memory
+  FakeArbiter arbiter([&](grpc::ServerContext*, ServerStream* stream) {
+    v1::Hello hello;
+    if (!ReadHello(stream, &hello)) return grpc::Status::OK;
+    stream->Write(testing::Welcome());
+    stream->Write(testing::GameStart("g1", 0));
+    for (int i = 0; i < kMessages; ++i) {
+      v1::ArbiterMessage m;
+      m.mutable_game_event()->set_game_id("g1");
+      auto* events = m.mutable_game_event()->mutable_zetema();
+      for (int j = 0; j < kEach; ++j) events->add_events()->set_seat(i);
+      stream->Write(m);
+    }
+    stream->Write(testing::DecisionRequest("g1", 7, {"discard 9H"}));
+    v1::BotMessage reply;
+    stream->Read(&reply);
+    stream->Write(testing::GameEnd("g1", 0));
+    return grpc::Status::OK;
+  });
+  std::vector<int> per_message(kMessages, 0);
+  bool in_order = true;
+  const auto callback = [&](const Decision& d) -> Answer {
+    int last = 0;
+    for (const auto& e : d.observation.history()) {
+      in_order &= e.seat() >= last;
+      last = e.seat();
+      if (e.seat() >= 0 && e.seat() < kMessages) ++per_message[e.seat()];
+    }
+    return 0;
+  };
+  auto summary = RunSession(OptionsFor(arbiter), kInfo, callback);
+  arbiter.Shutdown();
+  ASSERT_TRUE(summary) << summary.error().message;
+  EXPECT_TRUE(in_order);
+  EXPECT_EQ(per_message, std::vector<int>(kMessages, kEach));
+}
+
 TEST(SessionTest, HelloDeclaresTheGamesAndOtherGamesGoToTheirHook) {
   v1::Hello hello;
   std::vector<v1::ActionReply> replies;
