@@ -142,7 +142,9 @@ bool Match::Fault(int seat, v1::FaultReason reason, const std::string& detail,
     BotChannel* channel = seats_[seat].player->channel;
     seats_[seat].live = channel != nullptr && channel->IsOpen();
   }
-  if (setup_.policy == FaultPolicy::kForfeit) {
+  // A game already over (a limit seen after the last decision) keeps its
+  // result: the fault is recorded, nothing is forfeited.
+  if (setup_.policy == FaultPolicy::kForfeit && !state_->IsTerminal()) {
     forfeit_seat_ = seat;
     return true;
   }

@@ -247,6 +247,46 @@ TEST(MatchTest, CpuTimeCountsFromTheSeatsPreviousDecision) {
   EXPECT_EQ(a_steps, (std::vector<uint32_t>{15, 10, 15}));
 }
 
+// A limit the sandbox reports only after the game is over (after the bot's
+// last decision) is a fault of the seat, but a finished game stays finished:
+// the record verifies.
+TEST(MatchTest, ALimitSeenAfterTheLastDecisionDoesNotUndoTheGame) {
+  TextBot a(Answer::kIndex);
+  struct LastTurnBot : TextBot {
+    explicit LastTurnBot(uint64_t* refused)
+        : TextBot(Answer::kIndex), refused(refused) {}
+    bool Send(const v1::ArbiterMessage& m) override {
+      if (m.has_decision_request() && ++requests == 3) ++*refused;
+      return TextBot::Send(m);
+    }
+    uint64_t* refused;
+    int requests = 0;
+  };
+  uint64_t refused = 0;
+  LastTurnBot b(&refused);
+  GameSetup setup{.game_id = "hc-limit",
+                  .game = *game::LoadGame("high_card"),
+                  .deal = {.num_seats = 2, .seed = 5},
+                  .time = {.move_ms = 20, .grace_ms = 5}};
+  std::vector<SeatPlayer> seats = {
+      {.name = "a",
+       .channel = &a,
+       .usage = [&] { return ResourceUsage{.pids_refused = refused}; }},
+      {.name = "b", .channel = &b}};
+  auto played = PlayGame(setup, seats);
+  ASSERT_TRUE(played.has_value()) << played.error();
+  for (const auto& d : VerifyRecord(played->record)) ADD_FAILURE() << d;
+  const auto& result = played->record.result();
+  EXPECT_EQ(played->record.steps_size(), 6);
+  EXPECT_EQ(result.end_reason(), v1::END_REASON_COMPLETE);
+  EXPECT_EQ(result.forfeit_seat(), -1);
+  ASSERT_EQ(result.faults_size(), 1);
+  EXPECT_EQ(result.faults(0).seat(), 0);
+  EXPECT_EQ(result.faults(0).reason(), v1::FAULT_REASON_PROCESS_LIMIT);
+  EXPECT_EQ(result.faults(0).step(), -1);
+  EXPECT_EQ(played->faults[0], v1::FAULT_REASON_PROCESS_LIMIT);
+}
+
 TEST(MatchTest, EachBadAnswerIsItsOwnFault) {
   struct Case {
     Answer answer;
