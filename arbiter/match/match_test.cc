@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <deque>
+#include <functional>
 #include <thread>
 
 #include "arbiter/game/registry.h"
@@ -87,15 +88,18 @@ class TextBot : public BotChannel {
   std::deque<v1::BotMessage> inbox_;
 };
 
+// `a_usage`: the counters of a's sandbox (unset: a has none).
 MatchResult Play(TextBot& a, TextBot& b,
-                 FaultPolicy policy = FaultPolicy::kForfeit) {
+                 FaultPolicy policy = FaultPolicy::kForfeit,
+                 std::function<std::optional<ResourceUsage>()> a_usage = {}) {
   GameSetup setup{.game_id = "hc-1",
                   .game = *game::LoadGame("high_card"),
                   .deal = {.num_seats = 2, .seed = 5},
                   .time = {.move_ms = 20, .grace_ms = 5},
                   .policy = policy};
-  std::vector<SeatPlayer> seats = {{.name = "a", .channel = &a},
-                                   {.name = "b", .channel = &b}};
+  std::vector<SeatPlayer> seats = {
+      {.name = "a", .channel = &a, .usage = std::move(a_usage)},
+      {.name = "b", .channel = &b}};
   auto played = PlayGame(setup, seats);
   EXPECT_TRUE(played.has_value()) << played.error();
   // Through JSON, as a reader of the file sees it.
@@ -223,20 +227,12 @@ TEST(MatchTest, CpuTimeCountsFromTheSeatsPreviousDecision) {
     }
     CountingBot* a;
   } b(&a);
-  GameSetup setup{.game_id = "hc-cpu",
-                  .game = *game::LoadGame("high_card"),
-                  .deal = {.num_seats = 2, .seed = 5},
-                  .time = {.move_ms = 20, .grace_ms = 5}};
-  std::vector<SeatPlayer> seats = {
-      {.name = "a",
-       .channel = &a,
-       .usage = [&a] { return ResourceUsage{.cpu_us = a.cpu_us}; }},
-      {.name = "b", .channel = &b}};
-  auto played = PlayGame(setup, seats);
-  ASSERT_TRUE(played.has_value()) << played.error();
+  const MatchResult played = Play(a, b, FaultPolicy::kForfeit, [&a] {
+    return ResourceUsage{.cpu_us = a.cpu_us};
+  });
   std::vector<uint32_t> a_steps;
   std::string order;
-  for (const auto& step : played->record.steps()) {
+  for (const auto& step : played.record.steps()) {
     order += "ab"[step.seat()];
     if (step.seat() == 0) a_steps.push_back(step.cpu_us());
     if (step.seat() == 1) EXPECT_EQ(step.cpu_us(), 0u);  // not measured
@@ -264,27 +260,19 @@ TEST(MatchTest, ALimitSeenAfterTheLastDecisionDoesNotUndoTheGame) {
   };
   uint64_t refused = 0;
   LastTurnBot b(&refused);
-  GameSetup setup{.game_id = "hc-limit",
-                  .game = *game::LoadGame("high_card"),
-                  .deal = {.num_seats = 2, .seed = 5},
-                  .time = {.move_ms = 20, .grace_ms = 5}};
-  std::vector<SeatPlayer> seats = {
-      {.name = "a",
-       .channel = &a,
-       .usage = [&] { return ResourceUsage{.pids_refused = refused}; }},
-      {.name = "b", .channel = &b}};
-  auto played = PlayGame(setup, seats);
-  ASSERT_TRUE(played.has_value()) << played.error();
-  for (const auto& d : VerifyRecord(played->record)) ADD_FAILURE() << d;
-  const auto& result = played->record.result();
-  EXPECT_EQ(played->record.steps_size(), 6);
+  // Play checks that the record verifies.
+  const MatchResult played = Play(a, b, FaultPolicy::kForfeit, [&] {
+    return ResourceUsage{.pids_refused = refused};
+  });
+  const auto& result = played.record.result();
+  EXPECT_EQ(played.record.steps_size(), 6);
   EXPECT_EQ(result.end_reason(), v1::END_REASON_COMPLETE);
   EXPECT_EQ(result.forfeit_seat(), -1);
   ASSERT_EQ(result.faults_size(), 1);
   EXPECT_EQ(result.faults(0).seat(), 0);
   EXPECT_EQ(result.faults(0).reason(), v1::FAULT_REASON_PROCESS_LIMIT);
   EXPECT_EQ(result.faults(0).step(), -1);
-  EXPECT_EQ(played->faults[0], v1::FAULT_REASON_PROCESS_LIMIT);
+  EXPECT_EQ(played.faults[0], v1::FAULT_REASON_PROCESS_LIMIT);
 }
 
 TEST(MatchTest, EachBadAnswerIsItsOwnFault) {

@@ -42,6 +42,17 @@ grpc::Status DrainUntilClosed(ServerStream* stream) {
   return grpc::Status::OK;
 }
 
+// An arbiter that reads the Hello and refuses it with `code` and `message`,
+// then ends the stream as the arbiter's server does.
+testing::Script Refuses(v1::ErrorCode code, std::string message) {
+  return [code, message](grpc::ServerContext*, ServerStream* stream) {
+    v1::Hello hello;
+    ReadHello(stream, &hello);
+    stream->Write(testing::ErrorMessage(code, message));
+    return grpc::Status(grpc::StatusCode::PERMISSION_DENIED, "refused");
+  };
+}
+
 TEST(SessionTest, HelloCarriesTokenNameVersionAndProtocol) {
   v1::Hello hello;
   FakeArbiter arbiter([&](grpc::ServerContext*, ServerStream* stream) {
@@ -365,14 +376,9 @@ TEST(SessionTest, AnotherGamesDecisionWithoutItsHookIsAProtocolError) {
 }
 
 TEST(SessionTest, AGameNotDeclaredIsAClearError) {
-  FakeArbiter arbiter([&](grpc::ServerContext*, ServerStream* stream) {
-    v1::Hello hello;
-    ReadHello(stream, &hello);
-    stream->Write(testing::ErrorMessage(
-        v1::ERROR_CODE_GAME_NOT_DECLARED,
-        "this bot is to play pontoon, which its Hello does not declare"));
-    return grpc::Status(grpc::StatusCode::PERMISSION_DENIED, "refused");
-  });
+  FakeArbiter arbiter(
+      Refuses(v1::ERROR_CODE_GAME_NOT_DECLARED,
+              "this bot is to play pontoon, which its Hello does not declare"));
   auto summary = RunSession(OptionsFor(arbiter), kInfo, First);
   arbiter.Shutdown();
   ASSERT_FALSE(summary);
@@ -384,14 +390,9 @@ TEST(SessionTest, AGameNotDeclaredIsAClearError) {
 }
 
 TEST(SessionTest, VersionMismatchFromTheArbiterIsAClearError) {
-  FakeArbiter arbiter([&](grpc::ServerContext*, ServerStream* stream) {
-    v1::Hello hello;
-    ReadHello(stream, &hello);
-    stream->Write(testing::ErrorMessage(
-        v1::ERROR_CODE_VERSION_MISMATCH,
-        "protocol version 1 is not supported; this arbiter speaks version 2"));
-    return grpc::Status(grpc::StatusCode::PERMISSION_DENIED, "refused");
-  });
+  FakeArbiter arbiter(Refuses(
+      v1::ERROR_CODE_VERSION_MISMATCH,
+      "protocol version 1 is not supported; this arbiter speaks version 2"));
   auto summary = RunSession(OptionsFor(arbiter), kInfo, First);
   ASSERT_FALSE(summary);
   EXPECT_EQ(summary.error().code, ErrorCode::kVersionMismatch);
@@ -418,13 +419,7 @@ TEST(SessionTest, WelcomeWithAnotherVersionIsAVersionMismatch) {
 }
 
 TEST(SessionTest, BadTokenIsAClearError) {
-  FakeArbiter arbiter([&](grpc::ServerContext*, ServerStream* stream) {
-    v1::Hello hello;
-    ReadHello(stream, &hello);
-    stream->Write(
-        testing::ErrorMessage(v1::ERROR_CODE_BAD_TOKEN, "token already used"));
-    return grpc::Status(grpc::StatusCode::PERMISSION_DENIED, "refused");
-  });
+  FakeArbiter arbiter(Refuses(v1::ERROR_CODE_BAD_TOKEN, "token already used"));
   auto summary = RunSession(OptionsFor(arbiter), kInfo, First);
   ASSERT_FALSE(summary);
   EXPECT_EQ(summary.error().code, ErrorCode::kBadToken);
@@ -466,13 +461,8 @@ TEST(SessionTest, ArbiterCancellingTheCallEndsTheSessionCleanly) {
 }
 
 TEST(SessionTest, OtherArbiterErrorsAreReported) {
-  FakeArbiter arbiter([&](grpc::ServerContext*, ServerStream* stream) {
-    v1::Hello hello;
-    ReadHello(stream, &hello);
-    stream->Write(testing::ErrorMessage(v1::ERROR_CODE_EXPECTED_HELLO,
-                                        "the first message must be a Hello"));
-    return grpc::Status(grpc::StatusCode::PERMISSION_DENIED, "refused");
-  });
+  FakeArbiter arbiter(Refuses(v1::ERROR_CODE_EXPECTED_HELLO,
+                              "the first message must be a Hello"));
   auto summary = RunSession(OptionsFor(arbiter), kInfo, First);
   ASSERT_FALSE(summary);
   EXPECT_EQ(summary.error().code, ErrorCode::kArbiterError);
