@@ -107,6 +107,7 @@ struct Args {
   int concurrency = 1;
   std::string out = "out/match";
   std::string sandbox = "full";
+  bool no_affinity = false;
 };
 
 std::string Verdict(const tour::MatchStatus& s, const tour::SprtParams& p,
@@ -151,6 +152,7 @@ void Run(const Args& args) {
     config.sandbox_mode = *mode;
   }
   config.concurrency = args.concurrency;
+  config.affinity = !args.no_affinity;
   if (auto bad = CheckTimeOptions(args.time)) Fail(*bad, kExitUsage);
   config.time_control = args.time;
   config.fault_policy =
@@ -248,9 +250,10 @@ void Run(const Args& args) {
       hidden.push_back(
           std::filesystem::absolute(args.secret).lexically_normal());
     }
-    auto started = tour::ProcessRunner::Start(
-        config, resolved->game,
-        {.log_dir = out_dir / "logs", .hidden = hidden});
+    auto started = tour::ProcessRunner::Start(config, resolved->game,
+                                              {.log_dir = out_dir / "logs",
+                                               .hidden = hidden,
+                                               .slots = args.concurrency});
     if (!started) Fail(started.error(), 2);
     if (const std::string summary = (*started)->SandboxSummary();
         !summary.empty()) {
@@ -342,6 +345,9 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
                   "full, reduced or none: how the bots are sandboxed "
                   "(docs/security.md)")
       ->check(CLI::IsMember({"full", "reduced", "none"}));
+  cmd->add_flag("--no-affinity", args->no_affinity,
+                "Let the kernel place games and bots (by default each game "
+                "slot and its bots run on a CPU of their own)");
   cmd->callback([args] { Run(*args); });
 });
 

@@ -26,6 +26,7 @@
 #include "arbiter/tournament/builtin_runner.h"
 #include "arbiter/tournament/config.h"
 #include "arbiter/tournament/driver.h"
+#include "arbiter/tournament/placement.h"
 #include "arbiter/tournament/process_runner.h"
 #include "arbiter/tournament/ruleset_link.h"
 
@@ -66,7 +67,7 @@ std::expected<std::unique_ptr<tour::GameRunner>, std::string> MakeGameRunner(
     const tour::TournamentConfig& config,
     const std::shared_ptr<const game::Game>& game,
     const std::filesystem::path& out_dir,
-    const std::filesystem::path& secret_file) {
+    const std::filesystem::path& secret_file, int concurrency) {
   int builtin = 0;
   for (const auto& bot : config.bots) {
     builtin += bot.command == tour::kBuiltinRandom ? 1 : 0;
@@ -92,7 +93,10 @@ std::expected<std::unique_ptr<tour::GameRunner>, std::string> MakeGameRunner(
     hidden.push_back(std::filesystem::absolute(secret_file).lexically_normal());
   }
   auto runner = tour::ProcessRunner::Start(
-      config, game, {.log_dir = out_dir / "logs", .hidden = hidden});
+      config, game,
+      {.log_dir = out_dir / "logs",
+       .hidden = hidden,
+       .slots = tour::Concurrency(concurrency, config.concurrency)});
   if (!runner) return std::unexpected(runner.error());
   if (const std::string summary = (*runner)->SandboxSummary();
       !summary.empty()) {
@@ -181,6 +185,7 @@ struct Args {
   bool no_report = false;
   std::string sandbox;
   bool dry_run = false;
+  bool no_affinity = false;
 };
 
 // Exit statuses beyond command.h's: see docs/tournaments.md.
@@ -306,6 +311,7 @@ void Run(const Args& args) {
     if (!mode) Fail("--sandbox: " + mode.error(), kExitUsage);
     config->sandbox_mode = *mode;
   }
+  if (args.no_affinity) config->affinity = false;
   auto resolved = tour::ResolveRuleset(*config);
   if (!resolved) Fail(args.config + ": " + resolved.error(), kExitUsage);
   if (args.plan) {
@@ -333,7 +339,7 @@ void Run(const Args& args) {
   CheckOutDir(options.out_dir);
   WatchInterrupts();  // before MakeGameRunner starts the server's threads
   auto runner = MakeGameRunner(*config, resolved->game, options.out_dir,
-                               options.secret_file);
+                               options.secret_file, options.concurrency);
   if (!runner) Fail(args.config + ": " + runner.error(), kExitUsage);
   std::vector<std::string> names;
   for (const auto& bot : config->bots) names.push_back(bot.name);
@@ -428,6 +434,10 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
                   "full, reduced or none (overrides the config's [sandbox] "
                   "mode; docs/security.md)")
       ->check(CLI::IsMember({"full", "reduced", "none"}));
+  cmd->add_flag("--no-affinity", args->no_affinity,
+                "Let the kernel place games and bots (overrides the config's "
+                "affinity = true: each game slot and its bots on a CPU of "
+                "its own; docs/tournaments.md)");
   cmd->add_option("--round", args->round,
                   "Swiss: play round R only, paired from the records of the "
                   "rounds before (in --out or --prior files)")

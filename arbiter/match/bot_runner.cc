@@ -105,7 +105,8 @@ std::expected<void, SpawnError> BotRunner::Spawn(const std::string& token) {
                      .env = spec_.env,
                      .log_path = options_.log_path,
                      .log_limit_bytes = options_.log_limit_bytes,
-                     .working_dir = spec_.cwd};
+                     .working_dir = spec_.cwd,
+                     .cpu = options_.cpu};
   // Last, so that they replace any the spec names.
   spawn.env.emplace_back(kAddressEnv, address);
   spawn.env.emplace_back(kTokenEnv, token);

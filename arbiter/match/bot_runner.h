@@ -68,6 +68,8 @@ struct BotRunnerOptions {
   // The game the bot is to play: its Hello must declare it, or the bot is
   // refused (a harness error: no game is charged to it). "" checks nothing.
   std::string game;
+  // >= 0: the bot runs on this CPU only (SpawnOptions::cpu).
+  int cpu = -1;
 };
 
 // Parses "NAME=COMMAND"; the error says what is wrong.

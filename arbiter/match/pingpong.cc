@@ -6,10 +6,12 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <thread>
 
 #include "arbiter/game/registry.h"
 #include "arbiter/match/clock.h"
 #include "arbiter/match/decision.h"
+#include "arbiter/process/affinity.h"
 #include "arbiter/server/poll_strategy.h"
 #include "arbiter/server/server.h"
 
@@ -61,8 +63,8 @@ double Percentile(std::vector<double> v, double p) {
   return v[std::min(v.size() - 1, size_t(p * double(v.size())))];
 }
 
-PingPong::PingPong(const std::string& command, int clients, int pings)
-    : requests_(SampleRequests(std::max(pings, 1))) {
+PingPong::PingPong(const std::string& command, int clients, int pings, int cpu)
+    : requests_(SampleRequests(std::max(pings, 1))), cpu_(cpu) {
   // The same gRPC engine as the arbiter's streams (Server::Start).
   InitGrpcPollStrategy();
   char tmpl[] = "/tmp/arbiter-bench-XXXXXX";
@@ -82,8 +84,10 @@ PingPong::PingPong(const std::string& command, int clients, int pings)
     auto& call = *calls_.back();
     service_.RequestPlay(&call.context, &call.stream, &call.cq,
                          accept_cq_.get(), &call);
-    auto bot = BotProcess::Spawn(
-        {.argv = *argv, .env = {{kAddressEnv, address}, {kTokenEnv, "x"}}});
+    auto bot =
+        BotProcess::Spawn({.argv = *argv,
+                           .env = {{kAddressEnv, address}, {kTokenEnv, "x"}},
+                           .cpu = cpu});
     if (!bot) Die(bot.error().message);
     bots_.push_back(std::move(*bot));
     void* tag;
@@ -130,6 +134,18 @@ PingPong::~PingPong() {
 }
 
 void PingPong::Run(int count, std::vector<double>* rtt_us) {
+  if (cpu_ >= 0) {
+    // On a thread of its own, so that the caller's placement stays as it is.
+    std::thread([&] {
+      PinThisThread(cpu_);
+      Serve(count, rtt_us);
+    }).join();
+  } else {
+    Serve(count, rtt_us);
+  }
+}
+
+void PingPong::Serve(int count, std::vector<double>* rtt_us) {
   v1::BotMessage in;
   for (int i = 0; i < count; ++i, ++next_) {
     auto& call = *calls_[next_ % calls_.size()];

@@ -26,14 +26,17 @@ class PingPong {
  public:
   // Starts the server and `clients` copies of `command`; exits the program
   // with a message on stderr when that fails (a benchmark has no one to
-  // hand an error to).
-  PingPong(const std::string& command, int clients, int pings);
+  // hand an error to). With a `cpu` (>= 0), the bots and the thread that
+  // serves them run on that CPU only, as a pinned game's do.
+  PingPong(const std::string& command, int clients, int pings, int cpu = -1);
   ~PingPong();
 
   // The next `count` round trips, each appended to `rtt_us`.
   void Run(int count, std::vector<double>* rtt_us);
 
  private:
+  void Serve(int count, std::vector<double>* rtt_us);
+
   struct Call {
     grpc::ServerContext context;
     grpc::ServerAsyncReaderWriter<v1::ArbiterMessage, v1::BotMessage> stream{
@@ -49,6 +52,7 @@ class PingPong {
   std::vector<std::unique_ptr<Call>> calls_;
   std::vector<std::unique_ptr<BotProcess>> bots_;
   size_t next_ = 0;
+  int cpu_ = -1;
 };
 
 // The `p` quantile of `v` (0 <= p <= 1); 0 for none.

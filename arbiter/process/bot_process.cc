@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
@@ -106,6 +107,7 @@ struct ChildPlan {
   int keep_below;  // descriptors >= this are closed at exec
   const Container* container;
   pid_t parent;
+  int cpu;  // -1: any
 };
 
 constexpr int kFirstSourceFd = 64;
@@ -126,6 +128,14 @@ constexpr int kFirstSourceFd = 64;
   ::sigemptyset(&none);
   ::sigprocmask(SIG_SETMASK, &none, nullptr);
   ::setpgid(0, 0);
+  if (p.cpu >= 0) {
+    // Inherited by the sandbox and the bot. A refusal (the CPU went
+    // offline) costs speed, not correctness.
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(p.cpu, &set);
+    ::sched_setaffinity(0, sizeof set, &set);
+  }
   // First, while every descriptor is the arbiter's: the container's own
   // (control group files) may have any number.
   if (p.container != nullptr) {
@@ -324,7 +334,8 @@ std::expected<std::unique_ptr<BotProcess>, SpawnError> BotProcess::Spawn(
                   .fds = {},
                   .keep_below = 3,
                   .container = container.get(),
-                  .parent = ::getpid()};
+                  .parent = ::getpid(),
+                  .cpu = options.cpu < CPU_SETSIZE ? options.cpu : -1};
   for (const auto& [from, to] : plan.fds) {
     child.fds.emplace_back(::fcntl(from, F_DUPFD_CLOEXEC, kFirstSourceFd), to);
     child.keep_below = std::max(child.keep_below, to + 1);

@@ -66,6 +66,9 @@ struct SpawnOptions {
   size_t log_limit_bytes = size_t{1} << 20;
   // "" = the arbiter's. A relative argv[0] with a slash is taken from here.
   std::string working_dir;
+  // >= 0: the process, and everything it starts, runs on this CPU only
+  // (arbiter/process/affinity.h). -1: wherever the arbiter may.
+  int cpu = -1;
 };
 
 struct SpawnError {

@@ -12,6 +12,8 @@
 #include <string>
 #include <thread>
 
+#include "arbiter/process/affinity.h"
+
 namespace arbiter {
 namespace {
 
@@ -110,6 +112,31 @@ TEST_F(BotProcessTest, ReportsExitStatusAndCapturesOutput) {
   // Reaped by us: no zombie left.
   EXPECT_EQ(::waitpid(p->pid(), nullptr, WNOHANG), -1);
   EXPECT_EQ(errno, ECHILD);
+}
+
+TEST_F(BotProcessTest, RunsOnTheGivenCpuWithEverythingItStarts) {
+  const std::vector<int> allowed = AllowedCpus();
+  const int cpu = allowed.back();
+  SpawnOptions o;
+  o.argv = {"sh", "-c",
+            "grep Cpus_allowed_list /proc/self/status; "
+            "sh -c 'grep Cpus_allowed_list /proc/self/status'"};
+  o.log_path = Log();
+  o.cpu = cpu;
+  auto p = BotProcess::Spawn(o);
+  ASSERT_TRUE(p) << p.error();
+  ASSERT_TRUE((*p)->WaitExit(milliseconds(10000)));
+  (*p)->Stop();
+  const std::string line = "Cpus_allowed_list:\t" + std::to_string(cpu) + "\n";
+  EXPECT_EQ(ReadFile(Log()), line + line);
+  // Without a CPU, wherever the arbiter may run.
+  o.cpu = -1;
+  o.log_path = dir_ + "/free.log";
+  p = BotProcess::Spawn(o);
+  ASSERT_TRUE(p) << p.error();
+  ASSERT_TRUE((*p)->WaitExit(milliseconds(10000)));
+  (*p)->Stop();
+  if (allowed.size() > 1) EXPECT_NE(ReadFile(o.log_path), line + line);
 }
 
 TEST_F(BotProcessTest, EnvironmentCarriesTheTokenNotArgv) {

@@ -11,7 +11,9 @@
 
 #include "arbiter/common/deal_secret.h"
 #include "arbiter/game/registry.h"
+#include "arbiter/process/affinity.h"
 #include "arbiter/records/run_ids.h"
+#include "arbiter/tournament/placement.h"
 
 namespace arbiter::tournament {
 namespace {
@@ -32,9 +34,15 @@ class Match {
       : config_(config), layout_(layout), runner_(runner), options_(options) {}
 
   std::expected<MatchResult, std::string> Run() {
-    int workers = std::max(1, options_.concurrency);
+    const int workers = std::max(1, options_.concurrency);
+    const std::vector<int> cpus = GameCpus(config_.affinity, workers);
     std::vector<std::thread> threads;
-    for (int i = 0; i < workers; ++i) threads.emplace_back([this] { Work(); });
+    for (int i = 0; i < workers; ++i) {
+      threads.emplace_back([this, &cpus, i] {
+        if (!cpus.empty()) PinThisThread(cpus[i]);
+        Work();
+      });
+    }
     for (auto& t : threads) t.join();
     if (!error_.empty()) return Error(error_);
     result_.stopped = result_.status.verdict == Verdict::kContinue &&

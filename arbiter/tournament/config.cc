@@ -314,6 +314,9 @@ std::expected<void, std::string> ParseScalars(const toml::table& root,
   auto duplicate = GetBool(root, "duplicate", "duplicate", false);
   if (!duplicate) return std::unexpected(duplicate.error());
   config->duplicate = *duplicate;
+  auto affinity = GetBool(root, "affinity", "affinity", true);
+  if (!affinity) return std::unexpected(affinity.error());
+  config->affinity = *affinity;
   auto compress = GetBool(root, "compress_records", "compress_records", false);
   if (!compress) return std::unexpected(compress.error());
   config->compress_records = *compress;
@@ -397,12 +400,12 @@ std::expected<TournamentConfig, std::string> ParseTournamentConfig(
     return Error(fmt::format("line {}, column {}: {}", e.source().begin.line,
                              e.source().begin.column, e.description()));
   }
-  if (auto ok = CheckKeys(root, "",
-                          {"name", "game", "seed", "format", "rounds", "seats",
-                           "deals_per_pairing", "duplicate", "partnership_fill",
-                           "ruleset", "concurrency", "time_control",
-                           "fault_policy", "gauntlet_bot", "sandbox", "bots",
-                           "compress_records"});
+  if (auto ok = CheckKeys(
+          root, "",
+          {"name", "game", "seed", "format", "rounds", "seats",
+           "deals_per_pairing", "duplicate", "partnership_fill", "ruleset",
+           "concurrency", "time_control", "fault_policy", "gauntlet_bot",
+           "sandbox", "bots", "compress_records", "affinity"});
       !ok) {
     return std::unexpected(ok.error());
   }

@@ -63,6 +63,8 @@ struct TournamentConfig {
   std::string ruleset;
   std::filesystem::path base_dir;  // the config file's directory
   int concurrency = 0;             // 0: the number of cores
+  // Each game slot, with its bots, on a CPU of its own (placement.h).
+  bool affinity = true;
   TimeControl time_control;
   FaultPolicy fault_policy = FaultPolicy::kForfeit;
   // New record files are zstd-compressed (games.jsonl.zst).

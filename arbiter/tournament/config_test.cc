@@ -36,6 +36,7 @@ ruleset = "rules/house.toml"
 concurrency = 3
 fault_policy = "default_action"
 compress_records = true
+affinity = false
 [time_control]
 move_ms = 500
 bank_ms = 2000
@@ -66,6 +67,7 @@ command = "beta"
   EXPECT_EQ(config->concurrency, 3);
   EXPECT_EQ(config->fault_policy, FaultPolicy::kDefaultAction);
   EXPECT_TRUE(config->compress_records);
+  EXPECT_FALSE(config->affinity);
   EXPECT_EQ(config->time_control, (TimeControl{500, 2000, 10, 25}));
   ASSERT_EQ(config->bots.size(), 2u);
   EXPECT_EQ(config->bots[0].cwd, "/base/bots/alpha");
@@ -90,6 +92,7 @@ TEST(ConfigTest, DefaultsAndPresets) {
   EXPECT_EQ(config->concurrency, 0);
   EXPECT_FALSE(config->duplicate);
   EXPECT_FALSE(config->compress_records);
+  EXPECT_TRUE(config->affinity);
   // No seed: the tournament draws one (never a fixed default).
   EXPECT_FALSE(config->seed.has_value());
 }
@@ -151,6 +154,7 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"duplicate = \"yes\"\n" + kB,
                 "duplicate: must be true or false"},
         BadCase{"concurrency = -2\n" + kB, "concurrency: must be 0..4096"},
+        BadCase{"affinity = 1\n" + kB, "affinity: must be true or false"},
         BadCase{"ruleset = \"\"\n" + kB, "ruleset: must not be empty"},
         BadCase{"name = \"\"\n" + kB, "name: must not be empty"},
         BadCase{"time_control = 5\n" + kB, "time_control: must be a table"},

@@ -13,8 +13,10 @@
 #include <unordered_set>
 
 #include "arbiter/common/deal_secret.h"
+#include "arbiter/process/affinity.h"
 #include "arbiter/records/record_writer.h"
 #include "arbiter/tournament/background_writer.h"
+#include "arbiter/tournament/placement.h"
 #include "arbiter/tournament/swiss.h"
 
 namespace arbiter::tournament {
@@ -200,10 +202,9 @@ class Driver {
   }
 
   void RunPool(const std::vector<const ScheduledGame*>& pending) {
-    int workers =
-        options_.concurrency > 0 ? options_.concurrency : config_.concurrency;
-    if (workers <= 0) workers = int(std::thread::hardware_concurrency());
-    workers = std::clamp(workers, 1, std::max(1, int(pending.size())));
+    const int slots = Concurrency(options_.concurrency, config_.concurrency);
+    const std::vector<int> cpus = GameCpus(config_.affinity, slots);
+    const int workers = std::clamp(slots, 1, std::max(1, int(pending.size())));
     std::mutex mu;  // guards the three below
     std::condition_variable finished;
     std::vector<bool> taken(pending.size(), false);
@@ -224,7 +225,8 @@ class Driver {
       }
       return std::nullopt;
     };
-    auto work = [&] {
+    auto work = [&](int slot) {
+      if (!cpus.empty()) PinThisThread(cpus[slot]);
       std::unique_lock lock(mu);
       for (;;) {
         if (StopRequested()) return;
@@ -244,10 +246,10 @@ class Driver {
         finished.notify_all();
       }
     };
-    std::vector<std::jthread> threads;
-    for (int w = 1; w < workers; ++w) threads.emplace_back(work);
-    work();
-    for (auto& t : threads) t.join();
+    {
+      std::vector<std::jthread> threads;
+      for (int w = 0; w < workers; ++w) threads.emplace_back(work, w);
+    }
     // Every game played is recorded (and durable) before the results are.
     if (auto ok = writer_.Flush(); !ok) {
       std::lock_guard lock(mutex_);

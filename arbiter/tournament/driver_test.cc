@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "arbiter/common/deal_secret.h"
+#include "arbiter/process/affinity.h"
 #include "arbiter/records/merge.h"
 #include "arbiter/records/record_file.h"
 #include "arbiter/records/record_view.h"
@@ -138,6 +139,37 @@ TEST(DriverTest, PlaysEveryGameOnceAndReportsProgress) {
   EXPECT_EQ(again->played, 0);
   EXPECT_EQ(again->standings.Points(0), result->standings.Points(0));
   EXPECT_EQ(SortedLines(options.out_dir / kRecordsFile), lines);
+}
+
+// Each game slot plays on a CPU of its own while there are enough
+// (placement.h), and nowhere in particular with affinity off.
+TEST(DriverTest, PinsEachGameSlotToACpuOfItsOwn) {
+  TournamentConfig config = RoundRobin();
+  const std::vector<int> allowed = AllowedCpus();
+  for (const bool affinity : {true, false}) {
+    config.affinity = affinity;
+    FakeRunner runner(config);
+    std::mutex mu;
+    std::set<int> cpus;
+    runner.OnCall([&](int) {
+      {
+        std::lock_guard lock(mu);
+        cpus.insert(PinnedCpu());
+      }
+      // Long enough for every slot to take games.
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    });
+    RunOptions options;
+    options.out_dir = TempDir("driver_pinned");
+    options.concurrency = int(allowed.size());
+    options.secret_file = SharedSecret();
+    ASSERT_TRUE(RunTournament(config, Layout(3, true), runner, options));
+    if (affinity) {
+      EXPECT_EQ(cpus, std::set<int>(allowed.begin(), allowed.end()));
+    } else if (allowed.size() > 1) {
+      EXPECT_EQ(cpus, std::set<int>{-1});
+    }
+  }
 }
 
 TEST(DriverTest, ResumesAfterACrashAndATruncatedLine) {

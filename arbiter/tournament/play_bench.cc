@@ -57,6 +57,7 @@
 #include "arbiter/sandbox/sandbox.h"
 #include "arbiter/tournament/config.h"
 #include "arbiter/tournament/driver.h"
+#include "arbiter/tournament/placement.h"
 #include "arbiter/tournament/process_runner.h"
 #include "arbiter/tournament/ruleset_link.h"
 
@@ -66,6 +67,7 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 bool verbose = false;  // a line per tournament on stderr
+bool affinity = true;  // the config's default: games and bots pinned
 
 [[noreturn]] void Die(const std::string& message) {
   std::fprintf(stderr, "tournament_play_bench: %s\n", message.c_str());
@@ -138,11 +140,11 @@ std::string Config(const std::string& command, int games, sandbox::Mode mode) {
   // Duplicate deals of two bots: each deal played from both seats.
   return fmt::format(
       "name = \"bench\"\nseed = 1\nformat = \"round-robin\"\nseats = 2\n"
-      "deals_per_pairing = {}\nduplicate = true\n"
+      "deals_per_pairing = {}\nduplicate = true\naffinity = {}\n"
       "[sandbox]\nmode = \"{}\"\n[time_control]\nmove_ms = 5000\n"
       "[[bots]]\nname = \"a\"\ncommand = \"{}\"\n"
       "[[bots]]\nname = \"b\"\ncommand = \"{}\"\n",
-      (games + 1) / 2, sandbox::ToString(mode), command, command);
+      (games + 1) / 2, affinity, sandbox::ToString(mode), command, command);
 }
 
 RunFigures PlayTournament(const std::string& command, int games,
@@ -156,9 +158,10 @@ RunFigures PlayTournament(const std::string& command, int games,
   const std::filesystem::path dir = tmpl;
   RunFigures figures;
   {
-    auto runner = ProcessRunner::Start(
-        *config, resolved->game,
-        {.log_dir = dir / "logs", .hidden = {dir.string()}});
+    auto runner = ProcessRunner::Start(*config, resolved->game,
+                                       {.log_dir = dir / "logs",
+                                        .hidden = {dir.string()},
+                                        .slots = concurrency});
     if (!runner) Die(runner.error());
     CountingRunner counting(**runner);
     Timestamps stamps;
@@ -225,6 +228,8 @@ int main(int argc, char** argv) {
     const bool value = i + 1 < argc;
     if (!std::strcmp(argv[i], "--verbose")) {
       tour::verbose = true;
+    } else if (!std::strcmp(argv[i], "--no-affinity")) {
+      tour::affinity = false;
     } else if (value && !std::strcmp(argv[i], "--bot")) {
       command = argv[++i];
     } else if (value && !std::strcmp(argv[i], "--games")) {
@@ -239,7 +244,7 @@ int main(int argc, char** argv) {
       tour::Die(
           std::string("unknown option ") + argv[i] +
           "; use --bot COMMAND, --games N, --rounds R, --only none|boxed, "
-          "--concurrency C, --verbose");
+          "--concurrency C, --no-affinity, --verbose");
     }
   }
   if (command.empty()) tour::Die("no bot: pass --bot COMMAND");
@@ -258,22 +263,38 @@ int main(int argc, char** argv) {
   };
   std::vector<Series> series = {{"tournament.", boxed},
                                 {"tournament.nosandbox.", Mode::kNone}};
-  std::vector<double> rtt_mean, rtt_p50, server_cpu;
+  // The ping-pong twice: placed by the kernel, and on the CPU a pinned
+  // game plays on (tournament::GameCpus). The bound uses the one placed as
+  // the tournaments are.
+  const std::vector<int> game_cpus = tour::GameCpus(tour::affinity, 1);
+  struct Yardstick {
+    const char* name;
+    int cpu;
+    std::vector<double> mean, p50, server_cpu;
+  };
+  std::vector<Yardstick> yardsticks = {{"grpc.pingpong_", -1}};
+  if (!game_cpus.empty()) {
+    yardsticks.push_back({"grpc.pingpong_pinned_", game_cpus[0]});
+  }
+  const Yardstick& bound_by = yardsticks.back();
   for (int r = 0; r < rounds; ++r) {
-    std::vector<double> rtt;
-    {
-      arbiter::PingPong pingpong(command, /*clients=*/2, pings);
-      const double cpu_before = tour::ProcessCpuUs();
-      pingpong.Run(pings, &rtt);
-      server_cpu.push_back((tour::ProcessCpuUs() - cpu_before) / pings);
-    }
-    rtt_mean.push_back(tour::Mean(rtt));
-    rtt_p50.push_back(arbiter::Percentile(rtt, 0.5));
-    if (tour::verbose) {
-      std::fprintf(stderr,
-                   "ping-pong: mean %.0f us, p50 %.0f us, server CPU %.1f us "
-                   "per round trip\n",
-                   rtt_mean.back(), rtt_p50.back(), server_cpu.back());
+    for (Yardstick& y : yardsticks) {
+      std::vector<double> rtt;
+      {
+        arbiter::PingPong pingpong(command, /*clients=*/2, pings, y.cpu);
+        const double cpu_before = tour::ProcessCpuUs();
+        pingpong.Run(pings, &rtt);
+        y.server_cpu.push_back((tour::ProcessCpuUs() - cpu_before) / pings);
+      }
+      y.mean.push_back(tour::Mean(rtt));
+      y.p50.push_back(arbiter::Percentile(rtt, 0.5));
+      if (tour::verbose) {
+        std::fprintf(stderr,
+                     "ping-pong%s: mean %.0f us, p50 %.0f us, server CPU "
+                     "%.1f us per round trip\n",
+                     y.cpu >= 0 ? " (pinned)" : "", y.mean.back(), y.p50.back(),
+                     y.server_cpu.back());
+      }
     }
     for (Series& s : series) {
       if (!only.empty() && (only == "none") != (s.mode == Mode::kNone)) {
@@ -291,9 +312,9 @@ int main(int argc, char** argv) {
       s.c2.push_back(c2.games_per_s);
       s.speedup.push_back(c2.games_per_s / c1.games_per_s);
       s.bound.push_back(c1.games_per_s * c1.decisions_per_game *
-                        rtt_mean.back() / 1e6);
+                        bound_by.mean.back() / 1e6);
       s.bound_p50.push_back(c1.games_per_s * c1.decisions_per_game *
-                            rtt_p50.back() / 1e6);
+                            bound_by.p50.back() / 1e6);
       s.cpu.push_back(c1.arbiter_cpu_us_per_game / c1.decisions_per_game);
       s.bot_cpu.push_back(c1.bot_cpu_us_per_decision);
       s.decisions.push_back(c1.decisions_per_game);
@@ -301,9 +322,11 @@ int main(int argc, char** argv) {
     }
   }
   using tour::Median;
-  std::printf("grpc.pingpong_rtt_mean_us %.1f us\n", Median(rtt_mean));
-  std::printf("grpc.pingpong_rtt_p50_us %.1f us\n", Median(rtt_p50));
-  std::printf("grpc.pingpong_server_cpu_us %.1f us\n", Median(server_cpu));
+  for (const Yardstick& y : yardsticks) {
+    std::printf("%srtt_mean_us %.1f us\n", y.name, Median(y.mean));
+    std::printf("%srtt_p50_us %.1f us\n", y.name, Median(y.p50));
+    std::printf("%sserver_cpu_us %.1f us\n", y.name, Median(y.server_cpu));
+  }
   for (const Series& s : series) {
     const char* p = s.prefix.c_str();
     std::printf("%sgames_per_s_c1 %.1f games/s\n", p, Median(s.c1));
@@ -321,9 +344,10 @@ int main(int argc, char** argv) {
   double load[3] = {};
   ::getloadavg(load, 3);
   std::fprintf(stderr,
-               "(bot: %s; %d rounds of %d games and %d pings; sandbox %s; "
-               "load average %.1f %.1f %.1f)\n",
+               "(bot: %s; %d rounds of %d games and %d pings; games %s; "
+               "sandbox %s; load average %.1f %.1f %.1f)\n",
                command.c_str(), rounds, games, pings,
+               game_cpus.empty() ? "placed by the kernel" : "pinned",
                std::string(arbiter::sandbox::ToString(boxed)).c_str(), load[0],
                load[1], load[2]);
   return 0;

@@ -5,10 +5,12 @@
 #include <thread>
 
 #include "arbiter/match/match.h"
+#include "arbiter/process/affinity.h"
 #include "arbiter/process/bot_process.h"
 #include "arbiter/records/game_record.h"
 #include "arbiter/tournament/builtin_runner.h"
 #include "arbiter/tournament/game_setup.h"
+#include "arbiter/tournament/placement.h"
 
 namespace arbiter::tournament {
 namespace {
@@ -80,14 +82,16 @@ std::expected<void, std::string> ProcessRunner::StartEveryBot() {
   // merely fails to start is left to the games, which record it as a
   // startup fault. The processes started here play the first games.
   std::vector<std::string> errors(config_.bots.size());
+  const std::vector<int> cpus = GameCpus(config_.affinity, options_.slots);
+  const int cpu = cpus.empty() ? -1 : cpus[0];
   {
     std::vector<std::jthread> starts;
     for (int bot = 0; bot < int(config_.bots.size()); ++bot) {
-      starts.emplace_back([this, bot, &errors] {
-        BotRunner* runner = Acquire(bot);
+      starts.emplace_back([this, bot, cpu, &errors] {
+        BotRunner* runner = Acquire(bot, cpu);
         runner->Seat();
         errors[bot] = runner->harness_error();
-        Release(bot, runner);
+        Release(bot, cpu, runner);
       });
     }
   }
@@ -123,11 +127,11 @@ ProcessRunner::~ProcessRunner() {
   server_->Shutdown();
 }
 
-BotRunner* ProcessRunner::Acquire(int bot) {
+BotRunner* ProcessRunner::Acquire(int bot, int cpu) {
   std::lock_guard lock(mutex_);
-  if (!idle_[bot].empty()) {
-    BotRunner* runner = idle_[bot].back();
-    idle_[bot].pop_back();
+  if (auto& idle = idle_[bot][cpu]; !idle.empty()) {
+    BotRunner* runner = idle.back();
+    idle.pop_back();
     return runner;
   }
   const BotConfig& config = config_.bots[bot];
@@ -135,6 +139,7 @@ BotRunner* ProcessRunner::Acquire(int bot) {
   options.startup_timeout = options_.startup_timeout;
   options.sandbox = sandbox_.get();
   options.game = std::string(game_->Type().Name());
+  options.cpu = cpu;
   if (!options_.log_dir.empty()) {
     options.log_path =
         (options_.log_dir /
@@ -146,9 +151,9 @@ BotRunner* ProcessRunner::Acquire(int bot) {
   return runners_[bot].back().get();
 }
 
-void ProcessRunner::Release(int bot, BotRunner* runner) {
+void ProcessRunner::Release(int bot, int cpu, BotRunner* runner) {
   std::lock_guard lock(mutex_);
-  idle_[bot].push_back(runner);
+  idle_[bot][cpu].push_back(runner);
 }
 
 std::expected<std::string, std::string> ProcessRunner::Run(
@@ -156,11 +161,13 @@ std::expected<std::string, std::string> ProcessRunner::Run(
   const int n = int(game.seat_bots.size());
   GameSetup setup = SetupFor(config_, game_, game);
   setup.arbiter_version = server_->arbiter_version();
+  // The CPU this game's thread is pinned to, if any: its bots join it.
+  const int cpu = PinnedCpu();
   std::vector<BotRunner*> runners;
   std::vector<SeatPlayer> seats;
   std::string harness_error;
   for (int s = 0; s < n && harness_error.empty(); ++s) {
-    runners.push_back(Acquire(game.seat_bots[s]));
+    runners.push_back(Acquire(game.seat_bots[s], cpu));
     seats.push_back(runners.back()->Seat());
     harness_error = runners.back()->harness_error();
   }
@@ -168,7 +175,7 @@ std::expected<std::string, std::string> ProcessRunner::Run(
     // No fault of the bots': the game is not played (it is played on
     // resume).
     for (size_t s = 0; s < runners.size(); ++s) {
-      Release(game.seat_bots[s], runners[s]);
+      Release(game.seat_bots[s], cpu, runners[s]);
     }
     return std::unexpected("game " + game.game_id +
                            " not played: " + harness_error);
@@ -177,7 +184,7 @@ std::expected<std::string, std::string> ProcessRunner::Run(
   auto played = PlayGame(setup, seats);
   for (int s = 0; s < n; ++s) {
     if (played) runners[s]->AfterGame(played->faults[s]);
-    Release(game.seat_bots[s], runners[s]);
+    Release(game.seat_bots[s], cpu, runners[s]);
   }
   if (!played) return std::unexpected(played.error());
   return records::RecordToJson(played->record);

@@ -2,13 +2,16 @@
 // (arbiter/match): one gRPC server for the tournament and, for every bot, a
 // pool of BotRunners, each a process reused from game to game; a game takes
 // one free runner per seat (starting a new process when none is free), so
-// every seat of every running game has its own process.
+// every seat of every running game has its own process. A game played by a
+// thread pinned to one CPU (RunOptions, "affinity") takes runners whose
+// processes run on that CPU: each CPU has its own pools.
 #ifndef ARBITER_TOURNAMENT_PROCESS_RUNNER_H_
 #define ARBITER_TOURNAMENT_PROCESS_RUNNER_H_
 
 #include <chrono>
 #include <expected>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -27,6 +30,10 @@ struct ProcessRunnerOptions {
   std::chrono::milliseconds startup_timeout{10000};
   // Paths no bot may see (the tournament's output directory).
   std::vector<std::string> hidden;
+  // The games played at once (Concurrency()). When they are pinned
+  // (GameCpus), the processes started before the first game run on the
+  // first slot's CPU.
+  int slots = 1;
 };
 
 // Checks, as they will be run, every bot's cwd and command (builtin bots
@@ -60,8 +67,9 @@ class ProcessRunner : public GameRunner {
                 std::unique_ptr<sandbox::Sandbox> sandbox,
                 std::unique_ptr<Server> server);
   std::expected<void, std::string> StartEveryBot();
-  BotRunner* Acquire(int bot);
-  void Release(int bot, BotRunner* runner);
+  // A free runner of `bot` whose process runs on `cpu` (-1: anywhere).
+  BotRunner* Acquire(int bot, int cpu);
+  void Release(int bot, int cpu, BotRunner* runner);
 
   const TournamentConfig& config_;
   const std::shared_ptr<const game::Game> game_;
@@ -70,7 +78,8 @@ class ProcessRunner : public GameRunner {
   std::unique_ptr<Server> server_;
   std::mutex mutex_;
   std::vector<std::vector<std::unique_ptr<BotRunner>>> runners_;  // per bot
-  std::vector<std::vector<BotRunner*>> idle_;                     // per bot
+  // Per bot: the free runners by the CPU their processes run on.
+  std::vector<std::map<int, std::vector<BotRunner*>>> idle_;
 };
 
 }  // namespace arbiter::tournament

@@ -41,6 +41,12 @@ TEST(CardSetTest, CountsTheTwoImperialCopies) {
   EXPECT_EQ(s.ToString(), "4H QS");
 }
 
+TEST(CardSetTest, SortsByRankThenSuitWithCopiesTogether) {
+  const CardSet s = *ParseCardSet("KC 2D QS AH QS 2S AC KS 9H");
+  EXPECT_EQ(CardsToString(s.SortedByRank()), "AH AC 2S 2D 9H QS QS KS KC");
+  EXPECT_TRUE(CardSet().SortedByRank().empty());
+}
+
 TEST(CardSetTest, MultisetArithmetic) {
   const CardSet a = *ParseCardSet("QS QS KS 4H");
   const CardSet b = *ParseCardSet("QS 4H");

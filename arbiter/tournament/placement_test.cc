@@ -1,0 +1,43 @@
+#include "arbiter/tournament/placement.h"
+
+#include <gtest/gtest.h>
+
+#include <thread>
+
+#include "arbiter/process/affinity.h"
+
+namespace arbiter::tournament {
+namespace {
+
+TEST(PlacementTest, ConcurrencyTakesTheOptionThenTheConfigThenTheCpus) {
+  EXPECT_EQ(Concurrency(3, 5), 3);
+  EXPECT_EQ(Concurrency(0, 5), 5);
+  EXPECT_EQ(Concurrency(0, 0), int(AllowedCpus().size()));
+}
+
+TEST(PlacementTest, OneCpuPerSlotWhileThereAreEnough) {
+  const std::vector<int> allowed = AllowedCpus();
+  ASSERT_FALSE(allowed.empty());
+  EXPECT_EQ(GameCpus(true, 1), std::vector<int>{allowed[0]});
+  EXPECT_EQ(GameCpus(true, int(allowed.size())), allowed);
+  // More slots than CPUs, affinity off, or no slot: nothing pinned.
+  EXPECT_TRUE(GameCpus(true, int(allowed.size()) + 1).empty());
+  EXPECT_TRUE(GameCpus(false, 1).empty());
+  EXPECT_TRUE(GameCpus(true, 0).empty());
+}
+
+TEST(PlacementTest, APinnedThreadReportsItsCpu) {
+  const int last = AllowedCpus().back();
+  int seen = -2;
+  std::thread([&] {
+    ASSERT_TRUE(PinThisThread(last));
+    seen = PinnedCpu();
+  }).join();
+  EXPECT_EQ(seen, last);
+  EXPECT_FALSE(PinThisThread(-1));
+  // The caller's own placement is untouched.
+  if (AllowedCpus().size() > 1) EXPECT_EQ(PinnedCpu(), -1);
+}
+
+}  // namespace
+}  // namespace arbiter::tournament
