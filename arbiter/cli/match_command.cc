@@ -250,10 +250,11 @@ void Run(const Args& args) {
       hidden.push_back(
           std::filesystem::absolute(args.secret).lexically_normal());
     }
-    auto started = tour::ProcessRunner::Start(config, resolved->game,
-                                              {.log_dir = out_dir / "logs",
-                                               .hidden = hidden,
-                                               .slots = args.concurrency});
+    auto started =
+        tour::ProcessRunner::Start(config, resolved->game,
+                                   {.log_dir = out_dir / "logs",
+                                    .hidden = hidden,
+                                    .concurrency = args.concurrency});
     if (!started) Fail(started.error(), 2);
     if (const std::string summary = (*started)->SandboxSummary();
         !summary.empty()) {

@@ -26,7 +26,6 @@
 #include "arbiter/tournament/builtin_runner.h"
 #include "arbiter/tournament/config.h"
 #include "arbiter/tournament/driver.h"
-#include "arbiter/tournament/placement.h"
 #include "arbiter/tournament/process_runner.h"
 #include "arbiter/tournament/ruleset_link.h"
 
@@ -92,11 +91,10 @@ std::expected<std::unique_ptr<tour::GameRunner>, std::string> MakeGameRunner(
   if (!secret_file.empty()) {
     hidden.push_back(std::filesystem::absolute(secret_file).lexically_normal());
   }
-  auto runner = tour::ProcessRunner::Start(
-      config, game,
-      {.log_dir = out_dir / "logs",
-       .hidden = hidden,
-       .slots = tour::Concurrency(concurrency, config.concurrency)});
+  auto runner = tour::ProcessRunner::Start(config, game,
+                                           {.log_dir = out_dir / "logs",
+                                            .hidden = hidden,
+                                            .concurrency = concurrency});
   if (!runner) return std::unexpected(runner.error());
   if (const std::string summary = (*runner)->SandboxSummary();
       !summary.empty()) {

@@ -161,7 +161,7 @@ RunFigures PlayTournament(const std::string& command, int games,
     auto runner = ProcessRunner::Start(*config, resolved->game,
                                        {.log_dir = dir / "logs",
                                         .hidden = {dir.string()},
-                                        .slots = concurrency});
+                                        .concurrency = concurrency});
     if (!runner) Die(runner.error());
     CountingRunner counting(**runner);
     Timestamps stamps;

@@ -82,7 +82,8 @@ std::expected<void, std::string> ProcessRunner::StartEveryBot() {
   // merely fails to start is left to the games, which record it as a
   // startup fault. The processes started here play the first games.
   std::vector<std::string> errors(config_.bots.size());
-  const std::vector<int> cpus = GameCpus(config_.affinity, options_.slots);
+  const std::vector<int> cpus = GameCpus(
+      config_.affinity, Concurrency(options_.concurrency, config_.concurrency));
   const int cpu = cpus.empty() ? -1 : cpus[0];
   {
     std::vector<std::jthread> starts;

@@ -30,10 +30,10 @@ struct ProcessRunnerOptions {
   std::chrono::milliseconds startup_timeout{10000};
   // Paths no bot may see (the tournament's output directory).
   std::vector<std::string> hidden;
-  // The games played at once (Concurrency()). When they are pinned
-  // (GameCpus), the processes started before the first game run on the
-  // first slot's CPU.
-  int slots = 1;
+  // The command line's --concurrency (0: the config's), as RunOptions
+  // has it. When games are pinned (placement.h), the processes started
+  // before the first game run on the first slot's CPU.
+  int concurrency = 0;
 };
 
 // Checks, as they will be run, every bot's cwd and command (builtin bots
