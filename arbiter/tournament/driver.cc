@@ -225,24 +225,45 @@ class Driver {
       }
       return std::nullopt;
     };
-    auto work = [&](int slot) {
-      if (!cpus.empty()) PinThisThread(cpus[slot]);
-      std::unique_lock lock(mu);
-      for (;;) {
-        if (StopRequested()) return;
-        while (first_open < pending.size() && taken[first_open]) ++first_open;
-        if (first_open == pending.size()) return;
-        const auto i = pick();
-        if (!i) {
-          finished.wait(lock);
-          continue;
-        }
+    auto take = [&]() -> std::optional<size_t> {
+      const auto i = pick();
+      if (i) {
         taken[*i] = true;
         running.insert(*i);
+      }
+      return i;
+    };
+    // Every slot's first game is chosen before the threads start, so that
+    // the runner can prepare them all at once.
+    std::vector<std::optional<size_t>> first(workers);
+    std::vector<const ScheduledGame*> first_games(workers, nullptr);
+    for (int w = 0; w < workers; ++w) {
+      first[w] = take();
+      if (first[w]) first_games[w] = pending[*first[w]];
+    }
+    runner_.Prepare(first_games);
+    auto work = [&](int slot) {
+      if (!cpus.empty()) PinThisThread(cpus[slot]);
+      std::optional<size_t> i = first[slot];
+      std::unique_lock lock(mu);
+      // A game taken and not played (stopped first) is played on resume;
+      // it no longer holds back the games it clashes with.
+      auto stop = [&] {
+        if (i) running.erase(*i);
+        finished.notify_all();
+      };
+      for (;;) {
+        if (StopRequested()) return stop();
+        while (!i && !(i = take())) {
+          if (first_open == pending.size()) return;  // every game is taken
+          finished.wait(lock);
+          if (StopRequested()) return stop();
+        }
         lock.unlock();
         Finish(*pending[*i], runner_.Run(*pending[*i]));
         lock.lock();
         running.erase(*i);
+        i.reset();
         finished.notify_all();
       }
     };

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <chrono>
 #include <fstream>
+#include <map>
 #include <mutex>
 #include <set>
 #include <sstream>
@@ -169,6 +170,56 @@ TEST(DriverTest, PinsEachGameSlotToACpuOfItsOwn) {
     } else if (allowed.size() > 1) {
       EXPECT_EQ(cpus, std::set<int>{-1});
     }
+  }
+}
+
+// Records what it is asked to prepare, and the first game each thread
+// plays.
+class PreparedRunner : public GameRunner {
+ public:
+  explicit PreparedRunner(const TournamentConfig& config) : fake_(config) {}
+  void Prepare(const std::vector<const ScheduledGame*>& first) override {
+    std::lock_guard lock(mu_);
+    prepared.push_back({});
+    for (const ScheduledGame* g : first)
+      prepared.back().push_back(g ? g->game_id : "");
+  }
+  std::expected<std::string, std::string> Run(
+      const ScheduledGame& game) override {
+    {
+      std::lock_guard lock(mu_);
+      firsts.try_emplace(std::this_thread::get_id(), game.game_id);
+    }
+    // Long enough for every slot to start.
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    return fake_.Run(game);
+  }
+  std::vector<std::vector<std::string>> prepared;
+  std::map<std::thread::id, std::string> firsts;
+
+ private:
+  FakeRunner fake_;
+  std::mutex mu_;
+};
+
+// Every slot's first game is known before any is played, and is the one
+// the slot plays first; with fewer games than slots, the extra slots are
+// not started.
+TEST(DriverTest, PreparesTheFirstGameOfEverySlot) {
+  const TournamentConfig config = RoundRobin();
+  for (const int slots : {1, 3}) {
+    PreparedRunner runner(config);
+    RunOptions options;
+    options.out_dir = TempDir("driver_prepare");
+    options.concurrency = slots;
+    options.secret_file = SharedSecret();
+    ASSERT_TRUE(RunTournament(config, Layout(3, true), runner, options));
+    ASSERT_EQ(runner.prepared.size(), 1u);
+    const auto& first = runner.prepared[0];
+    ASSERT_EQ(first.size(), size_t(slots));
+    std::set<std::string> played_first;
+    for (const auto& [thread, id] : runner.firsts) played_first.insert(id);
+    EXPECT_EQ(played_first, std::set<std::string>(first.begin(), first.end()));
   }
 }
 

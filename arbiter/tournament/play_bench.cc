@@ -95,6 +95,9 @@ class CountingRunner : public GameRunner {
     }
     return record;
   }
+  void Prepare(const std::vector<const ScheduledGame*>& first) override {
+    inner_.Prepare(first);
+  }
   int64_t decisions() const { return decisions_; }
   int64_t faults() const { return faults_; }
   int64_t decision_us() const { return decision_us_; }

@@ -82,8 +82,7 @@ std::expected<void, std::string> ProcessRunner::StartEveryBot() {
   // merely fails to start is left to the games, which record it as a
   // startup fault. The processes started here play the first games.
   std::vector<std::string> errors(config_.bots.size());
-  const std::vector<int> cpus = GameCpus(
-      config_.affinity, Concurrency(options_.concurrency, config_.concurrency));
+  const std::vector<int> cpus = SlotCpus();
   const int cpu = cpus.empty() ? -1 : cpus[0];
   {
     std::vector<std::jthread> starts;
@@ -128,13 +127,45 @@ ProcessRunner::~ProcessRunner() {
   server_->Shutdown();
 }
 
-BotRunner* ProcessRunner::Acquire(int bot, int cpu) {
+std::vector<int> ProcessRunner::SlotCpus() const {
+  return GameCpus(config_.affinity,
+                  Concurrency(options_.concurrency, config_.concurrency));
+}
+
+void ProcessRunner::Prepare(const std::vector<const ScheduledGame*>& first) {
+  const std::vector<int> cpus = SlotCpus();
+  struct Taken {
+    int bot, cpu;
+    BotRunner* runner;
+  };
+  std::vector<Taken> taken;
+  {
+    std::vector<std::jthread> starts;
+    for (size_t slot = 0; slot < first.size(); ++slot) {
+      if (first[slot] == nullptr) continue;
+      const int cpu = slot < cpus.size() ? cpus[slot] : -1;
+      for (int bot : first[slot]->seat_bots) {
+        bool fresh = false;
+        taken.push_back({bot, cpu, Acquire(bot, cpu, &fresh)});
+        // Only new processes: an idle one that ended meanwhile is a fault
+        // of the game that seats it next.
+        if (fresh)
+          starts.emplace_back([r = taken.back().runner] { r->Seat(); });
+      }
+    }
+  }
+  // A failure to start is met again, and reported, by the game itself.
+  for (const Taken& t : taken) Release(t.bot, t.cpu, t.runner);
+}
+
+BotRunner* ProcessRunner::Acquire(int bot, int cpu, bool* fresh) {
   std::lock_guard lock(mutex_);
   if (auto& idle = idle_[bot][cpu]; !idle.empty()) {
     BotRunner* runner = idle.back();
     idle.pop_back();
     return runner;
   }
+  if (fresh != nullptr) *fresh = true;
   const BotConfig& config = config_.bots[bot];
   BotRunnerOptions options;
   options.startup_timeout = options_.startup_timeout;

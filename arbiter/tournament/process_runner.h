@@ -57,6 +57,9 @@ class ProcessRunner : public GameRunner {
   // sandbox) is not played: an error, and the tournament stops.
   std::expected<std::string, std::string> Run(
       const ScheduledGame& game) override;
+  // Starts, side by side, the processes that the slots' first games need
+  // and the pools do not have (on each slot's CPU when games are pinned).
+  void Prepare(const std::vector<const ScheduledGame*>& first) override;
   // The sandbox's mode and what it does not give ("" in full mode).
   std::string SandboxSummary() const;
 
@@ -67,8 +70,11 @@ class ProcessRunner : public GameRunner {
                 std::unique_ptr<sandbox::Sandbox> sandbox,
                 std::unique_ptr<Server> server);
   std::expected<void, std::string> StartEveryBot();
-  // A free runner of `bot` whose process runs on `cpu` (-1: anywhere).
-  BotRunner* Acquire(int bot, int cpu);
+  // One CPU per game slot when games are pinned, else empty (placement.h).
+  std::vector<int> SlotCpus() const;
+  // A free runner of `bot` whose process runs on `cpu` (-1: anywhere); a
+  // new one (its process not started yet) sets `*fresh`.
+  BotRunner* Acquire(int bot, int cpu, bool* fresh = nullptr);
   void Release(int bot, int cpu, BotRunner* runner);
 
   const TournamentConfig& config_;

@@ -2,7 +2,15 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+
 #include "arbiter/game/registry.h"
+#include "arbiter/process/affinity.h"
+#include "arbiter/tournament/test_util.h"
 
 namespace arbiter::tournament {
 namespace {
@@ -21,6 +29,75 @@ TEST(ProcessRunnerTest, StartChecksEveryCommand) {
   ASSERT_FALSE(runner);
   EXPECT_EQ(runner.error(), "bots[1].cwd: '/no/such/dir' is not a directory");
 }
+
+#ifdef ARBITER_TEST_BOT_PATH
+// The CPUs a process may run on, from its log's "test_bot pid N" line.
+std::set<int> CpusOfLoggedBot(const std::filesystem::path& log) {
+  std::ifstream in(log);
+  std::string line;
+  std::getline(in, line);
+  std::smatch m;
+  if (!std::regex_search(line, m, std::regex("pid ([0-9]+)"))) return {};
+  std::ifstream status("/proc/" + m[1].str() + "/status");
+  std::set<int> cpus;
+  while (std::getline(status, line)) {
+    // "Cpus_allowed_list:\t0-1" or "3" or "0,2"
+    if (!line.starts_with("Cpus_allowed_list:")) continue;
+    std::istringstream ranges(line.substr(line.find('\t') + 1));
+    for (std::string r; std::getline(ranges, r, ',');) {
+      const int lo = std::stoi(r);
+      const auto dash = r.find('-');
+      const int hi =
+          dash == std::string::npos ? lo : std::stoi(r.substr(dash + 1));
+      for (int c = lo; c <= hi; ++c) cpus.insert(c);
+    }
+  }
+  return cpus;
+}
+
+// The slots' first games get their bots before any is played, each slot's
+// on its CPU when games are pinned; what the pools have is not started
+// again.
+TEST(ProcessRunnerTest, PrepareStartsWhatEachSlotsFirstGameNeeds) {
+  const std::vector<int> allowed = AllowedCpus();
+  for (const bool affinity : {false, true}) {
+    SCOPED_TRACE(affinity ? "pinned" : "not pinned");
+    TournamentConfig config = MakeConfig(2);
+    for (auto& bot : config.bots) bot.command = ARBITER_TEST_BOT_PATH;
+    config.sandbox_mode = sandbox::Mode::kNone;
+    config.affinity = affinity;
+    const std::filesystem::path logs =
+        std::filesystem::path(::testing::TempDir()) /
+        (affinity ? "prepare_pinned" : "prepare");
+    std::filesystem::remove_all(logs);
+    auto runner = ProcessRunner::Start(config, *game::LoadGame(),
+                                       {.log_dir = logs, .concurrency = 2});
+    ASSERT_TRUE(runner) << runner.error();
+    auto started = [&] {
+      std::set<std::string> names;
+      for (const auto& e : std::filesystem::directory_iterator(logs))
+        names.insert(e.path().filename().string());
+      return names;
+    };
+    EXPECT_EQ(started(), (std::set<std::string>{"b0.1.log", "b1.1.log"}));
+    ScheduledGame a{.game_id = "g1", .seat_bots = {0, 1}};
+    ScheduledGame b{.game_id = "g2", .seat_bots = {1, 0}};
+    (*runner)->Prepare({&a, &b});
+    const std::set<std::string> four = {"b0.1.log", "b0.2.log", "b1.1.log",
+                                        "b1.2.log"};
+    EXPECT_EQ(started(), four);
+    (*runner)->Prepare({&a, &b});
+    (*runner)->Prepare({nullptr, &a});
+    EXPECT_EQ(started(), four);
+    if (affinity && allowed.size() >= 2) {
+      for (const char* name : {"b0.1.log", "b1.1.log"})
+        EXPECT_EQ(CpusOfLoggedBot(logs / name), std::set<int>{allowed[0]});
+      for (const char* name : {"b0.2.log", "b1.2.log"})
+        EXPECT_EQ(CpusOfLoggedBot(logs / name), std::set<int>{allowed[1]});
+    }
+  }
+}
+#endif
 
 }  // namespace
 }  // namespace arbiter::tournament

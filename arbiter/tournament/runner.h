@@ -5,6 +5,7 @@
 
 #include <expected>
 #include <string>
+#include <vector>
 
 #include "arbiter/tournament/schedule.h"
 
@@ -22,6 +23,12 @@ class GameRunner {
   // Called from several threads at once.
   virtual std::expected<std::string, std::string> Run(
       const ScheduledGame& game) = 0;
+
+  // Called before a pool of games starts, with the game each slot (game
+  // thread) plays first, nullptr for a slot with none: a runner may get
+  // ready for them side by side (start their bots), so that no slot's
+  // first game waits for what another's did not need.
+  virtual void Prepare(const std::vector<const ScheduledGame*>& first) {}
 };
 
 }  // namespace arbiter::tournament
