@@ -203,6 +203,11 @@ void BotRunner::AfterGame(arbiter::v1::FaultReason fault) {
   StopProcess();
 }
 
+void BotRunner::MoveTo(int cpu) {
+  options_.cpu = cpu;
+  if (process_) process_->MoveTo(cpu);
+}
+
 void BotRunner::StopProcess() {
   if (process_) process_->Stop(options_.stop_grace);
   process_.reset();

@@ -104,6 +104,9 @@ class BotRunner {
   // (SIGTERM, `stop_grace`, SIGKILL).
   void Stop();
   int starts() const { return starts_; }
+  // From now on, its process runs on `cpu` (-1: anywhere): the one that
+  // runs is moved (BotProcess::MoveTo), a restart starts there.
+  void MoveTo(int cpu);
 
  private:
   std::expected<void, SpawnError> Connect();

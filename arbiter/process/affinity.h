@@ -23,6 +23,12 @@ bool PinThisThread(int cpu);
 // several.
 int PinnedCpu();
 
+// Moves every thread of the processes `pids` to `cpu`, or back to the
+// calling thread's process's CPUs (AllowedCpus of the main thread) when
+// `cpu` is -1. What the kernel refuses, or a process that ended, is left
+// as it is: placement is a matter of speed, not a limit.
+void MoveProcesses(const std::vector<int>& pids, int cpu);
+
 }  // namespace arbiter
 
 #endif  // ARBITER_PROCESS_AFFINITY_H_

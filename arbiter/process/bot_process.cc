@@ -24,6 +24,8 @@
 #include <set>
 #include <sstream>
 
+#include "arbiter/process/affinity.h"
+
 extern char** environ;
 
 namespace arbiter {
@@ -442,6 +444,13 @@ void BotProcess::StartLogThread(int read_fd, std::string log_path,
     log_read_fd_ = -1;
     ::close(read_fd);
   });
+}
+
+void BotProcess::MoveTo(int cpu) {
+  std::vector<int> pids;
+  if (container_) pids = container_->Pids();
+  if (pids.empty()) pids = {pid_};
+  MoveProcesses(pids, cpu);
 }
 
 void BotProcess::MarkLog(std::string_view line) {

@@ -114,6 +114,10 @@ class BotProcess {
 
   // The container the bot runs in; null when none.
   Container* container() const { return container_.get(); }
+  // Moves the bot to `cpu` (-1: wherever the arbiter may run): everything
+  // in its container, or its own process when it has none (not what it
+  // started). For a process reused on another CPU (SpawnOptions::cpu).
+  void MoveTo(int cpu);
 
  private:
   BotProcess() = default;

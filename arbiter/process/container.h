@@ -62,6 +62,8 @@ class Container {
   // child's wait status, as the bot's own.
   virtual std::string DescribeExit(int wait_status) const = 0;
   virtual std::optional<ResourceUsage> Usage() const { return std::nullopt; }
+  // The processes inside (in the arbiter's pid namespace).
+  virtual std::vector<int> Pids() const = 0;
 };
 
 }  // namespace arbiter

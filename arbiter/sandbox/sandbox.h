@@ -81,8 +81,7 @@ class Jail : public Container {
   // The seat's socket directory, when it is made after the jail (its owner
   // is the jail's user).
   void set_socket_dir(const std::string& dir) { spec_.socket_dir = dir; }
-  // The pids of the processes inside (tests and diagnostics).
-  std::vector<int> Pids() const;
+  std::vector<int> Pids() const override;
   const Cgroup* cgroup() const { return cgroup_.get(); }
 
  private:

@@ -13,6 +13,7 @@
 #include <sstream>
 #include <thread>
 
+#include "arbiter/process/affinity.h"
 #include "arbiter/process/bot_process.h"
 #include "arbiter/sandbox/sandbox.h"
 
@@ -217,6 +218,36 @@ TEST_F(SandboxE2eTest, ProcessLimitRefusesForks) {
   ASSERT_TRUE(r.usage.has_value());
   EXPECT_GT(r.usage->pids_refused, 0u) << r.log;
   EXPECT_TRUE(r.left.empty());
+}
+
+// A reused bot moved to another CPU takes everything in its jail along:
+// bubblewrap, the bot and what it started.
+TEST_F(SandboxE2eTest, MovingABotMovesEverythingInItsJail) {
+  const std::vector<int> allowed = AllowedCpus();
+  if (allowed.size() < 2) GTEST_SKIP() << "needs two CPUs";
+  auto jail =
+      sandbox_->NewJail({.bot_name = "t", .socket_dir = dir_ + "/sock"});
+  ASSERT_TRUE(jail.has_value()) << jail.error();
+  Jail* j = jail->get();
+  auto p = BotProcess::Spawn({.argv = {"/bin/sh", "-c", "sleep 30 & sleep 30"},
+                              .log_path = dir_ + "/log",
+                              .cpu = allowed[0]},
+                             std::move(*jail));
+  ASSERT_TRUE(p.has_value()) << p.error();
+  auto cpus_of = [](int pid) {
+    std::ifstream in("/proc/" + std::to_string(pid) + "/status");
+    std::string line;
+    while (std::getline(in, line)) {
+      if (line.starts_with("Cpus_allowed_list:")) return line.substr(19);
+    }
+    return std::string("gone");
+  };
+  // bubblewrap (two, with its pid namespace's init), the shell, two sleeps.
+  for (int i = 0; i < 200 && j->Pids().size() < 4; ++i) ::usleep(10'000);
+  ASSERT_GE(j->Pids().size(), 4u);
+  (*p)->MoveTo(allowed[1]);
+  for (int pid : j->Pids()) EXPECT_EQ(cpus_of(pid), std::to_string(allowed[1]));
+  (*p)->Stop();
 }
 
 TEST_F(SandboxE2eTest, WritableDirectoryIsSharedByItsGroup) {

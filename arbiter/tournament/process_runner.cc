@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <thread>
 
 #include "arbiter/match/match.h"
@@ -159,13 +160,33 @@ void ProcessRunner::Prepare(const std::vector<const ScheduledGame*>& first) {
 }
 
 BotRunner* ProcessRunner::Acquire(int bot, int cpu, bool* fresh) {
-  std::lock_guard lock(mutex_);
-  if (auto& idle = idle_[bot][cpu]; !idle.empty()) {
-    BotRunner* runner = idle.back();
-    idle.pop_back();
-    return runner;
+  BotRunner* moved = nullptr;
+  {
+    std::lock_guard lock(mutex_);
+    auto& pools = idle_[bot];
+    // A free process on another CPU is moved rather than a new one
+    // started: a bot has no more processes than seats at once, pinned or
+    // not.
+    auto pool = pools.find(cpu);
+    if (pool == pools.end() || pool->second.empty()) {
+      pool = std::find_if(pools.begin(), pools.end(),
+                          [](const auto& p) { return !p.second.empty(); });
+    }
+    if (pool != pools.end()) {
+      BotRunner* runner = pool->second.back();
+      pool->second.pop_back();
+      if (pool->first == cpu) return runner;
+      moved = runner;
+    } else {
+      if (fresh != nullptr) *fresh = true;
+      return NewRunner(bot, cpu);
+    }
   }
-  if (fresh != nullptr) *fresh = true;
+  moved->MoveTo(cpu);  // outside the lock: it reads /proc
+  return moved;
+}
+
+BotRunner* ProcessRunner::NewRunner(int bot, int cpu) {
   const BotConfig& config = config_.bots[bot];
   BotRunnerOptions options;
   options.startup_timeout = options_.startup_timeout;

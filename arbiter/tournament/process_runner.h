@@ -4,7 +4,8 @@
 // one free runner per seat (starting a new process when none is free), so
 // every seat of every running game has its own process. A game played by a
 // thread pinned to one CPU (RunOptions, "affinity") takes runners whose
-// processes run on that CPU: each CPU has its own pools.
+// processes run on that CPU, else moves a free one there: a bot has as
+// many processes as it ever had seats at once, pinned or not.
 #ifndef ARBITER_TOURNAMENT_PROCESS_RUNNER_H_
 #define ARBITER_TOURNAMENT_PROCESS_RUNNER_H_
 
@@ -72,9 +73,12 @@ class ProcessRunner : public GameRunner {
   std::expected<void, std::string> StartEveryBot();
   // One CPU per game slot when games are pinned, else empty (placement.h).
   std::vector<int> SlotCpus() const;
-  // A free runner of `bot` whose process runs on `cpu` (-1: anywhere); a
-  // new one (its process not started yet) sets `*fresh`.
+  // A free runner of `bot` whose process runs on `cpu` (-1: anywhere):
+  // one of that CPU's, else one moved from another CPU, else a new one
+  // (its process not started yet), which sets `*fresh`.
   BotRunner* Acquire(int bot, int cpu, bool* fresh = nullptr);
+  // A runner of `bot` for `cpu`, its process not started; mutex_ held.
+  BotRunner* NewRunner(int bot, int cpu);
   void Release(int bot, int cpu, BotRunner* runner);
 
   const TournamentConfig& config_;
