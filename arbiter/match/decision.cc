@@ -41,7 +41,14 @@ v1::ArbiterMessage MakeDecisionRequest(uint64_t id, const game::State& state,
                                        const SeatClock& clock,
                                        const std::string& game_id) {
   v1::ArbiterMessage m;
-  auto* r = m.mutable_decision_request();
+  FillDecisionRequest(id, state, clock, game_id, &m);
+  return m;
+}
+
+void FillDecisionRequest(uint64_t id, const game::State& state,
+                         const SeatClock& clock, const std::string& game_id,
+                         v1::ArbiterMessage* out) {
+  auto* r = out->mutable_decision_request();
   r->set_request_id(id);
   r->set_game_id(game_id);
   r->set_time_left_ms(uint32_t(clock.Allowed().count() / 1000));
@@ -52,7 +59,6 @@ v1::ArbiterMessage MakeDecisionRequest(uint64_t id, const game::State& state,
   for (int i = 0; i < state.NumLegalActions(); ++i) {
     r->add_legal_action_points(state.LegalActionPoints(i));
   }
-  return m;
 }
 
 DecisionFault ClosedStreamFault(const ProcessEnded& process_ended,
@@ -78,9 +84,11 @@ uint64_t NextRequestId() {
 std::expected<Decision, DecisionFault> AskForDecision(
     BotChannel& channel, const game::State& state, SeatClock& clock,
     const std::string& game_id, const ProcessEnded& process_ended,
-    v1::ArbiterMessage* events) {
+    v1::ArbiterMessage* events, google::protobuf::Arena& arena) {
   const uint64_t id = NextRequestId();
-  v1::ArbiterMessage request = MakeDecisionRequest(id, state, clock, game_id);
+  auto& request =
+      *google::protobuf::Arena::CreateMessage<v1::ArbiterMessage>(&arena);
+  FillDecisionRequest(id, state, clock, game_id, &request);
   if (events != nullptr && channel.events_in_request()) {
     request.mutable_decision_request()->mutable_events()->Swap(
         events->mutable_game_event());

@@ -3,6 +3,8 @@
 #ifndef ARBITER_MATCH_DECISION_H_
 #define ARBITER_MATCH_DECISION_H_
 
+#include <google/protobuf/arena.h>
+
 #include <cstdint>
 #include <expected>
 #include <functional>
@@ -45,7 +47,11 @@ DecisionFault ClosedStreamFault(const ProcessEnded& process_ended,
 uint64_t NextRequestId();
 
 // The request for the seat to act in `state`: its observation (events
-// travel as GameEvent messages) and every legal action.
+// travel as GameEvent messages) and every legal action; filled into `out`
+// (a new message, which may live on an arena) or returned.
+void FillDecisionRequest(uint64_t id, const game::State& state,
+                         const SeatClock& clock, const std::string& game_id,
+                         v1::ArbiterMessage* out);
 v1::ArbiterMessage MakeDecisionRequest(uint64_t id, const game::State& state,
                                        const SeatClock& clock,
                                        const std::string& game_id);
@@ -59,11 +65,14 @@ std::expected<int, DecisionFault> CheckAnswer(const v1::ActionReply& reply,
 // (Hello.events_in_request; `events` is then moved from), else as a message
 // of its own written right before it, once both are built, so that the bot
 // most often finds them together and wakes once for the decision rather
-// than twice. The seat's clock runs from the request's sending.
+// than twice. The seat's clock runs from the request's sending. The
+// request is built on `arena` (a decision's hundreds of small parts in a
+// few blocks rather than as many allocations): `events`, when it is to be
+// moved, belongs there too, or it is copied.
 std::expected<Decision, DecisionFault> AskForDecision(
     BotChannel& channel, const game::State& state, SeatClock& clock,
     const std::string& game_id, const ProcessEnded& process_ended,
-    v1::ArbiterMessage* events = nullptr);
+    v1::ArbiterMessage* events, google::protobuf::Arena& arena);
 
 }  // namespace arbiter
 

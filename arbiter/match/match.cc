@@ -25,11 +25,25 @@ std::optional<ResourceUsage> UsageOf(const SeatState& s) {
   return s.player->usage ? s.player->usage() : std::nullopt;
 }
 
+// A decision's messages are built on an arena, emptied before the next:
+// its first block is this big, enough for most decisions of most games.
+constexpr size_t kArenaBlock = 32 << 10;
+
+google::protobuf::ArenaOptions ArenaOn(char* block) {
+  google::protobuf::ArenaOptions options;
+  options.initial_block = block;
+  options.initial_block_size = kArenaBlock;
+  return options;
+}
+
 class Match {
  public:
   Match(const GameSetup& setup, std::span<SeatPlayer> players,
         std::unique_ptr<game::State> state)
-      : setup_(setup), state_(std::move(state)) {
+      : setup_(setup),
+        state_(std::move(state)),
+        block_(new char[kArenaBlock]),
+        arena_(ArenaOn(block_.get())) {
     for (auto& p : players) {
       seats_.push_back(
           {&p, SeatClock(setup.time),
@@ -43,12 +57,12 @@ class Match {
 
  private:
   void SendGameStart();
-  // The events `seat` has not seen yet, in one message (counted as sent),
-  // or nullopt when there are none or the seat is not sent messages. A
+  // The events `seat` has not seen yet, in one message on arena_ (counted
+  // as sent), or null when there are none or the seat is not sent messages. A
   // seat gets them just before its own decision, with the request (and at
   // the end): waking every bot after every action would only compete for
   // the CPU with the bot to act.
-  std::optional<v1::ArbiterMessage> NewEvents(int seat);
+  v1::ArbiterMessage* NewEvents(int seat);
   void SendNewEvents(int seat);
   void Broadcast(const v1::ArbiterMessage& m);
   // Records a fault; true when the game ends because of it. `step` is the
@@ -69,6 +83,8 @@ class Match {
   v1::GameRecord record_;
   int forfeit_seat_ = -1;
   uint64_t in_process_requests_ = 0;
+  std::unique_ptr<char[]> block_;
+  google::protobuf::Arena arena_;  // after block_, its first block
 };
 
 void Match::Broadcast(const v1::ArbiterMessage& m) {
@@ -106,15 +122,15 @@ void Match::SendGameStart() {
   }
 }
 
-std::optional<v1::ArbiterMessage> Match::NewEvents(int seat) {
+v1::ArbiterMessage* Match::NewEvents(int seat) {
   auto& s = seats_[seat];
   const int events = state_->NumEvents();
   if (!s.live || !s.player->channel || s.events_sent == events) {
-    return std::nullopt;
+    return nullptr;
   }
-  v1::ArbiterMessage m;
-  m.mutable_game_event()->set_game_id(setup_.game_id);
-  state_->FillEvents(s.events_sent, seat, m.mutable_game_event());
+  auto* m = google::protobuf::Arena::CreateMessage<v1::ArbiterMessage>(&arena_);
+  m->mutable_game_event()->set_game_id(setup_.game_id);
+  state_->FillEvents(s.events_sent, seat, m->mutable_game_event());
   s.events_sent = events;
   return m;
 }
@@ -232,10 +248,10 @@ MatchResult Match::Play() {
       action = s.player->policy(*state_);
       request_id = ++in_process_requests_;
     } else if (s.live) {
-      auto events = NewEvents(seat);
+      arena_.Reset();  // nothing of the previous decision is kept
       auto decision =
           AskForDecision(*s.player->channel, *state_, s.clock, setup_.game_id,
-                         s.player->process_ended, events ? &*events : nullptr);
+                         s.player->process_ended, NewEvents(seat), arena_);
       // One reading of the counters per decision: the seat's CPU time since
       // they were last read (at its previous decision or the game's start).
       const auto before = s.usage;

@@ -2,7 +2,9 @@
 
 #include <dirent.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
+#include <sys/eventfd.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -135,6 +137,21 @@ uint64_t PreadValue(int fd, const char* key) {
 
 int OpenRead(const std::string& path) {
   return ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+}
+
+// v1: an eventfd that the kernel signals when the group (or one above it)
+// runs out of memory, before it kills; -1 when it cannot be registered.
+int OomEventFd(const std::string& dir, int oom_control_fd) {
+  if (oom_control_fd < 0) return -1;
+  const int efd = ::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+  if (efd < 0) return -1;
+  if (WriteSmallFile(
+          dir + "/cgroup.event_control",
+          std::to_string(efd) + " " + std::to_string(oom_control_fd)) != 0) {
+    ::close(efd);
+    return -1;
+  }
+  return efd;
 }
 
 }  // namespace
@@ -332,16 +349,18 @@ std::expected<std::unique_ptr<Cgroup>, std::string> CgroupTree::NewGroup(
   }
   std::unique_ptr<Cgroup> g(new Cgroup());
   const std::string name = "bot-" + std::to_string(n);
-  // Which hierarchy serves what: v2 first for time and killing (no extra
-  // controller needed), v1 where v2 has no controller.
+  // Which hierarchy serves what. Killing: v2 first (cgroup.kill needs no
+  // controller), else v1's freezer. CPU time: v1's cpuacct first, as it is
+  // read around every decision: cpuacct.usage is one number, where v2's
+  // cpu.stat gathers every CPU's statistics of the group on each read.
   const CgroupHierarchy* time_h = nullptr;
   const CgroupHierarchy* kill_h = nullptr;
   for (const auto& h : hierarchies_) {
-    if (h.v2 && !time_h) time_h = &h;
+    if (!time_h && Contains(h.controllers, "cpuacct")) time_h = &h;
     if (h.v2 && h.has_kill && !kill_h) kill_h = &h;
   }
   for (const auto& h : hierarchies_) {
-    if (!time_h && Contains(h.controllers, "cpuacct")) time_h = &h;
+    if (h.v2 && !time_h) time_h = &h;
     if (!kill_h && Contains(h.controllers, "freezer")) kill_h = &h;
   }
   for (const auto& h : hierarchies_) {
@@ -379,7 +398,8 @@ std::expected<std::unique_ptr<Cgroup>, std::string> CgroupTree::NewGroup(
         set("memory.swap.max", "0");
         // One OOM kill takes the whole sandbox, not one of its processes.
         set("memory.oom.group", "1");
-        g->oom_fd_ = OpenRead(dir + "/memory.events");
+        g->oom_.fd = OpenRead(dir + "/memory.events");
+        g->oom_.signal_fd = g->oom_.fd;
       } else {
         if (auto ok = set("memory.limit_in_bytes", bytes); !ok)
           return std::unexpected(ok.error());
@@ -387,13 +407,16 @@ std::expected<std::unique_ptr<Cgroup>, std::string> CgroupTree::NewGroup(
             0) {
           set("memory.memsw.limit_in_bytes", bytes);
         }
-        g->oom_fd_ = OpenRead(dir + "/memory.oom_control");
+        g->oom_.fd = OpenRead(dir + "/memory.oom_control");
+        g->oom_.signal_fd = OomEventFd(dir, g->oom_.fd);
+        g->oom_.own_signal_fd = true;
       }
     }
     if (pids && limits.pids) {
       if (auto ok = set("pids.max", std::to_string(limits.pids)); !ok)
         return std::unexpected(ok.error());
-      g->pids_fd_ = OpenRead(dir + "/pids.events");
+      g->pids_.fd = OpenRead(dir + "/pids.events");
+      if (h.v2) g->pids_.signal_fd = g->pids_.fd;
     }
     if (cpu && limits.cpu_weight) {
       const std::string value =
@@ -429,9 +452,10 @@ std::expected<std::unique_ptr<Cgroup>, std::string> CgroupTree::NewGroup(
 
 Cgroup::~Cgroup() {
   KillAll(std::chrono::seconds(2));
-  for (int fd : {cpu_fd_, oom_fd_, pids_fd_}) {
+  for (int fd : {cpu_fd_, oom_.fd, pids_.fd}) {
     if (fd >= 0) ::close(fd);
   }
+  if (oom_.own_signal_fd && oom_.signal_fd >= 0) ::close(oom_.signal_fd);
   for (int fd : join_fds_) ::close(fd);
   for (const auto& dir : dirs_) {
     // Right after the last process exits, rmdir can briefly say EBUSY.
@@ -455,9 +479,45 @@ CgroupUsage Cgroup::Usage() const {
     u.cpu_us = cpu_v2_ ? PreadValue(cpu_fd_, "usage_usec")
                        : PreadValue(cpu_fd_, nullptr) / 1000;
   }
-  u.oom_kills = PreadValue(oom_fd_, "oom_kill");
-  u.pids_refused = PreadValue(pids_fd_, "max");
+  // One poll for both change signals rather than a read of each file.
+  std::lock_guard lock(counters_mu_);
+  pollfd signals[2];
+  int n = 0;
+  for (const Counter* c : {&oom_, &pids_}) {
+    if (c->signal_fd >= 0) {
+      signals[n++] = {.fd = c->signal_fd,
+                      .events = short(c->own_signal_fd ? POLLIN : POLLPRI)};
+    }
+  }
+  if (n > 0 && ::poll(signals, nfds_t(n), 0) < 0) {
+    for (int i = 0; i < n; ++i) signals[i].revents = POLLIN | POLLPRI;
+  }
+  const auto now = Clock::now();
+  int at = 0;
+  for (Counter* c : {&oom_, &pids_}) {
+    const bool signalled = c->signal_fd >= 0 && signals[at++].revents != 0;
+    Refresh(*c, signalled, now);
+  }
+  u.oom_kills = oom_.value;
+  u.pids_refused = pids_.value;
   return u;
+}
+
+void Cgroup::Refresh(Counter& c, bool signalled, Clock::time_point now) const {
+  // Long enough for a held-back change signal to come (10 ms, in jiffies).
+  constexpr auto kAfterSignal = std::chrono::milliseconds(100);
+  if (c.fd < 0) return;
+  if (signalled) {
+    if (c.own_signal_fd) {
+      uint64_t count;  // the eventfd's, reset by reading it
+      [[maybe_unused]] const ssize_t n =
+          ::read(c.signal_fd, &count, sizeof count);
+    }
+    c.read_until = now + kAfterSignal;
+  }
+  if (c.signal_fd < 0 || signalled || now < c.read_until) {
+    c.value = PreadValue(c.fd, c.key);
+  }
 }
 
 std::vector<int> Cgroup::Pids() const {

@@ -90,15 +90,34 @@ class Cgroup {
   Cgroup() = default;
   bool KillOnce();
 
+  // A limit counter, read around every decision. Its file is read only
+  // when the kernel signalled a change (`signal_fd`: an eventfd for v1's
+  // OOM notification, or the file itself, which v2 marks POLLPRI), and on
+  // every call for a while after a signal: the kernel holds back a change
+  // signal that follows another by less than 10 ms (cgroup_file_notify),
+  // and v1 signals an OOM just before its kill. Without a signal (v1's
+  // pids.events has none), on every call.
+  struct Counter {
+    int fd = -1;
+    const char* key = nullptr;
+    int signal_fd = -1;
+    bool own_signal_fd = false;  // an eventfd, closed with the group
+    uint64_t value = 0;
+    std::chrono::steady_clock::time_point read_until;
+  };
+  void Refresh(Counter& counter, bool signalled,
+               std::chrono::steady_clock::time_point now) const;
+
   std::vector<std::string> dirs_;
   std::vector<int> join_fds_;  // cgroup.procs of each directory
   int cpu_fd_ = -1;            // cpuacct.usage (v1) or cpu.stat (v2)
   bool cpu_v2_ = false;
-  int oom_fd_ = -1;          // memory.oom_control (v1) or memory.events (v2)
-  int pids_fd_ = -1;         // pids.events
-  std::string kill_file_;    // v2: DIR/cgroup.kill
-  std::string freezer_dir_;  // v1: the freezer directory
-  std::string procs_file_;   // cgroup.procs of one directory
+  mutable std::mutex counters_mu_;  // guards the counters' cached values
+  mutable Counter oom_{.key = "oom_kill"};  // memory.oom_control or .events
+  mutable Counter pids_{.key = "max"};      // pids.events
+  std::string kill_file_;                   // v2: DIR/cgroup.kill
+  std::string freezer_dir_;                 // v1: the freezer directory
+  std::string procs_file_;                  // cgroup.procs of one directory
 };
 
 class CgroupTree {

@@ -1,6 +1,7 @@
 #include "arbiter/sandbox/cgroup.h"
 
 #include <gtest/gtest.h>
+#include <poll.h>
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -154,6 +155,58 @@ TEST_F(CgroupTest, MemoryLimitKillsAndIsCounted) {
   ASSERT_TRUE(WIFSIGNALED(status)) << "exit " << WEXITSTATUS(status);
   EXPECT_EQ(WTERMSIG(status), SIGKILL);
   EXPECT_GE((*group)->Usage().oom_kills, 1u);
+}
+
+// The counters are read only when the kernel signals a change (v1's OOM
+// eventfd, v2's POLLPRI): a limit reached is still seen by the first
+// reading after it, while the bot runs on.
+TEST_F(CgroupTest, LimitsReachedAreSeenAtOnce) {
+  const auto& support = tree_->support();
+  if (!support.memory || !support.pids) GTEST_SKIP() << "no memory or pids";
+  auto group = tree_->NewGroup({.memory_bytes = 32 << 20, .pids = 8});
+  ASSERT_TRUE(group.has_value()) << group.error();
+  int done[2];
+  ASSERT_EQ(::pipe(done), 0);
+  static int done_fd;
+  done_fd = done[1];
+  const pid_t pid = Child(**group, [] {
+    ::usleep(300'000);  // past any time the counters are read regardless
+    // A child killed at the memory limit, then forks refused.
+    if (const pid_t hog = ::fork(); hog == 0) {
+      for (int i = 0; i < 256; ++i) {
+        void* p = ::mmap(nullptr, 1 << 20, PROT_READ | PROT_WRITE,
+                         MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED) ::_exit(2);
+        std::memset(p, 1, 1 << 20);
+      }
+      ::_exit(3);
+    } else {
+      ::waitpid(hog, nullptr, 0);
+    }
+    for (int i = 0; i < 30; ++i) {
+      if (::fork() == 0) {
+        ::sleep(60);
+        ::_exit(0);
+      }
+    }
+    [[maybe_unused]] const ssize_t n = ::write(done_fd, "x", 1);
+    ::sleep(60);
+  });
+  ::close(done[1]);
+  // Read as a game does, until the child says it is done.
+  pollfd p{.fd = done[0], .events = POLLIN};
+  int readings = 0;
+  while (::poll(&p, 1, 2) == 0 && readings < 10000) {
+    (*group)->Usage();
+    ++readings;
+  }
+  const CgroupUsage u = (*group)->Usage();
+  EXPECT_GE(u.oom_kills, 1u);
+  EXPECT_GT(u.pids_refused, 0u);
+  EXPECT_GT(readings, 10);
+  ::close(done[0]);
+  EXPECT_TRUE((*group)->KillAll());
+  ::waitpid(pid, nullptr, 0);
 }
 
 TEST_F(CgroupTest, CpuTimeIsCounted) {

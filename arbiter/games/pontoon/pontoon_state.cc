@@ -68,7 +68,7 @@ void PontoonState::FillEvents(int from, int viewer,
   const auto& events = state_.Events();
   auto* batch = out->mutable_pontoon();
   for (size_t i = size_t(from); i < events.size(); ++i) {
-    *batch->add_events() = wire::EventToProto(state_, events[i], viewer);
+    wire::EventToProto(state_, events[i], viewer, batch->add_events());
   }
 }
 
@@ -82,11 +82,12 @@ void PontoonState::FillDecision(game::v1::DecisionRequest* out) const {
   const auto& legal = Legal();
   out->set_num_legal_actions(uint32_t(legal.size()));
   auto* d = out->mutable_pontoon();
-  *d->mutable_observation() =
-      wire::ObservationToProto(state_, state_.CurrentSeat());
+  // In place: the request may live on an arena (match.cc).
+  wire::ObservationToProto(state_, state_.CurrentSeat(),
+                           d->mutable_observation());
   for (const auto& a : legal) {
     auto* l = d->add_legal_actions();
-    *l->mutable_action() = wire::ActionToProto(a);
+    wire::ActionToProto(a, l->mutable_action());
     l->set_text(ActionText(a));
   }
 }
@@ -145,7 +146,7 @@ void PontoonState::FillRecord(game::v1::GameRecord* record) const {
   }
   record->clear_pontoon_events();
   for (const Event& e : state_.Events()) {
-    *record->add_pontoon_events() = wire::EventToProto(state_, e, kPublicOnly);
+    wire::EventToProto(state_, e, kPublicOnly, record->add_pontoon_events());
   }
 }
 

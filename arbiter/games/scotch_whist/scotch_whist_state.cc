@@ -102,7 +102,7 @@ void ScotchWhistState::FillEvents(int from, int viewer,
   auto* batch = out->mutable_scotch_whist();
   const int v = EngineViewer(viewer);
   for (size_t i = size_t(from); i < events.size(); ++i) {
-    *batch->add_events() = wire::EventToProto(state_, events[i], v);
+    wire::EventToProto(state_, events[i], v, batch->add_events());
   }
 }
 
@@ -116,11 +116,12 @@ void ScotchWhistState::FillDecision(game::v1::DecisionRequest* out) const {
   const auto& legal = Legal();
   out->set_num_legal_actions(uint32_t(legal.size()));
   auto* d = out->mutable_scotch_whist();
-  *d->mutable_observation() =
-      wire::ObservationToProto(state_, state_.CurrentPlayer());
+  // In place: the request may live on an arena (match.cc).
+  wire::ObservationToProto(state_, state_.CurrentPlayer(),
+                           d->mutable_observation());
   for (Card c : legal) {
     auto* l = d->add_legal_actions();
-    *l->mutable_action() = wire::ActionToProto(c);
+    wire::ActionToProto(c, l->mutable_action());
     l->set_text("play " + CardToString(c));
   }
 }

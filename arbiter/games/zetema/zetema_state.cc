@@ -82,7 +82,7 @@ void ZetemaState::FillEvents(int from, int viewer,
   auto* batch = out->mutable_zetema();
   const int v = EngineViewer(viewer);
   for (size_t i = from; i < events.size(); ++i) {
-    *batch->add_events() = arbiter::EventToProto(events[i], v);
+    arbiter::EventToProto(events[i], v, batch->add_events());
   }
 }
 
@@ -97,12 +97,13 @@ void ZetemaState::FillDecision(game::v1::DecisionRequest* out) const {
   out->set_num_legal_actions(uint32_t(legal.size()));
   auto* d = out->mutable_zetema();
   const int seat = state_.CurrentPlayer();
-  *d->mutable_observation() = arbiter::ObservationToProto(
-      state_.ObservationFor(seat, /*with_history=*/false),
-      state_.num_players());
+  // In place: the request may live on an arena (match.cc).
+  arbiter::ObservationToProto(
+      state_.ObservationFor(seat, /*with_history=*/false), state_.num_players(),
+      d->mutable_observation());
   for (const auto& a : legal) {
     auto* l = d->add_legal_actions();
-    *l->mutable_action() = arbiter::ActionToProto(a);
+    arbiter::ActionToProto(a, l->mutable_action());
     l->set_text(ActionToString(a));
     l->set_points(state_.ActionPoints(a));
   }
@@ -136,7 +137,7 @@ void ZetemaState::FillRecord(game::v1::GameRecord* record) const {
       deal->set_dealer(e.seat);
       deal->set_deck(CardsToString(state_.Deck(e.value)));
     }
-    *record->add_events() = arbiter::EventToProto(e, arbiter::kPublicViewer);
+    arbiter::EventToProto(e, arbiter::kPublicViewer, record->add_events());
   }
 }
 

@@ -68,8 +68,8 @@ std::expected<Ruleset, std::string> RulesetFromProto(const v1::Ruleset& in) {
   return r;
 }
 
-v1::Action ActionToProto(const Action& a) {
-  v1::Action out;
+void ActionToProto(const Action& a, v1::Action* dest) {
+  v1::Action& out = *dest;
   switch (a.type) {
     case ActionType::kBet:
       out.set_type(v1::ACTION_TYPE_BET);
@@ -88,7 +88,6 @@ v1::Action ActionToProto(const Action& a) {
       break;
   }
   out.set_amount(a.amount);
-  return out;
 }
 
 std::expected<Action, std::string> ActionFromProto(const v1::Action& in) {
@@ -130,8 +129,8 @@ bool CardVisible(const Hand& h, int i, int owner, int viewer) {
   return h.Shown(i) || viewer == kEveryone || viewer == owner;
 }
 
-v1::Event EventToProto(const State& s, const Event& e, int viewer) {
-  v1::Event out;
+void EventToProto(const State& s, const Event& e, int viewer, v1::Event* dest) {
+  v1::Event& out = *dest;
   out.set_type(v1::EventType(int(e.type) + 1));
   out.set_seat(e.seat);
   out.set_hand(e.hand);
@@ -152,11 +151,10 @@ v1::Event EventToProto(const State& s, const Event& e, int viewer) {
     }
   }
   out.set_text(EventText(e, cards, viewer));
-  return out;
 }
 
-v1::Observation ObservationToProto(const State& s, int seat) {
-  v1::Observation o;
+void ObservationToProto(const State& s, int seat, v1::Observation* dest) {
+  v1::Observation& o = *dest;
   o.set_seat(seat);
   o.set_num_players(s.num_seats());
   o.set_banker(s.Banker());
@@ -189,7 +187,6 @@ v1::Observation ObservationToProto(const State& s, int seat) {
                                                    : "");
   }
   o.set_hands(s.rules().hands);
-  return o;
 }
 
 }  // namespace pontoon::wire

@@ -19,14 +19,27 @@ v1::Ruleset RulesetToProto(const Ruleset& rules);
 // Every knob checked; the error names the field.
 std::expected<Ruleset, std::string> RulesetFromProto(const v1::Ruleset& rules);
 
-v1::Action ActionToProto(const Action& action);
+// Each ...ToProto fills a message in place (one that a request's arena
+// owns, say) or returns a new one.
+void ActionToProto(const Action& action, v1::Action* out);
+inline v1::Action ActionToProto(const Action& action) {
+  v1::Action out;
+  ActionToProto(action, &out);
+  return out;
+}
 std::expected<Action, std::string> ActionFromProto(const v1::Action& action);
 
 // Event `e` of `state` as `viewer` (a seat, kEveryone or kPublicOnly) sees it.
-v1::Event EventToProto(const State& state, const Event& e, int viewer);
+void EventToProto(const State& state, const Event& e, int viewer,
+                  v1::Event* out);
+inline v1::Event EventToProto(const State& state, const Event& e, int viewer) {
+  v1::Event out;
+  EventToProto(state, e, viewer, &out);
+  return out;
+}
 
 // What `seat` sees now (history left empty: events are streamed).
-v1::Observation ObservationToProto(const State& state, int seat);
+void ObservationToProto(const State& state, int seat, v1::Observation* out);
 
 // Whether `viewer` may see card `i` of `hand` of `owner`.
 bool CardVisible(const Hand& hand, int i, int owner, int viewer);

@@ -10,14 +10,13 @@ void AddCards(CardSet set,
   for (Card c : set.Cards()) out->Add(CardToString(c));
 }
 
-pb::Trick TrickToProto(const Trick& t) {
-  pb::Trick out;
+void TrickToProto(const Trick& t, pb::Trick* dest) {
+  pb::Trick& out = *dest;
   out.set_leader(t.leader);
   out.set_winner(t.winner);
   for (int i = 0; i < t.size; ++i) {
     out.add_cards(CardToString(t.cards[size_t(i)]));
   }
-  return out;
 }
 
 pb::EventType EventTypeToProto(EventType t) {
@@ -61,10 +60,9 @@ std::expected<Ruleset, std::string> RulesetFromProto(const pb::Ruleset& p) {
   return r;
 }
 
-pb::Action ActionToProto(Card card) {
-  pb::Action a;
+void ActionToProto(Card card, pb::Action* dest) {
+  pb::Action& a = *dest;
   a.mutable_play()->set_card(CardToString(card));
-  return a;
 }
 
 std::expected<Card, std::string> CardFromProto(const pb::Action& action) {
@@ -97,8 +95,8 @@ pb::ScoreItem ScoreItemToProto(ScoreItem item) {
   return pb::SCORE_ITEM_UNSPECIFIED;
 }
 
-pb::Event EventToProto(const State& s, const Event& e, int viewer) {
-  pb::Event out;
+void EventToProto(const State& s, const Event& e, int viewer, pb::Event* dest) {
+  pb::Event& out = *dest;
   out.set_type(EventTypeToProto(e.type));
   out.set_seat(e.seat);
   if (e.card != kNoCard) out.set_card(CardToString(e.card));
@@ -120,12 +118,11 @@ pb::Event EventToProto(const State& s, const Event& e, int viewer) {
       break;
   }
   out.set_text(EventText(s, e, viewer));
-  return out;
 }
 
-pb::Observation ObservationToProto(const State& s, int seat) {
+void ObservationToProto(const State& s, int seat, pb::Observation* dest) {
   const int n = s.num_players();
-  pb::Observation o;
+  pb::Observation& o = *dest;
   o.set_seat(seat);
   o.set_num_players(n);
   o.set_current_player(s.CurrentPlayer());
@@ -135,8 +132,8 @@ pb::Observation ObservationToProto(const State& s, int seat) {
   o.set_trump_card(CardToString(s.TrumpCard()));
   o.set_trump_suit(std::string(1, SuitChar(s.TrumpSuit())));
   o.set_trump_held(s.TrumpHeld());
-  *o.mutable_trick() = TrickToProto(s.CurrentTrick());
-  for (const Trick& t : s.Tricks()) *o.add_tricks() = TrickToProto(t);
+  TrickToProto(s.CurrentTrick(), o.mutable_trick());
+  for (const Trick& t : s.Tricks()) TrickToProto(t, o.add_tricks());
   for (int p = 0; p < n; ++p) {
     AddCards(s.Captured(p), o.add_captured()->mutable_cards());
     o.add_hand_sizes(s.Hand(p).Size());
@@ -146,7 +143,6 @@ pb::Observation ObservationToProto(const State& s, int seat) {
   for (int t = 0; t < s.NumTeams(); ++t) o.add_team_scores(s.TeamScore(t));
   o.set_target(s.rules().target);
   o.set_cards_dealt(s.CardsDealtPerSeat());
-  return o;
 }
 
 }  // namespace scotch_whist::wire

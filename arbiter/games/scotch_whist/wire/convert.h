@@ -18,7 +18,14 @@ pb::Ruleset RulesetToProto(const Ruleset& rules);
 // Errors name the field; the result is validated.
 std::expected<Ruleset, std::string> RulesetFromProto(const pb::Ruleset& proto);
 
-pb::Action ActionToProto(Card card);
+// Each ...ToProto fills a message in place (one that a request's arena
+// owns, say) or returns a new one.
+void ActionToProto(Card card, pb::Action* out);
+inline pb::Action ActionToProto(Card card) {
+  pb::Action out;
+  ActionToProto(card, &out);
+  return out;
+}
 // The card a structured action plays; errors say what is missing or wrong.
 std::expected<Card, std::string> CardFromProto(const pb::Action& action);
 
@@ -26,10 +33,15 @@ pb::ScoreItem ScoreItemToProto(ScoreItem item);
 
 // The event as `viewer` sees it (text.h's viewers): the deal carries the
 // viewer's own hand, every other event is public.
-pb::Event EventToProto(const State& s, const Event& e, int viewer);
+void EventToProto(const State& s, const Event& e, int viewer, pb::Event* out);
+inline pb::Event EventToProto(const State& s, const Event& e, int viewer) {
+  pb::Event out;
+  EventToProto(s, e, viewer, &out);
+  return out;
+}
 
 // What `seat` sees now.
-pb::Observation ObservationToProto(const State& s, int seat);
+void ObservationToProto(const State& s, int seat, pb::Observation* out);
 
 }  // namespace scotch_whist::wire
 

@@ -63,7 +63,8 @@ TEST(ConvertTest, TheObservationHoldsOnlyTheSeatsHand) {
   std::vector<Card> legal;
   s.LegalActions(&legal);
   s.ApplyLegal(legal[0]);  // seat 1 leads
-  const pb::Observation o = ObservationToProto(s, 2);
+  pb::Observation o;
+  ObservationToProto(s, 2, &o);
   EXPECT_EQ(o.seat(), 2);
   EXPECT_EQ(o.hand_size(), 12);
   EXPECT_EQ(o.trick().leader(), 1);

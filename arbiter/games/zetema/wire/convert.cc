@@ -196,8 +196,8 @@ pb::MeldType MeldTypeToProto(zetema::MeldType type) {
   return pb::MELD_TYPE_UNSPECIFIED;
 }
 
-pb::Action ActionToProto(const zetema::Action& action) {
-  pb::Action p;
+void ActionToProto(const zetema::Action& action, pb::Action* out) {
+  pb::Action& p = *out;
   switch (action.type) {
     case zetema::ActionType::kDiscard:
       p.mutable_discard()->set_card(zetema::CardToString(action.discard));
@@ -240,7 +240,6 @@ pb::Action ActionToProto(const zetema::Action& action) {
       break;
     }
   }
-  return p;
 }
 
 std::expected<std::string, std::string> ProtoActionToText(
@@ -287,8 +286,8 @@ std::expected<zetema::Action, std::string> ActionFromProto(
   return *parsed;
 }
 
-pb::Event EventToProto(const zetema::Event& e, int viewer) {
-  pb::Event p;
+void EventToProto(const zetema::Event& e, int viewer, pb::Event* out) {
+  pb::Event& p = *out;
   p.set_type(pb::EventType(int(e.type) + 1));
   p.set_seat(e.seat);
   const bool hidden =
@@ -299,19 +298,18 @@ pb::Event EventToProto(const zetema::Event& e, int viewer) {
   p.set_points(e.points);
   p.set_value(e.value);
   if (e.type == zetema::EventType::kDeclare) {
-    *p.mutable_action() = ActionToProto(e.action);
+    ActionToProto(e.action, p.mutable_action());
   }
   if (e.type == zetema::EventType::kWaste) {
     AddCards(e.action.cards, p.mutable_cards());
   }
   // EventToString hides the same draws (kPublicViewer is not a seat).
   p.set_text(zetema::EventToString(e, viewer));
-  return p;
 }
 
-pb::Observation ObservationToProto(const zetema::Observation& o,
-                                   int num_players) {
-  pb::Observation p;
+void ObservationToProto(const zetema::Observation& o, int num_players,
+                        pb::Observation* out) {
+  pb::Observation& p = *out;
   p.set_seat(o.seat);
   p.set_current_player(o.current_player);
   p.set_dealer(o.dealer);
@@ -326,8 +324,7 @@ pb::Observation ObservationToProto(const zetema::Observation& o,
   for (int v : o.team_of) p.add_team_of(v);
   for (int v : o.team_scores) p.add_team_scores(v);
   for (const auto& k : o.known) AddCards(k, p.add_known()->mutable_cards());
-  for (const auto& e : o.history) *p.add_history() = EventToProto(e, o.seat);
-  return p;
+  for (const auto& e : o.history) EventToProto(e, o.seat, p.add_history());
 }
 
 }  // namespace arbiter

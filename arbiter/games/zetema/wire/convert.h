@@ -24,7 +24,14 @@ zetema::v1::Ruleset RulesetToProto(const zetema::Ruleset& rules);
 std::expected<zetema::Ruleset, std::string> RulesetFromProto(
     const zetema::v1::Ruleset& proto);
 
-zetema::v1::Action ActionToProto(const zetema::Action& action);
+// Each ...ToProto fills a message in place (one that a request's arena
+// owns, say) or returns a new one.
+void ActionToProto(const zetema::Action& action, zetema::v1::Action* out);
+inline zetema::v1::Action ActionToProto(const zetema::Action& action) {
+  zetema::v1::Action out;
+  ActionToProto(action, &out);
+  return out;
+}
 // The docs/rules/zetema.md text of a structured action; errors name what is
 // missing.
 std::expected<std::string, std::string> ProtoActionToText(
@@ -36,10 +43,16 @@ zetema::v1::MeldType MeldTypeToProto(zetema::MeldType type);
 
 // The event as `viewer` sees it: a draw by another seat carries no card
 // (kPublicViewer hides every draw; -1 shows every draw).
-zetema::v1::Event EventToProto(const zetema::Event& event, int viewer);
+void EventToProto(const zetema::Event& event, int viewer,
+                  zetema::v1::Event* out);
+inline zetema::v1::Event EventToProto(const zetema::Event& event, int viewer) {
+  zetema::v1::Event out;
+  EventToProto(event, viewer, &out);
+  return out;
+}
 
-zetema::v1::Observation ObservationToProto(const zetema::Observation& obs,
-                                           int num_players);
+void ObservationToProto(const zetema::Observation& obs, int num_players,
+                        zetema::v1::Observation* out);
 
 }  // namespace arbiter
 
