@@ -15,7 +15,8 @@
 
 namespace arbiter {
 
-// Initializes gRPC for the process with that engine (the first call does;
+// Initializes gRPC for the process with that engine, Abseil's mutex
+// deadlock detector off (the first call does;
 // later ones do nothing) and keeps it initialized until the process exits:
 // gRPC reads the engine's name once, as it initializes. Call before any
 // other gRPC object is made (Server::Start does); a gRPC already
