@@ -144,8 +144,8 @@ void ScotchWhistState::FillRecord(game::v1::GameRecord* record) const {
       deal->set_dealer(e.seat);
       deal->set_deck(CardsToString(state_.Deck(e.value)));
     }
-    *record->add_scotch_whist_events() =
-        wire::EventToProto(state_, e, /*viewer=*/game::kPublic);
+    wire::EventToProto(state_, e, /*viewer=*/game::kPublic,
+                       record->add_scotch_whist_events());
   }
 }
 

@@ -20,23 +20,13 @@ v1::Ruleset RulesetToProto(const Ruleset& rules);
 std::expected<Ruleset, std::string> RulesetFromProto(const v1::Ruleset& rules);
 
 // Each ...ToProto fills a message in place (one that a request's arena
-// owns, say) or returns a new one.
+// owns, say).
 void ActionToProto(const Action& action, v1::Action* out);
-inline v1::Action ActionToProto(const Action& action) {
-  v1::Action out;
-  ActionToProto(action, &out);
-  return out;
-}
 std::expected<Action, std::string> ActionFromProto(const v1::Action& action);
 
 // Event `e` of `state` as `viewer` (a seat, kEveryone or kPublicOnly) sees it.
 void EventToProto(const State& state, const Event& e, int viewer,
                   v1::Event* out);
-inline v1::Event EventToProto(const State& state, const Event& e, int viewer) {
-  v1::Event out;
-  EventToProto(state, e, viewer, &out);
-  return out;
-}
 
 // What `seat` sees now (history left empty: events are streamed).
 void ObservationToProto(const State& state, int seat, v1::Observation* out);
