@@ -229,10 +229,13 @@ TEST_F(SandboxE2eTest, MovingABotMovesEverythingInItsJail) {
       sandbox_->NewJail({.bot_name = "t", .socket_dir = dir_ + "/sock"});
   ASSERT_TRUE(jail.has_value()) << jail.error();
   Jail* j = jail->get();
-  auto p = BotProcess::Spawn({.argv = {"/bin/sh", "-c", "sleep 30 & sleep 30"},
-                              .log_path = dir_ + "/log",
-                              .cpu = allowed[0]},
-                             std::move(*jail));
+  // Once it says "ready", every process it will have exists (the last
+  // command replaces the shell).
+  auto p = BotProcess::Spawn(
+      {.argv = {"/bin/sh", "-c", "sleep 30 & echo ready; exec sleep 30"},
+       .log_path = dir_ + "/log",
+       .cpu = allowed[0]},
+      std::move(*jail));
   ASSERT_TRUE(p.has_value()) << p.error();
   auto cpus_of = [](int pid) {
     std::ifstream in("/proc/" + std::to_string(pid) + "/status");
@@ -242,9 +245,13 @@ TEST_F(SandboxE2eTest, MovingABotMovesEverythingInItsJail) {
     }
     return std::string("gone");
   };
-  // bubblewrap (two, with its pid namespace's init), the shell, two sleeps.
-  for (int i = 0; i < 200 && j->Pids().size() < 4; ++i) ::usleep(10'000);
+  for (int i = 0; i < 500 && ReadFile(dir_ + "/log") != "ready\n"; ++i) {
+    ::usleep(10'000);
+  }
+  ASSERT_EQ(ReadFile(dir_ + "/log"), "ready\n");
+  // bubblewrap (two, with its pid namespace's init) and the two sleeps.
   ASSERT_GE(j->Pids().size(), 4u);
+  for (int pid : j->Pids()) EXPECT_EQ(cpus_of(pid), std::to_string(allowed[0]));
   (*p)->MoveTo(allowed[1]);
   for (int pid : j->Pids()) EXPECT_EQ(cpus_of(pid), std::to_string(allowed[1]));
   (*p)->Stop();
