@@ -107,6 +107,8 @@ class BotRunner {
   // From now on, its process runs on `cpu` (-1: anywhere): the one that
   // runs is moved (BotProcess::MoveTo), a restart starts there.
   void MoveTo(int cpu);
+  // The CPU its process runs (or will run) on; -1: anywhere.
+  int cpu() const { return options_.cpu; }
 
  private:
   std::expected<void, SpawnError> Connect();

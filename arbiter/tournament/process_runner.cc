@@ -92,7 +92,7 @@ std::expected<void, std::string> ProcessRunner::StartEveryBot() {
         BotRunner* runner = Acquire(bot, cpu);
         runner->Seat();
         errors[bot] = runner->harness_error();
-        Release(bot, cpu, runner);
+        Release(bot, runner);
       });
     }
   }
@@ -135,11 +135,7 @@ std::vector<int> ProcessRunner::SlotCpus() const {
 
 void ProcessRunner::Prepare(const std::vector<const ScheduledGame*>& first) {
   const std::vector<int> cpus = SlotCpus();
-  struct Taken {
-    int bot, cpu;
-    BotRunner* runner;
-  };
-  std::vector<Taken> taken;
+  std::vector<std::pair<int, BotRunner*>> taken;  // (bot, runner)
   {
     std::vector<std::jthread> starts;
     for (size_t slot = 0; slot < first.size(); ++slot) {
@@ -147,43 +143,38 @@ void ProcessRunner::Prepare(const std::vector<const ScheduledGame*>& first) {
       const int cpu = slot < cpus.size() ? cpus[slot] : -1;
       for (int bot : first[slot]->seat_bots) {
         bool fresh = false;
-        taken.push_back({bot, cpu, Acquire(bot, cpu, &fresh)});
+        taken.emplace_back(bot, Acquire(bot, cpu, &fresh));
         // Only new processes: an idle one that ended meanwhile is a fault
         // of the game that seats it next.
         if (fresh)
-          starts.emplace_back([r = taken.back().runner] { r->Seat(); });
+          starts.emplace_back([r = taken.back().second] { r->Seat(); });
       }
     }
   }
   // A failure to start is met again, and reported, by the game itself.
-  for (const Taken& t : taken) Release(t.bot, t.cpu, t.runner);
+  for (const auto& [bot, runner] : taken) Release(bot, runner);
 }
 
 BotRunner* ProcessRunner::Acquire(int bot, int cpu, bool* fresh) {
-  BotRunner* moved = nullptr;
+  BotRunner* runner = nullptr;
   {
     std::lock_guard lock(mutex_);
-    auto& pools = idle_[bot];
-    // A free process on another CPU is moved rather than a new one
-    // started: a bot has no more processes than seats at once, pinned or
-    // not.
-    auto pool = pools.find(cpu);
-    if (pool == pools.end() || pool->second.empty()) {
-      pool = std::find_if(pools.begin(), pools.end(),
-                          [](const auto& p) { return !p.second.empty(); });
-    }
-    if (pool != pools.end()) {
-      BotRunner* runner = pool->second.back();
-      pool->second.pop_back();
-      if (pool->first == cpu) return runner;
-      moved = runner;
-    } else {
+    auto& idle = idle_[bot];
+    if (idle.empty()) {
       if (fresh != nullptr) *fresh = true;
       return NewRunner(bot, cpu);
     }
+    // The last freed on this CPU, else the last freed: a free process on
+    // another CPU is moved rather than a new one started, so that a bot has
+    // no more processes than seats at once, pinned or not.
+    auto it = std::find_if(idle.rbegin(), idle.rend(),
+                           [cpu](BotRunner* r) { return r->cpu() == cpu; });
+    if (it == idle.rend()) it = idle.rbegin();
+    runner = *it;
+    idle.erase(std::next(it).base());
   }
-  moved->MoveTo(cpu);  // outside the lock: it reads /proc
-  return moved;
+  if (runner->cpu() != cpu) runner->MoveTo(cpu);  // outside the lock: /proc
+  return runner;
 }
 
 BotRunner* ProcessRunner::NewRunner(int bot, int cpu) {
@@ -204,9 +195,9 @@ BotRunner* ProcessRunner::NewRunner(int bot, int cpu) {
   return runners_[bot].back().get();
 }
 
-void ProcessRunner::Release(int bot, int cpu, BotRunner* runner) {
+void ProcessRunner::Release(int bot, BotRunner* runner) {
   std::lock_guard lock(mutex_);
-  idle_[bot][cpu].push_back(runner);
+  idle_[bot].push_back(runner);
 }
 
 std::expected<std::string, std::string> ProcessRunner::Run(
@@ -228,7 +219,7 @@ std::expected<std::string, std::string> ProcessRunner::Run(
     // No fault of the bots': the game is not played (it is played on
     // resume).
     for (size_t s = 0; s < runners.size(); ++s) {
-      Release(game.seat_bots[s], cpu, runners[s]);
+      Release(game.seat_bots[s], runners[s]);
     }
     return std::unexpected("game " + game.game_id +
                            " not played: " + harness_error);
@@ -237,7 +228,7 @@ std::expected<std::string, std::string> ProcessRunner::Run(
   auto played = PlayGame(setup, seats);
   for (int s = 0; s < n; ++s) {
     if (played) runners[s]->AfterGame(played->faults[s]);
-    Release(game.seat_bots[s], cpu, runners[s]);
+    Release(game.seat_bots[s], runners[s]);
   }
   if (!played) return std::unexpected(played.error());
   return records::RecordToJson(played->record);

@@ -12,7 +12,6 @@
 #include <chrono>
 #include <expected>
 #include <filesystem>
-#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -79,7 +78,7 @@ class ProcessRunner : public GameRunner {
   BotRunner* Acquire(int bot, int cpu, bool* fresh = nullptr);
   // A runner of `bot` for `cpu`, its process not started; mutex_ held.
   BotRunner* NewRunner(int bot, int cpu);
-  void Release(int bot, int cpu, BotRunner* runner);
+  void Release(int bot, BotRunner* runner);
 
   const TournamentConfig& config_;
   const std::shared_ptr<const game::Game> game_;
@@ -88,8 +87,7 @@ class ProcessRunner : public GameRunner {
   std::unique_ptr<Server> server_;
   std::mutex mutex_;
   std::vector<std::vector<std::unique_ptr<BotRunner>>> runners_;  // per bot
-  // Per bot: the free runners by the CPU their processes run on.
-  std::vector<std::map<int, std::vector<BotRunner*>>> idle_;
+  std::vector<std::vector<BotRunner*>> idle_;  // per bot: the free runners
 };
 
 }  // namespace arbiter::tournament
