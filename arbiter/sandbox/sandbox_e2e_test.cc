@@ -1,21 +1,31 @@
 // Real processes in real sandboxes: what a bot can and cannot do. Every
 // hostile action here is bounded (small limits, short sleeps).
 #include <arpa/inet.h>
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <netinet/in.h>
+#include <signal.h>
+#include <spawn.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <bit>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <thread>
 
 #include "arbiter/process/affinity.h"
 #include "arbiter/process/bot_process.h"
 #include "arbiter/sandbox/sandbox.h"
+#include "arbiter/sandbox/seccomp.h"
 
 namespace arbiter::sandbox {
 namespace {
@@ -82,9 +92,74 @@ class SandboxE2eTest : public ::testing::Test {
     return ran;
   }
 
+  // Starts `script` in a sandbox and waits until its log says "ready".
+  std::unique_ptr<BotProcess> StartReady(const std::string& script,
+                                         const std::string& log) {
+    auto jail =
+        sandbox_->NewJail({.bot_name = "t", .socket_dir = dir_ + "/sock"});
+    EXPECT_TRUE(jail.has_value()) << jail.error();
+    if (!jail) return nullptr;
+    auto p = BotProcess::Spawn({.argv = {"/bin/sh", "-c", script},
+                                .log_path = log,
+                                .working_dir = dir_ + "/bot"},
+                               std::move(*jail));
+    EXPECT_TRUE(p.has_value()) << p.error();
+    if (!p) return nullptr;
+    for (int i = 0; i < 1000 && ReadFile(log) != "ready\n"; ++i) {
+      ::usleep(10'000);
+    }
+    EXPECT_EQ(ReadFile(log), "ready\n");
+    return std::move(*p);
+  }
+
+  // The probe (seccomp_probe.cc), copied where a sandbox sees it: the
+  // bot's working directory, as "./seccomp_probe".
+  void CopyProbe() {
+    fs::copy_file(SECCOMP_PROBE_PATH, dir_ + "/bot/seccomp_probe",
+                  fs::copy_options::overwrite_existing);
+  }
+
   std::string dir_;
   std::unique_ptr<Sandbox> sandbox_;
 };
+
+// The probe run on the host, outside any sandbox: the controls (what the
+// same calls do when nothing stands between two processes).
+std::string ProbeOnHost(const std::string& args) {
+  std::string out;
+  FILE* p =
+      ::popen((std::string(SECCOMP_PROBE_PATH) + " " + args).c_str(), "r");
+  char buf[4096];
+  while (size_t n = std::fread(buf, 1, sizeof buf, p)) out.append(buf, n);
+  ::pclose(p);
+  return out;
+}
+
+// A host probe that runs until SIGTERM; waits for its "ready".
+pid_t StartOnHost(std::vector<std::string> args) {
+  args.insert(args.begin(), SECCOMP_PROBE_PATH);
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  int out[2];
+  if (::pipe(out) != 0) return -1;
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, out[1], 1);
+  pid_t pid = -1;
+  ::posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  ::close(out[1]);
+  char ready[6] = {};
+  EXPECT_EQ(::read(out[0], ready, sizeof ready), 6);
+  ::close(out[0]);
+  return pid;
+}
+
+void StopOnHost(pid_t pid) {
+  ::kill(pid, SIGTERM);
+  ::waitpid(pid, nullptr, 0);
+}
 
 TEST_F(SandboxE2eTest, SeesOnlyItselfAndRunsAsItsOwnUser) {
   const Ran r =
@@ -282,6 +357,195 @@ TEST_F(SandboxE2eTest, SetupFailureIsTheHarnesss) {
   ASSERT_FALSE(p.has_value());
   EXPECT_TRUE(p.error().harness) << p.error();
   EXPECT_NE(p.error().message.find("sandbox"), std::string::npos) << p.error();
+}
+
+// Every rule on a 32-bit argument, tried from inside a sandbox with each
+// value it names (and, for a rule that allows only some values, with the
+// others): the call does what the rule says, and the same again with the
+// high 32 bits set (the kernel reads the low ones only). A lock command
+// that locks anything says "+locked".
+TEST_F(SandboxE2eTest, ArgumentRulesReadOnlyTheLow32Bits) {
+  CopyProbe();
+  std::string args;
+  std::map<std::string, std::string> expected;  // case -> first outcome
+  for (const ArgRule& r : SeccompArgRules()) {
+    auto add = [&](uint32_t value, std::string outcome) {
+      const std::string c = std::string(r.syscall) + ":" +
+                            std::to_string(r.arg) + ":" + std::to_string(value);
+      args += " " + c;
+      expected[c] = std::move(outcome);
+    };
+    const std::string refused = r.error ? strerrorname_np(r.error) : "ok";
+    if (r.match != ArgRule::Match::kNotIn) {
+      for (uint32_t v : r.values) add(v, refused);
+      continue;
+    }
+    const int width = std::bit_width(std::ranges::max(r.values));
+    for (uint32_t v = 0; v < (1u << width); ++v) {
+      // Allowed values do what the kernel does with them: not refused.
+      add(v, std::ranges::find(r.values, v) != r.values.end() ? "" : refused);
+    }
+    for (int bit = width; bit < 32; ++bit) add(1u << bit, refused);
+    add(0xffffffff, refused);
+  }
+  const Ran r = Run("exec ./seccomp_probe args" + args);
+  EXPECT_EQ(r.exit, "exit status 0") << r.log;
+  std::istringstream lines(r.log);
+  std::string line;
+  size_t seen = 0;
+  while (std::getline(lines, line)) {
+    std::istringstream words(line);
+    std::string c, first, out;
+    words >> c >> first;
+    if (!expected.contains(c)) continue;
+    ++seen;
+    if (expected[c].empty()) {
+      EXPECT_NE(first, "EPERM") << line;
+    } else {
+      EXPECT_EQ(first, expected[c]) << line;
+    }
+    int high_variants = 0;
+    while (words >> out) {
+      EXPECT_EQ(out, first) << "high bits change " << line;
+      ++high_variants;
+    }
+    EXPECT_EQ(high_variants, 3) << line;
+  }
+  EXPECT_EQ(seen, expected.size()) << r.log;
+}
+
+// System calls of 32-bit x86 (int 0x80) and of the x32 ABI kill the bot:
+// their numbers and argument sizes are not those the filter knows.
+TEST_F(SandboxE2eTest, OtherAbisKill) {
+  CopyProbe();
+  for (const char* abi : {"i386", "x32"}) {
+    const Ran r = Run(std::string("exec ./seccomp_probe ") + abi);
+    EXPECT_EQ(r.exit, "killed by signal 31 (SIGSYS)") << abi << ": " << r.log;
+    EXPECT_EQ(r.log.find("survived"), std::string::npos) << r.log;
+  }
+}
+
+// Two sandboxes at once, one holding every kind of lock on a file both
+// read (with high bits in the commands too), an abstract socket, System V
+// and POSIX message queues and a file in /dev/shm: the other sees none of
+// them. The same two probes outside any sandbox see every one (the test
+// can fail).
+TEST_F(SandboxE2eTest, NoLockSocketQueueOrShmReachesAnotherSandbox) {
+  CopyProbe();
+  const std::string file = dir_ + "/bot/readme";
+  const std::string tag = std::to_string(::getpid());
+  const char* kChannels[] = {
+      "posix-lock", "posix-lock-high-bits", "ofd-lock",   "ofd-lock-high-bits",
+      "flock",      "abstract-socket",      "sysv-queue", "posix-queue",
+      "dev-shm"};
+  const pid_t host = StartOnHost({"serve", file, tag});
+  const std::string control = ProbeOnHost("look " + file + " " + tag);
+  StopOnHost(host);
+  for (const char* c : kChannels) {
+    EXPECT_NE(control.find(std::string(c) + " seen"), std::string::npos)
+        << c << ": " << control;
+  }
+  auto serving = StartReady("exec ./seccomp_probe serve " + file + " " + tag,
+                            dir_ + "/serve.log");
+  ASSERT_NE(serving, nullptr);
+  const Ran r = Run("exec ./seccomp_probe look " + file + " " + tag);
+  serving->Stop();
+  for (const char* c : kChannels) {
+    EXPECT_NE(r.log.find(std::string(c) + " unseen"), std::string::npos)
+        << c << ": " << r.log;
+  }
+}
+
+// Pages of `path` in the page cache (the caller owns the file, so mincore
+// reports the cache, not only its own mappings).
+size_t Resident(const std::string& path, size_t bytes) {
+  const int fd = ::open(path.c_str(), O_RDONLY);
+  void* m = ::mmap(nullptr, bytes, PROT_READ, MAP_SHARED, fd, 0);
+  ::close(fd);
+  std::vector<unsigned char> pages(bytes / 4096);
+  ::mincore(m, bytes, pages.data());
+  ::munmap(m, bytes);
+  return size_t(std::ranges::count_if(pages, [](auto p) { return p & 1; }));
+}
+
+// A sandbox cannot evict a shared file's pages (a signal another could
+// read by timing its reads, or with preadv2(RWF_NOWAIT), which it is
+// refused: ArgumentRulesReadOnlyTheLow32Bits): posix_fadvise's
+// POSIX_FADV_DONTNEED succeeds and does nothing. Outside a sandbox the
+// same call empties the cache.
+TEST_F(SandboxE2eTest, SharedPagesCannotBeEvicted) {
+  CopyProbe();
+  const std::string path = dir_ + "/bot/pages";
+  const size_t bytes = 256 * 4096;
+  {
+    std::ofstream(path) << std::string(bytes, 'p');
+    const int fd = ::open(path.c_str(), O_RDONLY);
+    ::fsync(fd);
+    ::close(fd);
+    ReadFile(path);
+  }
+  ASSERT_EQ(Resident(path, bytes), bytes / 4096);
+  const Ran r = Run("exec ./seccomp_probe evict pages");
+  EXPECT_EQ(r.log, "fadvise ok\nfadvise ok\nfadvise ok\nfadvise ok\n");
+  EXPECT_EQ(Resident(path, bytes), bytes / 4096);
+  ProbeOnHost("evict " + path);
+  EXPECT_LT(Resident(path, bytes), bytes / 4096 / 2);
+}
+
+// Runtimes and libraries that lock files start and work in a sandbox,
+// where locks succeed without locking: SQLite (its shell and Python's
+// module), Python's fcntl, Java's FileChannel.lock, Node and Go start.
+// A runtime this machine lacks is left out (and named).
+TEST_F(SandboxE2eTest, RuntimesWorkWhenLocksLockNothing) {
+  std::ofstream(dir_ + "/bot/Lock.java")
+      << "import java.nio.channels.FileChannel;\n"
+         "import java.nio.file.*;\n"
+         "public class Lock { public static void main(String[] a) throws "
+         "Exception {\n"
+         "  try (var c = FileChannel.open(Path.of(\"/tmp/j\"), "
+         "StandardOpenOption.CREATE, StandardOpenOption.WRITE);\n"
+         "       var l = c.lock()) { System.out.println(\"java \" + "
+         "l.isValid()); } } }\n";
+  struct Runtime {
+    std::string name, args, prints;
+  };
+  const Runtime runs[] = {
+      {"sqlite3",
+       " /tmp/s.db 'create table t(x); insert into t values(41+1); "
+       "select x from t;' | sed 's/^/sqlite /'",
+       "sqlite 42"},
+      {"python3",
+       " -c 'import fcntl, sqlite3\n"
+       "f = open(\"/tmp/p\", \"w\"); fcntl.flock(f, fcntl.LOCK_EX); "
+       "fcntl.lockf(f, fcntl.LOCK_EX)\n"
+       "d = sqlite3.connect(\"/tmp/p.db\"); d.execute(\"pragma "
+       "journal_mode=wal\"); d.execute(\"create table t(x)\")\n"
+       "d.execute(\"insert into t values (42)\"); d.commit()\n"
+       "print(\"python\", d.execute(\"select x from t\").fetchone()[0])'",
+       "python 42"},
+      {"java", " Lock.java", "java true"},
+      {"node", " -e 'console.log(\"node\", 6 * 7)'", "node 42"},
+      {"go", " version | cut -c1-10", "go version"}};
+  std::string script;
+  std::vector<std::string> want;
+  for (const Runtime& run : runs) {
+    std::string path;
+    for (const char* dir : {"/usr/bin", "/usr/local/go/bin"}) {
+      if (path.empty() && fs::exists(std::string(dir) + "/" + run.name)) {
+        path = std::string(dir) + "/" + run.name;
+      }
+    }
+    if (path.empty()) {
+      std::cout << "no " << run.name << " on this machine: not tried\n";
+      continue;
+    }
+    script += path + run.args + " 2>&1; ";
+    want.push_back(run.prints);
+  }
+  const Ran r = Run(script);
+  for (const auto& w : want) {
+    EXPECT_NE(r.log.find(w + "\n"), std::string::npos) << w << ": " << r.log;
+  }
 }
 
 TEST(SandboxModeTest, NoneModeMakesNoJailAndSaysWhatItGivesUp) {

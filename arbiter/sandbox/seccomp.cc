@@ -1,6 +1,7 @@
 #include "arbiter/sandbox/seccomp.h"
 
 #include <fcntl.h>
+#include <linux/fs.h>
 #include <linux/sched.h>
 #include <seccomp.h>
 #include <sys/ioctl.h>
@@ -8,10 +9,13 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <bit>
 #include <cerrno>
 #include <cstring>
 #include <memory>
 #include <mutex>
+#include <optional>
 
 namespace arbiter::sandbox {
 namespace {
@@ -21,9 +25,45 @@ struct FilterDeleter {
 };
 using Filter = std::unique_ptr<void, FilterDeleter>;
 
+// What the kernel reads of a 32-bit argument.
+constexpr scmp_datum_t kLow32 = 0xffffffff;
+
+// The rules' comparisons, each on the low 32 bits of the argument (a rule
+// list is a disjunction: any comparison that holds applies the action).
+std::vector<scmp_arg_cmp> Comparisons(const ArgRule& r) {
+  std::vector<scmp_arg_cmp> out;
+  auto masked = [&](scmp_datum_t mask, scmp_datum_t value) {
+    out.push_back(SCMP_CMP(r.arg, SCMP_CMP_MASKED_EQ, mask, value));
+  };
+  switch (r.match) {
+    case ArgRule::Match::kValue:
+      for (uint32_t v : r.values) masked(kLow32, v);
+      break;
+    case ArgRule::Match::kAnyFlag:
+      for (uint32_t v : r.values) masked(v, v);
+      break;
+    case ArgRule::Match::kNotIn: {
+      // Every low half but the values: those below the values' bit width
+      // one by one, then every value with a higher bit set.
+      const uint32_t max = *std::max_element(r.values.begin(), r.values.end());
+      const int width = std::bit_width(max);
+      for (uint32_t v = 0; v < (uint32_t(1) << width); ++v) {
+        if (std::find(r.values.begin(), r.values.end(), v) == r.values.end()) {
+          masked(kLow32, v);
+        }
+      }
+      for (int bit = width; bit < 32; ++bit) masked(1u << bit, 1u << bit);
+      break;
+    }
+  }
+  return out;
+}
+
 std::expected<Filter, std::string> BuildFilter() {
   Filter f(seccomp_init(SCMP_ACT_ALLOW));
   if (!f) return std::unexpected("seccomp_init failed");
+  // Another architecture (32-bit x86 through int 0x80) and, as libseccomp
+  // adds for x86-64, the x32 ABI's numbers get this action.
   if (seccomp_attr_set(f.get(), SCMP_FLTATR_ACT_BADARCH,
                        SCMP_ACT_KILL_PROCESS) != 0) {
     return std::unexpected(
@@ -33,23 +73,15 @@ std::expected<Filter, std::string> BuildFilter() {
   // Unknown names (an older kernel's headers) are skipped: the call does
   // not exist there.
   auto rule = [&](uint32_t action, const char* name,
-                  std::initializer_list<scmp_arg_cmp> args = {}) {
+                  std::optional<scmp_arg_cmp> cmp = std::nullopt) {
     const int nr = seccomp_syscall_resolve_name(name);
     if (nr == __NR_SCMP_ERROR) return;
-    const int rc = seccomp_rule_add_array(f.get(), action, nr,
-                                          unsigned(args.size()), args.begin());
+    const int rc = seccomp_rule_add_array(f.get(), action, nr, cmp ? 1 : 0,
+                                          cmp ? &*cmp : nullptr);
     if (rc != 0 && error.empty()) {
       error = std::string("seccomp rule for ") + name + ": " + strerror(-rc);
     }
   };
-  const uint32_t deny = SCMP_ACT_ERRNO(EPERM);
-  const uint32_t absent = SCMP_ACT_ERRNO(ENOSYS);
-  const uint32_t pretend = SCMP_ACT_ERRNO(0);
-
-  for (int family = 0; family < 64; ++family) {
-    if (family == AF_UNIX || family == AF_NETLINK) continue;
-    rule(deny, "socket", {SCMP_A0(SCMP_CMP_EQ, scmp_datum_t(family))});
-  }
   for (const char* name : {"ptrace",
                            "process_vm_readv",
                            "process_vm_writev",
@@ -63,6 +95,7 @@ std::expected<Filter, std::string> BuildFilter() {
                            "fanotify_init",
                            "inotify_init",
                            "inotify_init1",
+                           "cachestat",
                            "unshare",
                            "setns",
                            "mount",
@@ -95,35 +128,51 @@ std::expected<Filter, std::string> BuildFilter() {
                            "clock_settime",
                            "uselib",
                            "vhangup"}) {
-    rule(deny, name);
+    rule(SCMP_ACT_ERRNO(EPERM), name);
   }
   for (const char* name :
        {"io_uring_setup", "io_uring_enter", "io_uring_register", "clone3"}) {
-    rule(absent, name);
+    rule(SCMP_ACT_ERRNO(ENOSYS), name);
   }
-  for (uint64_t flag :
-       {uint64_t(CLONE_NEWUSER), uint64_t(CLONE_NEWNS), uint64_t(CLONE_NEWPID),
-        uint64_t(CLONE_NEWNET), uint64_t(CLONE_NEWUTS), uint64_t(CLONE_NEWIPC),
-        uint64_t(CLONE_NEWCGROUP)}) {
-    rule(deny, "clone", {SCMP_A0(SCMP_CMP_MASKED_EQ, flag, flag)});
-  }
-  for (uint64_t cmd : {uint64_t(TIOCSTI), uint64_t(TIOCLINUX)}) {
-    rule(deny, "ioctl", {SCMP_A1(SCMP_CMP_EQ, cmd)});
-  }
-  rule(pretend, "flock");
-  for (uint64_t cmd : {uint64_t(F_SETLK), uint64_t(F_SETLKW),
-                       uint64_t(F_OFD_SETLK), uint64_t(F_OFD_SETLKW)}) {
-    rule(pretend, "fcntl", {SCMP_A1(SCMP_CMP_EQ, cmd)});
-  }
-  for (uint64_t cmd :
-       {uint64_t(F_SETLEASE), uint64_t(F_GETLEASE), uint64_t(F_NOTIFY)}) {
-    rule(deny, "fcntl", {SCMP_A1(SCMP_CMP_EQ, cmd)});
+  rule(SCMP_ACT_ERRNO(0), "flock");
+  for (const ArgRule& r : SeccompArgRules()) {
+    for (const scmp_arg_cmp& cmp : Comparisons(r)) {
+      rule(SCMP_ACT_ERRNO(uint32_t(r.error)), r.syscall, cmp);
+    }
   }
   if (!error.empty()) return std::unexpected(error);
   return f;
 }
 
 }  // namespace
+
+const std::vector<ArgRule>& SeccompArgRules() {
+  using M = ArgRule::Match;
+  static const std::vector<ArgRule> rules = {
+      {"socket", 0, M::kNotIn, {AF_UNIX, AF_NETLINK}, EPERM},
+      {"socketpair", 0, M::kNotIn, {AF_UNIX, AF_NETLINK}, EPERM},
+      // clone3's flags are in memory the filter cannot read: it is absent.
+      {"clone",
+       0,
+       M::kAnyFlag,
+       {CLONE_NEWUSER, CLONE_NEWNS, CLONE_NEWPID, CLONE_NEWNET, CLONE_NEWUTS,
+        CLONE_NEWIPC, CLONE_NEWCGROUP},
+       EPERM},
+      {"ioctl", 1, M::kValue, {TIOCSTI, TIOCLINUX}, EPERM},
+      // F_GETLK and F_OFD_GETLK stay: no sandbox holds a lock to report.
+      {"fcntl",
+       1,
+       M::kValue,
+       {F_SETLK, F_SETLKW, F_OFD_SETLK, F_OFD_SETLKW},
+       0},
+      {"fcntl", 1, M::kValue, {F_SETLEASE, F_GETLEASE, F_NOTIFY}, EPERM},
+      // Evicting a shared file's pages, and asking whether they are
+      // cached, would signal through the page cache.
+      {"fadvise64", 3, M::kValue, {POSIX_FADV_DONTNEED}, 0},
+      {"preadv2", 5, M::kAnyFlag, {RWF_NOWAIT}, EOPNOTSUPP},
+  };
+  return rules;
+}
 
 std::expected<std::string, std::string> SeccompProgram() {
   static std::once_flag once;

@@ -3,15 +3,19 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <gtest/gtest.h>
+#include <linux/fs.h>
 #include <netinet/in.h>
 #include <signal.h>
 #include <sys/file.h>
+#include <sys/ioctl.h>
 #include <sys/ptrace.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
+#include <sys/uio.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdint>
 #include <cstring>
 
 namespace arbiter::sandbox {
@@ -28,6 +32,105 @@ int InFilteredChild(int (*check)()) {
   int status = 0;
   ::waitpid(pid, &status, 0);
   return WIFEXITED(status) ? WEXITSTATUS(status) : 200 + WTERMSIG(status);
+}
+
+constexpr uint64_t kHigh = uint64_t(1) << 32;
+
+// Whether another process sees a lock on the first byte of `fd`'s file
+// (asked from a child: a process is not told of its own POSIX locks).
+bool LockedForOthers(int fd) {
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    const int other =
+        ::open(("/proc/self/fd/" + std::to_string(fd)).c_str(), O_RDONLY);
+    struct flock lk = {};
+    lk.l_type = F_WRLCK;
+    lk.l_len = 1;
+    ::_exit(::fcntl(other, F_OFD_GETLK, &lk) == 0 && lk.l_type != F_UNLCK);
+  }
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  return WIFEXITED(status) && WEXITSTATUS(status) == 1;
+}
+
+// The kernel reads commands, families and flags as 32 bits: high bits set
+// by the caller pass no rule (the sandbox's e2e test tries every rule).
+TEST(SeccompTest, HighBitsPassNoRule) {
+  EXPECT_EQ(InFilteredChild([] {
+              if (::syscall(SYS_socket, AF_INET | kHigh, SOCK_STREAM, 0) >= 0 ||
+                  errno != EPERM)
+                return 1;
+              if (::syscall(SYS_socket, AF_VSOCK | kHigh, SOCK_STREAM, 0) >= 0)
+                return 2;
+              if (::syscall(SYS_socket, AF_UNIX | kHigh, SOCK_STREAM, 0) < 0)
+                return 3;
+              char path[] = "/tmp/seccomp_test_high.XXXXXX";
+              const int fd = ::mkstemp(path);
+              ::unlink(path);
+              struct flock lk = {};
+              lk.l_type = F_WRLCK;
+              lk.l_len = 1;
+              if (::syscall(SYS_fcntl, fd, F_SETLK | kHigh, &lk) != 0) return 4;
+              if (::syscall(SYS_fcntl, fd, F_OFD_SETLK | kHigh, &lk) != 0)
+                return 5;
+              if (LockedForOthers(fd)) return 6;
+              if (::syscall(SYS_fcntl, fd, F_SETLEASE | kHigh, F_RDLCK) >= 0 ||
+                  errno != EPERM)
+                return 7;
+              if (::syscall(SYS_ioctl, 0, TIOCSTI | kHigh, "x") >= 0 ||
+                  errno != EPERM)
+                return 8;
+              return 0;
+            }),
+            0);
+}
+
+TEST(SeccompTest, ChannelsNamespacesLeaveOpenAreRefused) {
+  EXPECT_EQ(
+      InFilteredChild([] {
+        if (::syscall(SYS_inotify_init1, 0) >= 0 || errno != EPERM) return 1;
+        if (::syscall(SYS_fanotify_init, 0, 0) >= 0 || errno != EPERM) return 2;
+        if (::syscall(SYS_userfaultfd, 0) >= 0 || errno != EPERM) return 3;
+        if (::syscall(SYS_perf_event_open, nullptr, 0, -1, -1, 0) >= 0 ||
+            errno != EPERM)
+          return 4;
+        if (::syscall(SYS_add_key, "user", "k", "v", 1, -3) >= 0 ||
+            errno != EPERM)
+          return 5;
+        if (::syscall(SYS_request_key, "user", "k", nullptr, 0) >= 0 ||
+            errno != EPERM)
+          return 6;
+        if (::syscall(451 /* cachestat */, 0, nullptr, nullptr, 0) >= 0 ||
+            errno != EPERM)
+          return 7;
+        const int fd = ::open("/proc/self/exe", O_RDONLY);
+        char byte;
+        struct iovec iov = {&byte, 1};
+        if (::preadv2(fd, &iov, 1, 0, RWF_NOWAIT) >= 0 || errno != EOPNOTSUPP)
+          return 8;
+        if (::preadv2(fd, &iov, 1, 0, 0) != 1) return 9;
+        if (::posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED) != 0) return 10;
+        return 0;
+      }),
+      0);
+}
+
+// int 0x80 (32-bit x86) and the x32 ABI's numbers kill the process.
+TEST(SeccompTest, OtherAbisKill) {
+  EXPECT_EQ(InFilteredChild([] {
+              long ret = 20;  // getpid
+              asm volatile("int $0x80"
+                           : "+a"(ret)
+                           :
+                           : "memory", "r8", "r9", "r10", "r11");
+              return 1;
+            }),
+            200 + SIGSYS);
+  EXPECT_EQ(InFilteredChild([] {
+              ::syscall(0x40000000 | SYS_getpid);
+              return 1;
+            }),
+            200 + SIGSYS);
 }
 
 TEST(SeccompTest, ProgramBuilds) {
