@@ -10,6 +10,7 @@
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -454,6 +455,30 @@ TEST_F(SandboxE2eTest, NoLockSocketQueueOrShmReachesAnotherSandbox) {
     EXPECT_NE(r.log.find(std::string(c) + " unseen"), std::string::npos)
         << c << ": " << r.log;
   }
+}
+
+// Reading a shared file through the sandbox's read-only view leaves its
+// access time as it was (the kernel writes no access time through a
+// read-only mount): no signal in it. The same read outside a sandbox
+// sets it (relatime: the access time was older than a day).
+TEST_F(SandboxE2eTest, ReadingASharedFileLeavesItsAccessTime) {
+  const std::string path = dir_ + "/bot/readme";
+  const timespec two_days_ago = {::time(nullptr) - 2 * 86400, 0};
+  const timespec times[2] = {two_days_ago, {0, UTIME_OMIT}};
+  ASSERT_EQ(::utimensat(AT_FDCWD, path.c_str(), times, 0), 0);
+  auto atime = [&] {
+    struct stat st;
+    ::stat(path.c_str(), &st);
+    return st.st_atim.tv_sec;
+  };
+  const Ran r = Run("cat readme");
+  EXPECT_EQ(r.log, "hello\n");
+  EXPECT_EQ(atime(), two_days_ago.tv_sec);
+  struct statvfs host;
+  ASSERT_EQ(::statvfs(path.c_str(), &host), 0);
+  if (host.f_flag & ST_NOATIME) GTEST_SKIP() << "no access times here";
+  EXPECT_EQ(ReadFile(path), "hello\n");
+  EXPECT_GT(atime(), two_days_ago.tv_sec) << "outside a sandbox";
 }
 
 // Pages of `path` in the page cache (the caller owns the file, so mincore

@@ -272,6 +272,53 @@ def test_kill_9_of_the_arbiter_leaves_nothing_and_the_next_run_cleans(
     assert status == 0, output
 
 
+def lock_colluders(tmp_path, extra=()):
+    """Two lock colluders as partners (seats 0 and 2 of 4) and two honest
+    bots, one game: (run, {seat: digests sent}, [(seat, read)...])."""
+    run = harness.play(tmp_path, [("col_a", bot("lock_colluder")),
+                                  ("honest_b", honest()),
+                                  ("col_c", bot("lock_colluder")),
+                                  ("honest_d", honest())], games=1,
+                       move_ms=5000, extra=list(extra))
+    check_clean(run, 1)
+    (record,) = run.records
+    seats = {seat_of(record, "col_a"), seat_of(record, "col_c")}
+    assert seats in ({0, 2}, {1, 3}), seats  # partners
+    sent, reads = {}, []
+    for name in ("col_a", "col_c"):
+        for report in findings(run, name):
+            sent.setdefault(report["seat"], set()).add(report["sent"])
+            reads.append((report["seat"], report["read"]))
+    assert set(sent) == seats, sent
+    return run, sent, reads
+
+
+def test_lock_colluders_pass_nothing_through_a_shared_file(tmp_path):
+    run, sent, reads = lock_colluders(tmp_path)
+    assert len(reads) >= 4, reads
+    # No lock of any kind reached the partner: nothing read, at any turn.
+    assert all(read == {} for _, read in reads), reads
+    for record in run.records:
+        assert faults(record) == [], faults(record)
+
+
+def test_lock_colluders_without_sandbox_do_pass_their_hands(tmp_path):
+    """The control: the same bots without the sandbox read every digest
+    their partner sent, by every kind of lock."""
+    _, sent, reads = lock_colluders(tmp_path, ["--sandbox", "none"])
+    got = {}
+    for seat, read in reads:
+        partner = (seat + 2) % 4
+        for method, by_seat in read.items():
+            if str(partner) in by_seat:
+                digest = by_seat[str(partner)]
+                assert digest in sent[partner], (method, digest, sent)
+                got.setdefault(method, 0)
+                got[method] += 1
+    assert set(got) == {"posix", "posix_high_bits", "ofd", "ofd_high_bits"}, \
+        got
+
+
 def test_catalogue_is_complete():
     """Every bot in hostile/ is exercised here and registered in
     CMakeLists.txt, and says in its docstring what it does."""
