@@ -238,6 +238,7 @@ int Evict(const char* file) {
 int main(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "";
   if (mode == "args") return Args(argc - 2, argv + 2);
+#if defined(__x86_64__)
   if (mode == "i386") {
     long ret = 20;  // getpid
     asm volatile("int $0x80"
@@ -252,6 +253,7 @@ int main(int argc, char** argv) {
                 Outcome(::syscall(0x40000000 | SYS_getpid)).c_str());
     return 0;
   }
+#endif
   if (mode == "serve" && argc == 4) return Serve(argv[2], argv[3]);
   if (mode == "look" && argc == 4) return Look(argv[2], argv[3]);
   if (mode == "evict" && argc == 3) return Evict(argv[2]);

@@ -115,6 +115,7 @@ TEST(SeccompTest, ChannelsNamespacesLeaveOpenAreRefused) {
       0);
 }
 
+#if defined(__x86_64__)
 // int 0x80 (32-bit x86) and the x32 ABI's numbers kill the process.
 TEST(SeccompTest, OtherAbisKill) {
   EXPECT_EQ(InFilteredChild([] {
@@ -132,6 +133,7 @@ TEST(SeccompTest, OtherAbisKill) {
             }),
             200 + SIGSYS);
 }
+#endif
 
 TEST(SeccompTest, ProgramBuilds) {
   auto program = SeccompProgram();

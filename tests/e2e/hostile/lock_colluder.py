@@ -13,7 +13,7 @@ from hostile import botlib
 
 F_GETLK, F_SETLK, F_OFD_GETLK, F_OFD_SETLK = 5, 6, 36, 37
 F_RDLCK, F_WRLCK, F_UNLCK = 0, 1, 2
-SYS_FCNTL = 72  # x86-64
+SYS_FCNTL = {"x86_64": 72, "aarch64": 25}[os.uname().machine]
 HIGH = 1 << 32
 SEAT_SPAN = 1 << 16  # a digest is 16 bits; each seat has its own range
 # (name, set command, get command), each in a range of its own.
