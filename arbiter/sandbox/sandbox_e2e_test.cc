@@ -500,8 +500,9 @@ size_t Resident(const std::string& path, size_t bytes) {
 // A sandbox cannot evict a shared file's pages (a signal another could
 // read by timing its reads, or with preadv2(RWF_NOWAIT), which it is
 // refused: ArgumentRulesReadOnlyTheLow32Bits): posix_fadvise's
-// POSIX_FADV_DONTNEED succeeds and does nothing. Outside a sandbox the
-// same call empties the cache.
+// POSIX_FADV_DONTNEED succeeds and does nothing, and madvise's
+// MADV_PAGEOUT leaves a file the bot cannot write alone (the kernel's
+// rule). Outside a sandbox the same calls empty the cache.
 TEST_F(SandboxE2eTest, SharedPagesCannotBeEvicted) {
   CopyProbe();
   const std::string path = dir_ + "/bot/pages";
@@ -515,7 +516,8 @@ TEST_F(SandboxE2eTest, SharedPagesCannotBeEvicted) {
   }
   ASSERT_EQ(Resident(path, bytes), bytes / 4096);
   const Ran r = Run("exec ./seccomp_probe evict pages");
-  EXPECT_EQ(r.log, "fadvise ok\nfadvise ok\nfadvise ok\nfadvise ok\n");
+  EXPECT_EQ(r.log,
+            "fadvise ok\nfadvise ok\nfadvise ok\nfadvise ok\npageout ok\n");
   EXPECT_EQ(Resident(path, bytes), bytes / 4096);
   ProbeOnHost("evict " + path);
   EXPECT_LT(Resident(path, bytes), bytes / 4096 / 2);

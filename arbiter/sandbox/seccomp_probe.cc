@@ -12,12 +12,14 @@
 //                                waits for SIGTERM (60 s at most), cleans up
 //   seccomp_probe look FILE TAG  prints "NAME seen|unseen" for each
 //   seccomp_probe evict FILE     asks the kernel to drop FILE's cached
-//                                pages (posix_fadvise, with high bits too)
+//                                pages (posix_fadvise, with high bits too;
+//                                madvise(MADV_PAGEOUT))
 #include <fcntl.h>
 #include <mqueue.h>
 #include <signal.h>
 #include <sys/file.h>
 #include <sys/ipc.h>
+#include <sys/mman.h>
 #include <sys/msg.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -230,6 +232,13 @@ int Evict(const char* file) {
                                                   POSIX_FADV_DONTNEED | high))
                                     .c_str());
   }
+  // The kernel pages out a shared file's pages only for a process that
+  // could write the file.
+  struct stat st;
+  ::fstat(fd, &st);
+  void* m = ::mmap(nullptr, size_t(st.st_size), PROT_READ, MAP_SHARED, fd, 0);
+  std::printf("pageout %s\n",
+              Outcome(::madvise(m, size_t(st.st_size), MADV_PAGEOUT)).c_str());
   return 0;
 }
 
