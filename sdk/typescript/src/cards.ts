@@ -117,13 +117,13 @@ export function parseCards(text: string | Iterable<string | Card>): Card[] {
 }
 
 /** "4S 5H 6D": each card in its letter form, space-separated. */
-export function formatCards(cards: Iterable<string | Card>): string {
-  return [...cards].map((c) => parseCard(c).toString()).join(" ");
+export function formatCards(cards: string | Iterable<string | Card>): string {
+  return parseCards(cards).join(" ");
 }
 
 /** Rank first (A low), then suit in the order S H D C. */
-export function sortedByRank(cards: Iterable<string | Card>): Card[] {
-  return [...cards].map(parseCard).sort(compareCards);
+export function sortedByRank(cards: string | Iterable<string | Card>): Card[] {
+  return parseCards(cards).sort(compareCards);
 }
 
 /** The 65 cards of Zetema: a full pack plus a second copy of the imperial suit. */

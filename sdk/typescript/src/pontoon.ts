@@ -65,7 +65,7 @@ export function parseAction(text: string): Action {
 }
 
 /** An Action from a pontoon.v1.Action message. */
-export function actionFromProto(proto: msg.Action, index: number | null = null): Action {
+export function actionFromProto(proto: msg.ActionIn, index: number | null = null): Action {
   const kind = (Object.keys(TYPES) as Kind[]).find((k) => TYPES[k] === proto.type);
   if (kind === undefined) throw new CardError(`the action message has no known type (${proto.type})`);
   return new Action(kind, withAmount(kind) ? proto.amount : 0, index);
@@ -254,6 +254,6 @@ export const module: GameModule<Observation, Action> = {
   eventsOf: (gameEvent) => gameEvent.pontoon?.events ?? [],
   observation: (request, game, legal) => new Observation(request, game, legal),
   legalActions: (request) =>
-    request.pontoon!.legalActions.map((la, i) => actionFromProto(la.action ?? ({} as msg.Action), i)),
+    request.pontoon!.legalActions.map((la, i) => actionFromProto(la.action ?? {}, i)),
   setAnswer: (choice, legal, reply) => setTypedAnswer(choice, legal, reply, Action, "pontoon", actionToProto),
 };

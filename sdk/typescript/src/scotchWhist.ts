@@ -74,9 +74,9 @@ export function parseAction(text: string): Action {
 }
 
 /** An Action from a scotch_whist.v1.Action message. */
-export function actionFromProto(proto: msg.Action, index: number | null = null): Action {
-  if (proto.kind !== "play" || !proto.play) throw new CardError("the action message has no kind (play)");
-  return new Action(parseCard(proto.play.card), index);
+export function actionFromProto(proto: msg.ActionIn, index: number | null = null): Action {
+  if (!proto.play) throw new CardError("the action message has no kind (play)");
+  return new Action(parseCard(proto.play.card ?? ""), index);
 }
 
 /** The scotch_whist.v1.Action message of an Action. */
@@ -193,6 +193,6 @@ export const module: GameModule<Observation, Action> = {
   eventsOf: (gameEvent) => gameEvent.scotchWhist?.events ?? [],
   observation: (request, game, legal) => new Observation(request, game, legal),
   legalActions: (request) =>
-    request.scotchWhist!.legalActions.map((la, i) => actionFromProto(la.action ?? ({} as msg.Action), i)),
+    request.scotchWhist!.legalActions.map((la, i) => actionFromProto(la.action ?? {}, i)),
   setAnswer: (choice, legal, reply) => setTypedAnswer(choice, legal, reply, Action, "scotchWhist", actionToProto),
 };

@@ -211,23 +211,23 @@ const MELD_TYPES: Record<string, MeldType> = {
 };
 
 /** An Action from a zetema.v1.Action message, or a LegalAction (whose points it keeps). */
-export function actionFromProto(proto: msg.Action | msg.LegalAction, index: number | null = null): Action {
+export function actionFromProto(proto: msg.ActionIn | msg.LegalAction, index: number | null = null): Action {
   if ("text" in proto && "points" in proto) {
-    const a = actionFromProto(proto.action ?? ({} as msg.Action), index);
+    const a = actionFromProto(proto.action ?? {}, index);
     return new Action(a.kind, a.cards, a.pile, a.discard, a.meldType, index, proto.points);
   }
-  const p = proto as msg.Action;
-  if (p.kind === "discard" && p.discard) return new Action(DISCARD, [], [], parseCard(p.discard.card), null, index);
-  if (p.kind === "meld" && p.meld) {
+  const p = proto as msg.ActionIn;
+  if (p.discard) return new Action(DISCARD, [], [], parseCard(p.discard.card ?? ""), null, index);
+  if (p.meld) {
     const m = p.meld;
-    return new Action(MELD, parseCards(m.cards), [], m.discard ? parseCard(m.discard) : null,
-      MELD_TYPES[m.meldType] ?? null, index);
+    return new Action(MELD, parseCards(m.cards ?? []), [], m.discard ? parseCard(m.discard) : null,
+      MELD_TYPES[String(m.meldType)] ?? null, index);
   }
-  if (p.kind === "marry" && p.marry) {
+  if (p.marry) {
     const hand: Card[] = [], pile: Card[] = [];
-    for (const m of p.marry.marriages) {
-      (m.kingFromPile ? pile : hand).push(parseCard(m.king));
-      (m.queenFromPile ? pile : hand).push(parseCard(m.queen));
+    for (const m of p.marry.marriages ?? []) {
+      (m.kingFromPile ? pile : hand).push(parseCard(m.king ?? ""));
+      (m.queenFromPile ? pile : hand).push(parseCard(m.queen ?? ""));
     }
     return new Action(MARRY, hand, pile, null, null, index);
   }
