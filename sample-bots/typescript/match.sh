@@ -30,8 +30,7 @@ for f in "$arbiter" "$python" "$random_bot"; do
 done
 
 "$repo/sdk/typescript/scripts/install.sh"
-npm --prefix "$repo/sdk/typescript" run --silent build
-npm --prefix "$repo/sample-bots/typescript" run --silent build
+npm --prefix "$repo/sample-bots/typescript" run --silent build  # the SDK first
 
 mkdir -p "$out"
 cd "$out"
