@@ -65,20 +65,37 @@ export class GameInfo {
   }
 }
 
-/** The clock of one decision, shared by every game's observation. */
-export class Clock {
+/** What every game's observation has: the decision's clock, its legal
+ * actions, the game, its ruleset and the events so far. */
+export abstract class ObservationBase<Act, Rules = unknown, Event = unknown> {
   /** The request's id: a uint64, as a decimal string. */
   readonly requestId: string;
   /** What this decision may take (the move limit plus what is left of the bank). */
   readonly timeLeftMs: number;
   readonly moveLimitMs: number;
   readonly bankMs: number;
+  /** The game's Ruleset message (every knob); null outside a game or for a text-only game. */
+  readonly ruleset: Rules | null;
+  /** Every event of this game so far, in engine order (the game's own Event
+   * messages; lines of text for a text-only game). */
+  readonly history: Event[];
 
-  constructor(request: DecisionRequest) {
+  /** `history`: the observation message's own, where it has one and the
+   * arbiter filled it (else the events the SDK gathered). */
+  constructor(
+    request: DecisionRequest,
+    readonly game: GameInfo | undefined,
+    /** The decision's legal actions (the callback's second argument), typed
+     * by the observation's kind. */
+    readonly legalActions: Act[],
+    history: readonly Event[] = [],
+  ) {
     this.requestId = request.requestId;
     this.timeLeftMs = request.timeLeftMs;
     this.moveLimitMs = request.moveLimitMs;
     this.bankMs = request.bankMs;
+    this.ruleset = (game?.ruleset as Rules | undefined) ?? null;
+    this.history = [...(history.length > 0 || game === undefined ? history : (game.history as Event[]))];
   }
 }
 

@@ -1,6 +1,6 @@
 /** The games this SDK plays, by their member of the envelope's oneofs. A new
  * game adds its module (the GameModule interface of game.ts) and one line here. */
-import { Clock, GameInfo, GameModule } from "./game";
+import { GameInfo, ObservationBase, GameModule } from "./game";
 import type { DecisionRequest } from "./messages";
 import * as pontoon from "./pontoon";
 import * as scotchWhist from "./scotchWhist";
@@ -8,21 +8,13 @@ import * as zetema from "./zetema";
 
 /** The decision of a game without typed messages: `text` is what the seat
  * sees, `history` the event lines so far; the legal actions are strings. */
-export class TextObservation extends Clock {
+export class TextObservation extends ObservationBase<string, null, string> {
   readonly kind = "text" as const;
   readonly text: string;
-  readonly history: string[];
 
-  constructor(
-    request: DecisionRequest,
-    readonly game: GameInfo | undefined,
-    /** The decision's legal actions (the callback's second argument), typed
-     * by this observation's kind. */
-    readonly legalActions: string[] = [],
-  ) {
-    super(request);
+  constructor(request: DecisionRequest, game: GameInfo | undefined, legalActions: string[] = []) {
+    super(request, game, legalActions);
     this.text = request.text?.observation ?? "";
-    this.history = (game?.history as string[] | undefined) ?? [];
   }
 }
 

@@ -4,7 +4,7 @@
  * not see (another seat's face-down card) is null.
  */
 import { ACE, Card, CardError, cardOrNull } from "./cards";
-import { Clock, GameInfo, GameModule, setTypedAnswer } from "./game";
+import { GameInfo, ObservationBase, GameModule, setTypedAnswer } from "./game";
 import type { DecisionRequest, pontoon as msg } from "./messages";
 
 export const BET = "bet";
@@ -175,7 +175,7 @@ export class SeatState {
 }
 
 /** What this seat may see when it is asked to act in a Pontoon game. */
-export class Observation extends Clock {
+export class Observation extends ObservationBase<Action, msg.Ruleset, msg.Event> {
   readonly kind = "pontoon" as const;
   readonly seat: number;
   readonly numPlayers: number;
@@ -193,21 +193,12 @@ export class Observation extends Clock {
   /** The known bottom of the pack, top first: cards put under since the
    * last shuffle, null for one hidden from this seat. */
   readonly underPack: (Card | null)[];
-  readonly history: msg.Event[];
-  readonly ruleset: msg.Ruleset | null;
   readonly proto: msg.Observation;
 
-  constructor(
-    request: DecisionRequest,
-    readonly game: GameInfo | undefined,
-    /** The decision's legal actions (the callback's second argument), typed
-     * by this observation's kind. */
-    readonly legalActions: Action[] = [],
-  ) {
-    super(request);
+  constructor(request: DecisionRequest, game: GameInfo | undefined, legalActions: Action[] = []) {
+    super(request, game, legalActions, request.pontoon!.observation!.history);
     const obs = request.pontoon!.observation!;
     this.proto = obs;
-    this.ruleset = (game?.ruleset as msg.Ruleset | undefined) ?? null;
     this.seat = obs.seat;
     this.numPlayers = obs.numPlayers;
     this.banker = obs.banker;
@@ -219,7 +210,6 @@ export class Observation extends Clock {
     this.seats = obs.seats.map((s) => new SeatState(s));
     this.packSize = obs.packSize;
     this.underPack = obs.underPack.map(cardOrNull);
-    this.history = obs.history.length > 0 || game === undefined ? [...obs.history] : (game.history as msg.Event[]);
   }
 
   get isBanker(): boolean {

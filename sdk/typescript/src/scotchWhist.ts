@@ -5,7 +5,7 @@
  * 8 7 6), in the other suits A K Q J T 9 8 7 6.
  */
 import { ACE, Card, CardError, cardOrNull, JACK, KING, parseCard, parseCards, parseSuit, QUEEN, TEN } from "./cards";
-import { Clock, GameInfo, GameModule, setTypedAnswer } from "./game";
+import { GameInfo, ObservationBase, GameModule, setTypedAnswer } from "./game";
 import type { DecisionRequest, scotchWhist as msg } from "./messages";
 
 export const PLAY = "play";
@@ -107,7 +107,7 @@ export class Trick {
 }
 
 /** What this seat may see when it is asked to act in a Scotch Whist game. */
-export class Observation extends Clock {
+export class Observation extends ObservationBase<Action, msg.Ruleset, msg.Event> {
   readonly kind = "scotch_whist" as const;
   readonly seat: number;
   readonly numPlayers: number;
@@ -136,22 +136,12 @@ export class Observation extends Clock {
   readonly target: number;
   /** Cards each seat was dealt this hand. */
   readonly cardsDealt: number;
-  readonly history: msg.Event[];
-  readonly ruleset: msg.Ruleset | null;
   readonly proto: msg.Observation;
 
-  constructor(
-    request: DecisionRequest,
-    readonly game: GameInfo | undefined,
-    /** The decision's legal actions (the callback's second argument), typed
-     * by this observation's kind. */
-    readonly legalActions: Action[] = [],
-  ) {
-    super(request);
+  constructor(request: DecisionRequest, game: GameInfo | undefined, legalActions: Action[] = []) {
+    super(request, game, legalActions);
     const obs = request.scotchWhist!.observation!;
     this.proto = obs;
-    this.ruleset = (game?.ruleset as msg.Ruleset | undefined) ?? null;
-    this.history = (game?.history as msg.Event[] | undefined) ?? [];
     this.seat = obs.seat;
     this.numPlayers = obs.numPlayers;
     this.currentPlayer = obs.currentPlayer;

@@ -14,7 +14,7 @@
  * suits in the order S H D C.
  */
 import { ACE, Card, CardError, compareCards, KING, parseCard, parseCards, QUEEN, RANKS, sortedByRank } from "./cards";
-import { Clock, GameInfo, GameModule, setTypedAnswer } from "./game";
+import { GameInfo, ObservationBase, GameModule, setTypedAnswer } from "./game";
 import type { DecisionRequest, zetema as msg } from "./messages";
 
 export const DISCARD = "discard";
@@ -257,7 +257,7 @@ export function actionToProto(action: Action): msg.ActionIn {
 }
 
 /** What this seat may see when it is asked to act in a Zetema game. */
-export class Observation extends Clock {
+export class Observation extends ObservationBase<Action, msg.Ruleset, msg.Event> {
   readonly kind = "zetema" as const;
   readonly seat: number;
   readonly currentPlayer: number;
@@ -280,22 +280,13 @@ export class Observation extends Clock {
   readonly teamScores: number[];
   /** Per seat: cards shown in a declaration and still held. */
   readonly known: Card[][];
-  /** Every public event of this game so far, in engine order. */
-  readonly history: msg.Event[];
-  /** The game's ruleset (every knob, with the point tables); null outside a game. */
-  readonly ruleset: msg.Ruleset | null;
+  /** The zetema.v1.Observation as received (its history left empty by the arbiter). */
+  readonly proto: msg.Observation;
 
-  constructor(
-    request: DecisionRequest,
-    readonly game: GameInfo | undefined,
-    /** The decision's legal actions (the callback's second argument), typed
-     * by this observation's kind. */
-    readonly legalActions: Action[] = [],
-  ) {
-    super(request);
+  constructor(request: DecisionRequest, game: GameInfo | undefined, legalActions: Action[] = []) {
+    super(request, game, legalActions, request.zetema!.observation!.history);
     const obs = request.zetema!.observation!;
     this.proto = obs;
-    this.ruleset = (game?.ruleset as msg.Ruleset | undefined) ?? null;
     this.seat = obs.seat;
     this.currentPlayer = obs.currentPlayer;
     this.dealer = obs.dealer;
@@ -312,11 +303,7 @@ export class Observation extends Clock {
     this.teamOf = [...obs.teamOf];
     this.teamScores = [...obs.teamScores];
     this.known = obs.known.map((k) => parseCards(k.cards));
-    this.history = obs.history.length > 0 || game === undefined ? [...obs.history] : (game.history as msg.Event[]);
   }
-
-  /** The zetema.v1.Observation as received (its history left empty by the arbiter). */
-  readonly proto: msg.Observation;
 
   /** The cards on one rank pile; rank is a letter ("K", "10") or 0..12. */
   pile(rank: string | number): Card[] {
