@@ -12,6 +12,7 @@
 import * as grpc from "@grpc/grpc-js";
 import { BadToken, ConfigurationError, ConnectionFailed, GameNotDeclared, ProtocolError, VersionMismatch, ZetemaError } from "./errors";
 import { GameInfo } from "./game";
+import type { ArbiterClient } from "./gen/arbiter/v1/Arbiter";
 import { ALL_GAMES, moduleFor, TEXT, TextObservation } from "./games";
 import type { ActionReply, ArbiterMessage, BotMessage, ErrorMessage, GameEvent, Result, Welcome } from "./messages";
 import type * as pontoon from "./pontoon";
@@ -53,8 +54,6 @@ export interface Options {
   env?: Readonly<Record<string, string | undefined>>;
   /** How long to wait for the arbiter (default 10 s). */
   connectTimeoutMs?: number;
-  /** For tests of version refusals only. */
-  protocolVersion?: number;
   onConnect?: (welcome: Welcome) => unknown;
   onGameStart?: (game: GameInfo) => unknown;
   onEvent?: (event: unknown, game: GameInfo | undefined) => unknown;
@@ -116,9 +115,10 @@ export function replyFor(choice: unknown, legal: unknown[], requestId: string, m
   } else if (typeof choice === "string") {
     reply.text = choice;
   } else if (!(moduleFor(member) ?? TEXT).setAnswer(choice, legal, reply)) {
+    const what = typeof choice === "object" && choice !== null ? `${choice.constructor?.name ?? "Object"} "${choice}"` : String(choice);
     throw new TypeError(
-      `the callback returned ${choice === null ? "null" : typeof choice === "object" ? `a ${choice.constructor?.name ?? "object"}` : String(choice)}; ` +
-        "return an index, one of the legal actions or action text such as 'discard 9H'",
+      `the callback returned ${what}, no answer to a ${member} decision: return an index, one of the legal actions ` +
+        "or action text such as 'discard 9H'",
     );
   }
   return reply;
@@ -143,7 +143,7 @@ function refusal(error: ErrorMessage, declared: string[]): ZetemaError {
   return new ProtocolError(`the arbiter refused the connection: ${codeName(error.code)}: ${error.message}`);
 }
 
-function connect(address: string, timeoutMs: number): Promise<grpc.Client> {
+function connect(address: string, timeoutMs: number): Promise<ArbiterClient> {
   const Arbiter = protocol().arbiter.v1.Arbiter;
   // A bot talks to its arbiter directly, never through an HTTP proxy.
   const client = new Arbiter(address, grpc.credentials.createInsecure(), { "grpc.enable_http_proxy": 0 });
@@ -168,9 +168,7 @@ export async function play(callback: Callback, options: Options): Promise<number
   const address = options.address || args.address;
   const token = options.token ?? args.token;
   check(address, token);
-  const client = (await connect(address, options.connectTimeoutMs ?? 10_000)) as grpc.Client & {
-    Play(): grpc.ClientDuplexStream<BotMessage, ArbiterMessage>;
-  };
+  const client = await connect(address, options.connectTimeoutMs ?? 10_000);
   const call = client.Play();
   // An error the loop does not read (the stream's end after a refusal) must
   // not become an unhandled 'error' event.
@@ -181,7 +179,7 @@ export async function play(callback: Callback, options: Options): Promise<number
         token,
         botName: options.name,
         botVersion: String(options.version ?? "0"),
-        protocolVersion: options.protocolVersion ?? PROTOCOL_VERSION,
+        protocolVersion: PROTOCOL_VERSION,
         games: declared,
         eventsInRequest: true,
       },

@@ -235,7 +235,7 @@ test("no arbiter at the address: ConnectionFailed within the timeout", async () 
 
 test("bad answers are refused in the bot, before anything is sent", async () => {
   for (const [answer, message] of [[3, /index 3, but there are 3 legal actions/], [null, /returned null/],
-    [new scotchWhist.Action(zetema.parseAction("discard 9H").discard!), /returned a Action/]] as const) {
+    [new scotchWhist.Action(zetema.parseAction("discard 9H").discard!), /returned Action "play 9H", no answer to a zetema decision/]] as const) {
     const script: Script = async (s) => {
       await welcome(s);
       s.send(zetemaStart("g"));
