@@ -3,7 +3,8 @@
 import type { ActionReply, DecisionRequest, GameEvent, GameStart, Player, Result, TimeControl } from "./messages";
 
 /** What the game loop needs of a game: one module per game (zetema.ts,
- * pontoon.ts, scotchWhist.ts, text.ts), listed in games.ts. */
+ * pontoon.ts, scotchWhist.ts, and TEXT for text-only games), listed in
+ * games.ts. */
 export interface GameModule<Obs = unknown, Act = unknown> {
   /** The game's member in the envelope's oneofs, as loaded ("scotchWhist"). */
   readonly member: string;

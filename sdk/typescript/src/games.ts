@@ -1,6 +1,6 @@
 /** The games this SDK plays, by their member of the envelope's oneofs. A new
  * game adds its module (the GameModule interface of game.ts) and one line here. */
-import { GameInfo, ObservationBase, GameModule } from "./game";
+import { GameInfo, GameModule, ObservationBase } from "./game";
 import type { DecisionRequest } from "./messages";
 import * as pontoon from "./pontoon";
 import * as scotchWhist from "./scotchWhist";
