@@ -14,14 +14,14 @@
 # own dist/ folder (and /usr): what a tournament's sandbox shows it. Exits 77
 # (a skip for CTest) where node or npm is missing.
 set -euo pipefail
-repo=$(cd "$(dirname "$0")/../.." && pwd)
-build=$(realpath -m "${1:-$repo/build}")
-out=$(realpath -m "${2:-$repo/out/typescript}")
-games=${3:-6}
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   echo "skipped: the TypeScript starter bot needs node and npm (scripts/setup installs them)"
   exit 77
 fi
+repo=$(cd "$(dirname "$0")/../.." && pwd)
+build=$(realpath -m "${1:-$repo/build}")
+out=$(realpath -m "${2:-$repo/out/typescript}")
+games=${3:-6}
 arbiter=$build/arbiter/cli/arbiter
 python=$repo/.venv/bin/python
 random_bot=$build/sample-bots/random/random_bot
