@@ -261,6 +261,7 @@ test("configuration: flags win over the environment; missing address, token or b
   await assert.rejects(play(() => 0, bare), (e: Error) => e instanceof ConfigurationError && /no arbiter address/.test(e.message));
   await assert.rejects(play(() => 0, { ...bare, env: { ZETEMA_ARBITER_ADDRESS: "x:1" } }), /no token: .*ZETEMA_TOKEN/);
   await assert.rejects(play(() => 0, { ...bare, address: "x:1", token: "t", games: ["pontoon "] }), /games wants a list of game names/);
+  await assert.rejects(play(() => 0, { ...bare, argv: ["--address=x:1", "--token"] }), /--token needs a value/);
   let hello: { token?: string } = {};
   const script: Script = async (s) => {
     hello = await welcome(s);
