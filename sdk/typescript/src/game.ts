@@ -1,0 +1,127 @@
+/** One game from its GameStart to its GameEnd, and the interface each
+ * game's module offers the game loop (client.ts). */
+import type { ActionReply, DecisionRequest, GameEvent, GameStart, Player, Result, TimeControl } from "./messages";
+
+/** What the game loop needs of a game: one module per game (zetema.ts,
+ * pontoon.ts, scotchWhist.ts, and TEXT for text-only games), listed in
+ * games.ts. */
+export interface GameModule<Obs = unknown, Act = unknown> {
+  /** The game's member in the envelope's oneofs, as loaded ("scotchWhist"). */
+  readonly member: string;
+  /** (ruleset, first dealer) from the GameStart. */
+  startInfo(start: GameStart): { ruleset: unknown; firstDealer: number };
+  /** The game's events in a GameEvent, in engine order. */
+  eventsOf(gameEvent: GameEvent): unknown[];
+  /** The callback's first argument (holding the second). */
+  observation(request: DecisionRequest, game: GameInfo | undefined, legal: Act[]): Obs;
+  /** The callback's second argument: the legal actions, each with its index. */
+  legalActions(request: DecisionRequest): Act[];
+  /** Fills the reply for an answer that is one of this game's actions or
+   * action messages; false when it is not. */
+  setAnswer(choice: unknown, legal: Act[], reply: ActionReply): boolean;
+}
+
+export class GameInfo {
+  readonly gameId: string;
+  /** This bot's seat. */
+  readonly seat: number;
+  readonly numPlayers: number;
+  /** The team of every seat. */
+  readonly teams: number[];
+  readonly players: Player[];
+  readonly timeControl: TimeControl | null;
+  /** The game's name: "zetema", "pontoon", "scotch_whist", "high_card", ... */
+  readonly game: string;
+  /** The game's Ruleset message (every knob); null for a text-only game. */
+  readonly ruleset: unknown;
+  /** Pontoon: the first banker; -1 for a text-only game. */
+  readonly firstDealer: number;
+  /** Every event received so far, in engine order: the game's own Event
+   * messages, or lines of text for a text-only game. */
+  readonly history: unknown[] = [];
+  /** The Result once the game has ended. */
+  result: Result | null = null;
+
+  constructor(
+    readonly proto: GameStart,
+    readonly module: GameModule,
+  ) {
+    this.gameId = proto.gameId;
+    this.seat = proto.seat;
+    this.numPlayers = proto.numPlayers;
+    this.teams = [...proto.teams];
+    this.players = [...proto.players];
+    this.timeControl = proto.timeControl;
+    this.game = proto.game || "zetema";
+    const info = module.startInfo(proto);
+    this.ruleset = info.ruleset;
+    this.firstDealer = info.firstDealer;
+  }
+
+  /** The other seats of this bot's team. */
+  get partners(): number[] {
+    if (this.teams.length === 0) return [];
+    const mine = this.teams[this.seat];
+    return this.teams.flatMap((t, s) => (t === mine && s !== this.seat ? [s] : []));
+  }
+}
+
+/** What every game's observation has: the decision's clock, its legal
+ * actions, the game, its ruleset and the events so far. */
+export abstract class ObservationBase<Act, Rules = unknown, Event = unknown> {
+  /** The request's id: a uint64, as a decimal string. */
+  readonly requestId: string;
+  /** What this decision may take (the move limit plus what is left of the bank). */
+  readonly timeLeftMs: number;
+  readonly moveLimitMs: number;
+  readonly bankMs: number;
+  /** The game's Ruleset message (every knob); null outside a game or for a text-only game. */
+  readonly ruleset: Rules | null;
+  /** Every event of this game so far, in engine order (the game's own Event
+   * messages; lines of text for a text-only game). */
+  readonly history: Event[];
+
+  /** `history`: the observation message's own, where it has one and the
+   * arbiter filled it (else the events the SDK gathered). */
+  constructor(
+    request: DecisionRequest,
+    readonly game: GameInfo | undefined,
+    /** The decision's legal actions (the callback's second argument), typed
+     * by the observation's kind. */
+    readonly legalActions: Act[],
+    history: readonly Event[] = [],
+  ) {
+    this.requestId = request.requestId;
+    this.timeLeftMs = request.timeLeftMs;
+    this.moveLimitMs = request.moveLimitMs;
+    this.bankMs = request.bankMs;
+    this.ruleset = (game?.ruleset as Rules | undefined) ?? null;
+    this.history = [...(history.length > 0 || game === undefined ? history : (game.history as Event[]))];
+  }
+}
+
+/** Sets the reply for an answer of a typed game: one of its action values
+ * (sent by index when it is legal, else as the game's message in `field`)
+ * or a plain object, taken as the game's Action message (another game's
+ * action value is neither: the loop refuses it). */
+export function setTypedAnswer<A extends { index: number | null; equals(other: A): boolean }>(
+  choice: unknown,
+  legal: A[],
+  reply: ActionReply,
+  actionType: abstract new (...args: never[]) => A,
+  field: "action" | "pontoon" | "scotchWhist",
+  toProto: (action: A) => object,
+): boolean {
+  if (choice instanceof actionType) {
+    const byIndex = choice.index !== null && legal[choice.index]?.equals(choice);
+    const index = byIndex ? choice.index! : legal.findIndex((a) => a.equals(choice));
+    if (index >= 0) reply.index = index;
+    else (reply as Record<string, unknown>)[field] = toProto(choice);
+    return true;
+  }
+  if (typeof choice === "object" && choice !== null && Object.getPrototypeOf(choice) === Object.prototype) {
+    (reply as Record<string, unknown>)[field] = choice;
+    return true;
+  }
+  return false;
+}
