@@ -135,9 +135,6 @@ std::vector<int> ProcessRunner::SlotCpus() const {
 
 void ProcessRunner::Prepare(const std::vector<const ScheduledGame*>& first) {
   const std::vector<int> cpus = SlotCpus();
-  // Then the other seatings of their deals, which none of the first
-  // games' processes may play: their processes too start now, side by side.
-  std::vector<int> others = OtherSeatingSeats(first, int(config_.bots.size()));
   std::vector<std::pair<int, BotRunner*>> taken;  // (bot, runner)
   {
     std::vector<std::jthread> starts;
@@ -148,18 +145,23 @@ void ProcessRunner::Prepare(const std::vector<const ScheduledGame*>& first) {
       // of the game that seats it next.
       if (fresh) starts.emplace_back([r = taken.back().second] { r->Seat(); });
     };
-    for (const bool next_seatings : {false, true}) {
+    // f(bot, cpu, group) for every seat of every slot's first game.
+    auto each_seat = [&](auto f) {
       for (size_t slot = 0; slot < first.size(); ++slot) {
         if (first[slot] == nullptr) continue;
         const int cpu = slot < cpus.size() ? cpus[slot] : -1;
-        for (int bot : first[slot]->seat_bots) {
-          if (!next_seatings) take(bot, cpu, first[slot]->duplicate_group);
-          for (; next_seatings && others[bot] > 0; --others[bot]) {
-            take(bot, cpu, first[slot]->duplicate_group);
-          }
-        }
+        for (int bot : first[slot]->seat_bots)
+          f(bot, cpu, first[slot]->duplicate_group);
       }
-    }
+    };
+    each_seat(take);
+    // Then those of the other seatings of their deals, which none of the
+    // first games' processes may play.
+    std::vector<int> others =
+        OtherSeatingSeats(first, int(config_.bots.size()));
+    each_seat([&](int bot, int cpu, std::string_view group) {
+      for (; others[bot] > 0; --others[bot]) take(bot, cpu, group);
+    });
   }
   // A failure to start is met again, and reported, by the game itself.
   for (const auto& [bot, runner] : taken) Release(bot, runner);

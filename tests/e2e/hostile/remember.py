@@ -104,4 +104,7 @@ def choose(observation, legal_actions):
 
 
 if __name__ == "__main__":
-    zetema_bot.run(choose, name=NAME, version="e2e", argv=sys.argv[2:])
+    # Directories among the arguments are only there for the sandbox to
+    # bind them (`arbiter match` has no --read-only).
+    zetema_bot.run(choose, name=NAME, version="e2e",
+                   argv=[a for a in sys.argv[2:] if not os.path.isdir(a)])
