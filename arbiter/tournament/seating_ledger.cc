@@ -30,7 +30,9 @@ void SeatingLedger::Play(std::string_view group, int seatings,
                          std::span<const Holder> holders) {
   if (group.empty()) return;
   Deal& deal = deals_[std::string(group)];
-  if (++deal.seatings_played >= seatings) {
+  // A deal said to have one seating (or none) is never forgotten: wrong
+  // counts may cost memory, never a second seating to one process.
+  if (++deal.seatings_played >= seatings && seatings > 1) {
     deals_.erase(std::string(group));
     return;
   }

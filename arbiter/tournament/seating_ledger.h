@@ -36,7 +36,8 @@ class SeatingLedger {
   bool MayPlay(Holder holder, std::string_view group) const;
   // `holders` play one seating of `group`, a deal of `seatings` seatings.
   // Each seating is handed out once: once the last one is, the deal is
-  // forgotten, so the ledger holds only the deals being played.
+  // forgotten, so the ledger holds only the deals being played (and those
+  // of fewer than 2 seatings, which it never forgets).
   void Play(std::string_view group, int seatings,
             std::span<const Holder> holders);
   // Deals remembered (for tests).

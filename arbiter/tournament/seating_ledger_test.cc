@@ -38,6 +38,12 @@ TEST(SeatingLedgerTest, ForgetsADealOnceItsLastSeatingIsHandedOut) {
   // Games of no duplicate deal are never remembered.
   ledger.Play("", 1, just_a);
   EXPECT_EQ(ledger.size(), 0u);
+  // A deal whose seatings are not counted (fewer than 2) is never
+  // forgotten.
+  ledger.Play("d3", 1, just_a);
+  ledger.Play("d3", 1, just_b);
+  EXPECT_FALSE(ledger.MayPlay(&a, "d3"));
+  EXPECT_FALSE(ledger.MayPlay(&b, "d3"));
 }
 
 // A slot's first game of a deal of k seatings needs, per bot, k - 1 more
