@@ -172,28 +172,33 @@ std::string GroupOf(const std::string& game_id) {
 }
 
 // No process plays two seatings of one duplicate deal, whatever the table
-// (a bot with two seats of a game too), the concurrency or the placement;
-// each bot's processes are reused from deal to deal.
+// (a bot with two seats of a game too), the concurrency, the placement or
+// restarts after crashes (a runner's log holds its every process); each
+// bot's processes are reused from deal to deal.
 TEST(ProcessRunnerTest, NoProcessPlaysTwoSeatingsOfADuplicateDeal) {
   struct Case {
     int seats;
     int concurrency;
     bool affinity;
+    bool crashes = false;  // b0 crashes in every game, and is restarted
   };
-  for (const Case c : {Case{2, 1, false}, Case{2, 2, true}, Case{3, 2, false},
-                       Case{4, 2, false}}) {
-    SCOPED_TRACE(
-        fmt::format("{} seats, concurrency {}", c.seats, c.concurrency));
+  for (const Case c :
+       {Case{2, 1, false}, Case{2, 2, true}, Case{3, 2, false},
+        Case{4, 2, false}, Case{2, 2, false, /*crashes=*/true}}) {
+    SCOPED_TRACE(fmt::format("{} seats, concurrency {}{}", c.seats,
+                             c.concurrency, c.crashes ? ", crashes" : ""));
     TournamentConfig config = MakeConfig(3, c.seats);
     for (auto& bot : config.bots) bot.command = ARBITER_TEST_BOT_PATH;
+    if (c.crashes) config.bots[0].command += " --mode=crash --after=3";
     config.sandbox_mode = sandbox::Mode::kNone;
     config.duplicate = true;
     config.deals_per_pairing = 2;
     config.affinity = c.affinity;
     auto resolved = ResolveRuleset(config);
     ASSERT_TRUE(resolved) << resolved.error();
-    const auto out = std::filesystem::path(::testing::TempDir()) /
-                     fmt::format("seatings-{}-{}", c.seats, c.concurrency);
+    const auto out =
+        std::filesystem::path(::testing::TempDir()) /
+        fmt::format("seatings-{}-{}-{}", c.seats, c.concurrency, c.crashes);
     std::filesystem::remove_all(out);
     auto runner = ProcessRunner::Start(
         config, resolved->game,
@@ -222,6 +227,19 @@ TEST(ProcessRunnerTest, NoProcessPlaysTwoSeatingsOfADuplicateDeal) {
     const size_t bound = 3 * (size_t(c.concurrency) + k - 1) * m;
     EXPECT_LE(Logs(out / "logs").size(), bound);
     if (c.concurrency == 1) EXPECT_EQ(Logs(out / "logs").size(), bound);
+    if (c.crashes) {
+      // Restarted in its runner: a log of b0 holds several processes.
+      std::ifstream in(out / "logs" / "b0.1.log");
+      std::stringstream text;
+      text << in.rdbuf();
+      const std::string log = text.str();
+      int starts = 0;
+      for (size_t at = 0; (at = log.find("test_bot pid", at)) != log.npos;
+           ++at) {
+        ++starts;
+      }
+      EXPECT_GE(starts, 2) << log;
+    }
   }
 }
 #endif
