@@ -21,6 +21,7 @@ using Error = std::unexpected<std::string>;
 // Domain separation: each use of the key hashes its own first word.
 constexpr uint64_t kDealDomain = 0x6465616c;  // "deal"
 constexpr uint64_t kTagDomain = 0x746167;     // "tag"
+constexpr std::string_view kBotIdDomain = "bot-game-id/";
 
 std::expected<void, std::string> FillRandom(void* out, size_t size) {
   auto* p = static_cast<uint8_t*>(out);
@@ -210,6 +211,12 @@ uint64_t DealSeedOf(const SipKey& key, uint64_t seed,
 std::string RunTag(const SipKey& key, uint64_t seed) {
   const uint64_t words[] = {kTagDomain, seed};
   return fmt::format("{:08x}", SipHash24Words(key, words) >> 32);
+}
+
+std::string BotGameId(const SipKey& key, std::string_view game_id) {
+  std::string text(kBotIdDomain);
+  text += game_id;
+  return fmt::format("g{:016x}", SipHash24(key, text));
 }
 
 std::expected<RunSecret, std::string> ResolveRunSecret(

@@ -20,6 +20,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 
 #include "arbiter/common/siphash.h"
 
@@ -52,6 +53,11 @@ uint64_t DealSeedOf(const SipKey& key, uint64_t seed,
 // Eight hex digits naming the run (key, seed): the prefix of its game ids, so
 // that the ids of different runs differ. It reveals nothing of the key.
 std::string RunTag(const SipKey& key, uint64_t seed);
+// The id a bot is told for the game whose record id is `game_id`: "g" and
+// 16 hex digits of a keyed hash of the record id. Nothing in it is shared by
+// two games (the seatings of one duplicate deal included), and without the
+// key nobody can tell which record, deal or seating it names.
+std::string BotGameId(const SipKey& key, std::string_view game_id);
 
 // The secret and seed of one run, resolved from what the organiser gave.
 struct RunSecret {

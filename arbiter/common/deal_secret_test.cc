@@ -75,6 +75,29 @@ TEST(DealSeed, DependsOnKeySeedAndPlace) {
   EXPECT_NE(RunTag(key, 5), RunTag(other, 5));
 }
 
+// The id a bot is told: "g" and 16 hex digits, the same for one game of
+// one run, different for every other game (the seatings of one deal
+// included) and under every other key; nothing of the record's id in it.
+TEST(DealSeed, BotGameIdsAreOpaque) {
+  const SipKey key{1, 2}, other{1, 3};
+  const std::string id = BotGameId(key, "3fa9c2d1-r1-t2-d3-s0");
+  EXPECT_THAT(id, ::testing::MatchesRegex("g[0-9a-f]{16}"));
+  EXPECT_EQ(id, BotGameId(key, "3fa9c2d1-r1-t2-d3-s0"));
+  std::set<std::string> ids = {id, BotGameId(key, "3fa9c2d1-r1-t2-d3-s1"),
+                               BotGameId(other, "3fa9c2d1-r1-t2-d3-s0"),
+                               BotGameId(key, "3fa9c2d1-p2-d3-ab"),
+                               BotGameId(key, "3fa9c2d1-p2-d3-ba")};
+  EXPECT_EQ(ids.size(), 5u);
+  for (const std::string& told : ids) {
+    EXPECT_EQ(told.find("3fa9c2d1"), std::string::npos) << told;
+  }
+  // The two seatings' ids differ in most of their digits, not in a suffix.
+  const std::string s1 = BotGameId(key, "3fa9c2d1-r1-t2-d3-s1");
+  int same = 0;
+  for (size_t i = 1; i < id.size(); ++i) same += id[i] == s1[i];
+  EXPECT_LT(same, 8) << id << " " << s1;
+}
+
 TEST(DealSeed, RandomDrawsDiffer) {
   auto a = RandomKey(), b = RandomKey();
   ASSERT_TRUE(a && b);

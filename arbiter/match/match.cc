@@ -41,6 +41,8 @@ class Match {
   Match(const GameSetup& setup, std::span<SeatPlayer> players,
         std::unique_ptr<game::State> state)
       : setup_(setup),
+        bot_game_id_(setup.bot_game_id.empty() ? setup.game_id
+                                               : setup.bot_game_id),
         state_(std::move(state)),
         block_(new char[kArenaBlock]),
         arena_(ArenaOn(block_.get())) {
@@ -77,6 +79,7 @@ class Match {
   void Finish();
 
   const GameSetup& setup_;
+  const std::string& bot_game_id_;  // what the bots are told
   std::unique_ptr<game::State> state_;
   std::vector<SeatState> seats_;
   std::vector<v1::FaultReason> faults_;
@@ -96,7 +99,7 @@ void Match::Broadcast(const v1::ArbiterMessage& m) {
 void Match::SendGameStart() {
   v1::ArbiterMessage m;
   auto* start = m.mutable_game_start();
-  start->set_game_id(setup_.game_id);
+  start->set_game_id(bot_game_id_);
   start->set_num_players(int(seats_.size()));
   start->set_game(record_.game());
   for (const auto& seat : record_.seats()) {
@@ -129,7 +132,7 @@ v1::ArbiterMessage* Match::NewEvents(int seat) {
     return nullptr;
   }
   auto* m = google::protobuf::Arena::CreateMessage<v1::ArbiterMessage>(&arena_);
-  m->mutable_game_event()->set_game_id(setup_.game_id);
+  m->mutable_game_event()->set_game_id(bot_game_id_);
   state_->FillEvents(s.events_sent, seat, m->mutable_game_event());
   s.events_sent = events;
   return m;
@@ -204,7 +207,7 @@ void Match::Finish() {
   FillOutcome(*state_, forfeit_seat_, &record_);
   record_.set_finished_at(NowRfc3339());
   v1::ArbiterMessage end;
-  end.mutable_game_end()->set_game_id(setup_.game_id);
+  end.mutable_game_end()->set_game_id(bot_game_id_);
   *end.mutable_game_end()->mutable_outcome() = record_.result();
   state_->FillGameEnd(end.mutable_game_end());
   Broadcast(end);
@@ -250,7 +253,7 @@ MatchResult Match::Play() {
     } else if (s.live) {
       arena_.Reset();  // nothing of the previous decision is kept
       auto decision =
-          AskForDecision(*s.player->channel, *state_, s.clock, setup_.game_id,
+          AskForDecision(*s.player->channel, *state_, s.clock, bot_game_id_,
                          s.player->process_ended, NewEvents(seat), arena_);
       // One reading of the counters per decision: the seat's CPU time since
       // they were last read (at its previous decision or the game's start).

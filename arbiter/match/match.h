@@ -35,7 +35,12 @@
 namespace arbiter {
 
 struct GameSetup {
-  std::string game_id;
+  std::string game_id;  // the record's
+  // The id the bots are told in every message of the game; "": game_id.
+  // Tournaments and matches tell an opaque one (BotGameId in
+  // arbiter/common/deal_secret.h), so that a bot cannot tell which deal or
+  // seating it plays.
+  std::string bot_game_id;
   std::shared_ptr<const game::Game> game;  // the game and its ruleset
   game::Setup deal;  // seats, seed, first dealer, explicit decks
   TimeControl time;

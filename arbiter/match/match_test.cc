@@ -134,6 +134,37 @@ TEST(MatchTest, DecisionRequestsCarryEachLegalActionsPoints) {
   EXPECT_GT(scoring, 0);
 }
 
+// Every message a bot gets names the game by the id it is told, never by
+// the record's (which names a duplicate deal's seating).
+TEST(MatchTest, BotsAreToldTheirOwnGameIdAndTheRecordKeepsItsOwn) {
+  TextBot a(Answer::kIndex), b(Answer::kIndex);
+  GameSetup setup{.game_id = "3fa9c2d1-r1-t1-d1-s1",
+                  .bot_game_id = "g0123456789abcdef",
+                  .game = *game::LoadGame("high_card"),
+                  .deal = {.num_seats = 2, .seed = 5},
+                  .time = {.move_ms = 200, .grace_ms = 50}};
+  std::vector<SeatPlayer> seats = {{.name = "a", .channel = &a},
+                                   {.name = "b", .channel = &b}};
+  auto played = PlayGame(setup, seats);
+  ASSERT_TRUE(played.has_value()) << played.error();
+  EXPECT_EQ(played->record.game_id(), "3fa9c2d1-r1-t1-d1-s1");
+  int ids = 0;
+  for (const TextBot* bot : {&a, &b}) {
+    for (const v1::ArbiterMessage& m : bot->sent_) {
+      EXPECT_EQ(m.DebugString().find("d1-s1"), std::string::npos)
+          << m.DebugString();
+      for (const std::string* id :
+           {&m.game_start().game_id(), &m.game_event().game_id(),
+            &m.decision_request().game_id(), &m.game_end().game_id()}) {
+        if (id->empty()) continue;
+        EXPECT_EQ(*id, "g0123456789abcdef");
+        ++ids;
+      }
+    }
+  }
+  EXPECT_GE(ids, 6);  // a start, a request and an end for each seat
+}
+
 TEST(MatchTest, PlaysAnyGameThroughTheInterface) {
   TextBot a(Answer::kIndex), b(Answer::kText);
   const MatchResult m = Play(a, b);

@@ -237,6 +237,8 @@ std::vector<ScheduledGame> DealSetGames(const TeamLayout& layout,
     g.first_dealer = n - 1;
     g.duplicate_group =
         records::RunGameId(tag, fmt::format("{}d{}", named, deal_set));
+    g.seatings = 2;
+    g.bot_game_id = BotGameId(key, g.game_id);
     games.push_back(std::move(g));
   }
   return games;

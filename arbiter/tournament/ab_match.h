@@ -59,6 +59,7 @@ std::expected<void, std::string> CheckPairSeats(const TeamLayout& layout);
 // the default) is named in the ids too ("TAG-pontoon-p4-d1-ab"), so that a
 // match of another game under the same --out never takes these records;
 // the default game's ids are those of matches before there were others.
+// Their bots are told opaque ids (BotGameId), and no process plays both.
 std::vector<ScheduledGame> DealSetGames(const TeamLayout& layout,
                                         const SipKey& key, uint64_t seed,
                                         int deal_set,

@@ -63,6 +63,12 @@ TEST(AbMatchTest, DealSetsSwapAAndBInAdjacentSeatsOfDifferentTeams) {
                 fmt::format("{}-p{}-d{}-ba", RunTag(kKey, 9), seats, k));
       EXPECT_EQ(ab.deal_seed, ba.deal_seed);
       EXPECT_EQ(ab.first_dealer, ba.first_dealer);
+      // A deal set of two seatings; its bots are told opaque ids.
+      EXPECT_EQ(ab.seatings, 2);
+      EXPECT_EQ(ba.seatings, 2);
+      EXPECT_EQ(ab.bot_game_id, BotGameId(kKey, ab.game_id));
+      EXPECT_EQ(ba.bot_game_id, BotGameId(kKey, ba.game_id));
+      EXPECT_NE(ab.bot_game_id, ba.bot_game_id);
       const int first = (k - 1) % seats, second = (first + 1) % seats;
       EXPECT_EQ(ab.seat_bots[first], kBotA);
       EXPECT_EQ(ab.seat_bots[second], kBotB);

@@ -335,6 +335,26 @@ std::expected<void, std::string> ParseScalars(const toml::table& root,
   return {};
 }
 
+// A writable directory outlives the processes that write it: with duplicate
+// deals it would carry one seating of a deal into another (docs/security.md).
+// The key named is the one that gave the bot the directory.
+std::expected<void, std::string> CheckDuplicateWritable(
+    const toml::table& root, const TournamentConfig& config) {
+  if (!config.duplicate) return {};
+  const toml::node_view bots = root["bots"];
+  for (size_t i = 0; i < config.bots.size(); ++i) {
+    if (config.bots[i].sandbox.writable.empty()) continue;
+    const bool own = bool(bots[i]["sandbox"]["writable"]);
+    return Fail(own ? fmt::format("bots[{}].sandbox.writable", i)
+                    : std::string("sandbox.writable"),
+                "not allowed with duplicate = true: a writable directory "
+                "outlives the bot's processes, so what one seating of a deal "
+                "wrote there would be read in another (each process has a "
+                "/tmp of its own: sandbox.tmp_mb)");
+  }
+  return {};
+}
+
 // Checks that need several keys at once.
 std::expected<void, std::string> CheckWhole(const toml::table& root,
                                             TournamentConfig* config) {
@@ -363,6 +383,7 @@ std::expected<void, std::string> CheckWhole(const toml::table& root,
   } else if (root.contains("gauntlet_bot")) {
     return Fail("gauntlet_bot", "only used with format = \"gauntlet\"");
   }
+  if (auto ok = CheckDuplicateWritable(root, *config); !ok) return ok;
   if (config->format == Format::kSwiss && !root.contains("rounds")) {
     // Enough rounds for a clear winner: ceil(log2(bots)).
     config->rounds = std::max(1, int(std::bit_width(config->bots.size() - 1)));

@@ -198,7 +198,32 @@ INSTANTIATE_TEST_SUITE_P(
                 "gauntlet_bot: no bot named \"zed\""},
         BadCase{"gauntlet_bot = \"alpha\"\n" + kB,
                 "gauntlet_bot: only used with format = \"gauntlet\""},
-        BadCase{"seats = = 2\n" + kB, "line 1, column"}));
+        BadCase{"seats = = 2\n" + kB, "line 1, column"},
+        // A writable directory would carry one seating of a duplicate deal
+        // into another; the key that gave it is named.
+        BadCase{"duplicate = true\n[sandbox]\nwritable = [\"/srv/x\"]\n" + kB,
+                "sandbox.writable: not allowed with duplicate = true"},
+        BadCase{
+            "duplicate = true\n" + kB +
+                "[[bots]]\nname = \"c\"\ncommand = \"c\"\n"
+                "sandbox = { writable = [\"/srv/c\"] }\n",
+            "bots[2].sandbox.writable: not allowed with duplicate = true"}));
+
+TEST(ConfigTest, WritableDirectoriesWithoutDuplicateDeals) {
+  // Without duplicate deals, or with a bot's own empty list over the
+  // tournament's, a writable directory is fine.
+  auto config = ParseTournamentConfig(
+      "[sandbox]\nwritable = [\"/srv/x\"]\n" + kB, "/base");
+  ASSERT_TRUE(config) << config.error();
+  EXPECT_EQ(config->bots[0].sandbox.writable,
+            std::vector<std::string>{"/srv/x"});
+  config = ParseTournamentConfig(
+      "duplicate = true\n[sandbox]\nwritable = [\"/srv/x\"]\n"
+      "[[bots]]\nname = \"a\"\ncommand = \"a\"\nsandbox = { writable = [] "
+      "}\n[[bots]]\nname = \"b\"\ncommand = \"b\"\nsandbox = { writable "
+      "= [] }\n");
+  ASSERT_TRUE(config) << config.error();
+}
 
 TEST(ConfigTest, LoadResolvesAgainstTheFilesDirectory) {
   const auto dir = std::filesystem::path(::testing::TempDir()) / "config_load";

@@ -6,6 +6,7 @@ GameSetup SetupFor(const TournamentConfig& config,
                    std::shared_ptr<const game::Game> game,
                    const ScheduledGame& scheduled) {
   return {.game_id = scheduled.game_id,
+          .bot_game_id = scheduled.bot_game_id,
           .game = std::move(game),
           .deal = {.num_seats = int(scheduled.seat_bots.size()),
                    .seed = scheduled.deal_seed,

@@ -89,7 +89,7 @@ std::expected<void, std::string> ProcessRunner::StartEveryBot() {
     std::vector<std::jthread> starts;
     for (int bot = 0; bot < int(config_.bots.size()); ++bot) {
       starts.emplace_back([this, bot, cpu, &errors] {
-        BotRunner* runner = Acquire(bot, cpu);
+        BotRunner* runner = Acquire(bot, cpu, /*group=*/"");
         runner->Seat();
         errors[bot] = runner->harness_error();
         Release(bot, runner);
@@ -138,38 +138,55 @@ void ProcessRunner::Prepare(const std::vector<const ScheduledGame*>& first) {
   std::vector<std::pair<int, BotRunner*>> taken;  // (bot, runner)
   {
     std::vector<std::jthread> starts;
-    for (size_t slot = 0; slot < first.size(); ++slot) {
-      if (first[slot] == nullptr) continue;
-      const int cpu = slot < cpus.size() ? cpus[slot] : -1;
-      for (int bot : first[slot]->seat_bots) {
-        bool fresh = false;
-        taken.emplace_back(bot, Acquire(bot, cpu, &fresh));
-        // Only new processes: an idle one that ended meanwhile is a fault
-        // of the game that seats it next.
-        if (fresh)
-          starts.emplace_back([r = taken.back().second] { r->Seat(); });
+    auto take = [&](int bot, int cpu, std::string_view group) {
+      bool fresh = false;
+      taken.emplace_back(bot, Acquire(bot, cpu, group, &fresh));
+      // Only new processes: an idle one that ended meanwhile is a fault
+      // of the game that seats it next.
+      if (fresh) starts.emplace_back([r = taken.back().second] { r->Seat(); });
+    };
+    // f(bot, cpu, group) for every seat of every slot's first game.
+    auto each_seat = [&](auto f) {
+      for (size_t slot = 0; slot < first.size(); ++slot) {
+        if (first[slot] == nullptr) continue;
+        const int cpu = slot < cpus.size() ? cpus[slot] : -1;
+        for (int bot : first[slot]->seat_bots)
+          f(bot, cpu, first[slot]->duplicate_group);
       }
-    }
+    };
+    each_seat(take);
+    // Then those of the other seatings of their deals, which none of the
+    // first games' processes may play.
+    std::vector<int> others =
+        OtherSeatingSeats(first, int(config_.bots.size()));
+    each_seat([&](int bot, int cpu, std::string_view group) {
+      for (; others[bot] > 0; --others[bot]) take(bot, cpu, group);
+    });
   }
   // A failure to start is met again, and reported, by the game itself.
   for (const auto& [bot, runner] : taken) Release(bot, runner);
 }
 
-BotRunner* ProcessRunner::Acquire(int bot, int cpu, bool* fresh) {
+BotRunner* ProcessRunner::Acquire(int bot, int cpu, std::string_view group,
+                                  bool* fresh) {
   BotRunner* runner = nullptr;
   {
     std::lock_guard lock(mutex_);
     auto& idle = idle_[bot];
-    if (idle.empty()) {
+    // Of the free runners that played no seating of the deal: the last
+    // freed on this CPU, else the last freed. A free process on another CPU
+    // is moved rather than a new one started, so that a bot has no more
+    // processes than seats at once (and seatings of one deal), pinned or
+    // not.
+    auto may = [&](BotRunner* r) { return seatings_.MayPlay(r, group); };
+    auto it = std::find_if(idle.rbegin(), idle.rend(), [&](BotRunner* r) {
+      return r->cpu() == cpu && may(r);
+    });
+    if (it == idle.rend()) it = std::find_if(idle.rbegin(), idle.rend(), may);
+    if (it == idle.rend()) {
       if (fresh != nullptr) *fresh = true;
       return NewRunner(bot, cpu);
     }
-    // The last freed on this CPU, else the last freed: a free process on
-    // another CPU is moved rather than a new one started, so that a bot has
-    // no more processes than seats at once, pinned or not.
-    auto it = std::find_if(idle.rbegin(), idle.rend(),
-                           [cpu](BotRunner* r) { return r->cpu() == cpu; });
-    if (it == idle.rend()) it = idle.rbegin();
     runner = *it;
     idle.erase(std::next(it).base());
   }
@@ -211,7 +228,7 @@ std::expected<std::string, std::string> ProcessRunner::Run(
   std::vector<SeatPlayer> seats;
   std::string harness_error;
   for (int s = 0; s < n && harness_error.empty(); ++s) {
-    runners.push_back(Acquire(game.seat_bots[s], cpu));
+    runners.push_back(Acquire(game.seat_bots[s], cpu, game.duplicate_group));
     seats.push_back(runners.back()->Seat());
     harness_error = runners.back()->harness_error();
   }
@@ -223,6 +240,14 @@ std::expected<std::string, std::string> ProcessRunner::Run(
     }
     return std::unexpected("game " + game.game_id +
                            " not played: " + harness_error);
+  }
+  {
+    // Before any runner is free again: none of them plays another seating
+    // of this deal.
+    std::lock_guard lock(mutex_);
+    const std::vector<SeatingLedger::Holder> holders(runners.begin(),
+                                                     runners.end());
+    seatings_.Play(game.duplicate_group, game.seatings, holders);
   }
   for (int s = 0; s < n; ++s) runners[s]->MarkGame(setup.game_id, s);
   auto played = PlayGame(setup, seats);

@@ -2,10 +2,12 @@
 // (arbiter/match): one gRPC server for the tournament and, for every bot, a
 // pool of BotRunners, each a process reused from game to game; a game takes
 // one free runner per seat (starting a new process when none is free), so
-// every seat of every running game has its own process. A game played by a
-// thread pinned to one CPU (RunOptions, "affinity") takes runners whose
-// processes run on that CPU, else moves a free one there: a bot has as
-// many processes as it ever had seats at once, pinned or not.
+// every seat of every running game has its own process. A runner that
+// played a seating of a duplicate deal never gets another seating of it
+// (seating_ledger.h): a bot has about as many processes as seats at once
+// plus the seatings of a deal. A game played by a thread pinned to one CPU
+// (RunOptions, "affinity") takes runners whose processes run on that CPU,
+// else moves a free one there.
 #ifndef ARBITER_TOURNAMENT_PROCESS_RUNNER_H_
 #define ARBITER_TOURNAMENT_PROCESS_RUNNER_H_
 
@@ -15,6 +17,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "arbiter/game/game.h"
@@ -22,6 +25,7 @@
 #include "arbiter/server/server.h"
 #include "arbiter/tournament/config.h"
 #include "arbiter/tournament/runner.h"
+#include "arbiter/tournament/seating_ledger.h"
 
 namespace arbiter::tournament {
 
@@ -58,7 +62,8 @@ class ProcessRunner : public GameRunner {
   std::expected<std::string, std::string> Run(
       const ScheduledGame& game) override;
   // Starts, side by side, the processes that the slots' first games need
-  // and the pools do not have (on each slot's CPU when games are pinned).
+  // and the pools do not have (on each slot's CPU when games are pinned),
+  // and those that the other seatings of their duplicate deals will need.
   void Prepare(const std::vector<const ScheduledGame*>& first) override;
   // The sandbox's mode and what it does not give ("" in full mode).
   std::string SandboxSummary() const;
@@ -72,10 +77,12 @@ class ProcessRunner : public GameRunner {
   std::expected<void, std::string> StartEveryBot();
   // One CPU per game slot when games are pinned, else empty (placement.h).
   std::vector<int> SlotCpus() const;
-  // A free runner of `bot` whose process runs on `cpu` (-1: anywhere):
-  // one of that CPU's, else one moved from another CPU, else a new one
-  // (its process not started yet), which sets `*fresh`.
-  BotRunner* Acquire(int bot, int cpu, bool* fresh = nullptr);
+  // A free runner of `bot` that played no seating of the duplicate deal
+  // `group` ("": none), whose process runs on `cpu` (-1: anywhere): one of
+  // that CPU's, else one moved from another CPU, else a new one (its
+  // process not started yet), which sets `*fresh`.
+  BotRunner* Acquire(int bot, int cpu, std::string_view group,
+                     bool* fresh = nullptr);
   // A runner of `bot` for `cpu`, its process not started; mutex_ held.
   BotRunner* NewRunner(int bot, int cpu);
   void Release(int bot, BotRunner* runner);
@@ -88,6 +95,7 @@ class ProcessRunner : public GameRunner {
   std::mutex mutex_;
   std::vector<std::vector<std::unique_ptr<BotRunner>>> runners_;  // per bot
   std::vector<std::vector<BotRunner*>> idle_;  // per bot: the free runners
+  SeatingLedger seatings_;  // who played which duplicate deal
 };
 
 }  // namespace arbiter::tournament

@@ -1,15 +1,20 @@
 #include "arbiter/tournament/process_runner.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <regex>
 #include <set>
 #include <sstream>
 
+#include "arbiter/common/game_log_marker.h"
 #include "arbiter/game/registry.h"
 #include "arbiter/process/affinity.h"
+#include "arbiter/tournament/driver.h"
+#include "arbiter/tournament/ruleset_link.h"
 #include "arbiter/tournament/test_util.h"
 
 namespace arbiter::tournament {
@@ -110,6 +115,21 @@ TEST(ProcessRunnerTest, PrepareStartsWhatEachSlotsFirstGameNeeds) {
   }
 }
 
+// A first game of a duplicate deal: the processes of its other seating
+// start before it too (none of its own may play that one).
+TEST(ProcessRunnerTest, PrepareStartsWhatTheOtherSeatingsOfADealNeed) {
+  const auto logs = std::filesystem::path(::testing::TempDir()) / "seatings";
+  auto runner = StartTwoBots(logs, /*affinity=*/false);
+  ASSERT_TRUE(runner);
+  ScheduledGame a{.game_id = "t-r1-t1-d1-s0",
+                  .seat_bots = {0, 1},
+                  .duplicate_group = "t-r1-t1-d1",
+                  .seatings = 2};
+  runner->Prepare({&a, nullptr});
+  EXPECT_EQ(Logs(logs), (std::set<std::string>{"b0.1.log", "b0.2.log",
+                                               "b1.1.log", "b1.2.log"}));
+}
+
 // A slot that needs a bot whose free process runs on another slot's CPU
 // moves it, every thread, instead of starting another.
 TEST(ProcessRunnerTest, MovesAFreeProcessToTheSlotThatNeedsIt) {
@@ -128,6 +148,99 @@ TEST(ProcessRunnerTest, MovesAFreeProcessToTheSlotThatNeedsIt) {
     EXPECT_EQ(CpusOfLoggedBot(logs / name), std::set<int>{allowed[1]});
   runner->Prepare({&a, nullptr});
   EXPECT_EQ(CpusOfLoggedBot(logs / "b1.1.log"), std::set<int>{allowed[0]});
+}
+
+// Each process's games, by its log's markers: log name -> record ids.
+std::map<std::string, std::vector<std::string>> GamesByProcess(
+    const std::filesystem::path& logs) {
+  std::map<std::string, std::vector<std::string>> games;
+  for (const auto& e : std::filesystem::directory_iterator(logs)) {
+    std::ifstream in(e.path());
+    auto& mine = games[e.path().filename().string()];
+    for (std::string line; std::getline(in, line);) {
+      if (auto mark = ParseGameLogMarker(line)) {
+        mine.emplace_back(mark->game_id);
+      }
+    }
+  }
+  return games;
+}
+
+// "TAG-r1-t2-d3" of "TAG-r1-t2-d3-s1".
+std::string GroupOf(const std::string& game_id) {
+  return game_id.substr(0, game_id.rfind("-s"));
+}
+
+// No process plays two seatings of one duplicate deal, whatever the table
+// (a bot with two seats of a game too), the concurrency, the placement or
+// restarts after crashes (a runner's log holds its every process); each
+// bot's processes are reused from deal to deal.
+TEST(ProcessRunnerTest, NoProcessPlaysTwoSeatingsOfADuplicateDeal) {
+  struct Case {
+    int seats;
+    int concurrency;
+    bool affinity;
+    bool crashes = false;  // b0 crashes in every game, and is restarted
+  };
+  for (const Case c :
+       {Case{2, 1, false}, Case{2, 2, true}, Case{3, 2, false},
+        Case{4, 2, false}, Case{2, 2, false, /*crashes=*/true}}) {
+    SCOPED_TRACE(fmt::format("{} seats, concurrency {}{}", c.seats,
+                             c.concurrency, c.crashes ? ", crashes" : ""));
+    TournamentConfig config = MakeConfig(3, c.seats);
+    for (auto& bot : config.bots) bot.command = ARBITER_TEST_BOT_PATH;
+    if (c.crashes) config.bots[0].command += " --mode=crash --after=3";
+    config.sandbox_mode = sandbox::Mode::kNone;
+    config.duplicate = true;
+    config.deals_per_pairing = 2;
+    config.affinity = c.affinity;
+    auto resolved = ResolveRuleset(config);
+    ASSERT_TRUE(resolved) << resolved.error();
+    const auto out =
+        std::filesystem::path(::testing::TempDir()) /
+        fmt::format("seatings-{}-{}-{}", c.seats, c.concurrency, c.crashes);
+    std::filesystem::remove_all(out);
+    auto runner = ProcessRunner::Start(
+        config, resolved->game,
+        {.log_dir = out / "logs", .concurrency = c.concurrency});
+    ASSERT_TRUE(runner) << runner.error();
+    auto result = RunTournament(config, resolved->layout, **runner,
+                                {.out_dir = out, .concurrency = c.concurrency});
+    ASSERT_TRUE(result) << result.error();
+    ASSERT_TRUE(result->complete);
+    runner->reset();  // every log is complete
+    int seats_played = 0;
+    for (const auto& [log, ids] : GamesByProcess(out / "logs")) {
+      std::set<std::string> groups;
+      for (const std::string& id : ids) {
+        EXPECT_TRUE(groups.insert(GroupOf(id)).second)
+            << log << " played two seatings of " << GroupOf(id);
+      }
+      seats_played += int(ids.size());
+    }
+    EXPECT_EQ(seats_played, result->played * c.seats);
+    // Reused from deal to deal: a bot with m seats per game and k seatings
+    // per deal has at most (concurrency + k - 1) * m processes; at
+    // concurrency 1, exactly k * m.
+    const int units = UnitsPerTable(config, resolved->layout);
+    const size_t m = size_t(c.seats / units), k = size_t(units);
+    const size_t bound = 3 * (size_t(c.concurrency) + k - 1) * m;
+    EXPECT_LE(Logs(out / "logs").size(), bound);
+    if (c.concurrency == 1) EXPECT_EQ(Logs(out / "logs").size(), bound);
+    if (c.crashes) {
+      // Restarted in its runner: a log of b0 holds several processes.
+      std::ifstream in(out / "logs" / "b0.1.log");
+      std::stringstream text;
+      text << in.rdbuf();
+      const std::string log = text.str();
+      int starts = 0;
+      for (size_t at = 0; (at = log.find("test_bot pid", at)) != log.npos;
+           ++at) {
+        ++starts;
+      }
+      EXPECT_GE(starts, 2) << log;
+    }
+  }
 }
 #endif
 

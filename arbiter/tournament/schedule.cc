@@ -116,6 +116,7 @@ void SealGames(std::vector<ScheduledGame>& games, const SipKey& key,
     const uint64_t place[] = {uint64_t(game.round), uint64_t(game.table),
                               uint64_t(game.deal)};
     game.deal_seed = DealSeedOf(key, seed, place);
+    game.bot_game_id = BotGameId(key, game.game_id);
   }
 }
 
@@ -179,6 +180,7 @@ std::vector<ScheduledGame> ExpandRound(const TournamentConfig& config,
         if (config.duplicate) {
           game.duplicate_group =
               fmt::format("r{}-t{}-d{}", game.round, game.table, game.deal);
+          game.seatings = period;
         }
         games.push_back(std::move(game));
       }

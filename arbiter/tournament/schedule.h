@@ -44,6 +44,12 @@ struct ScheduledGame {
   int first_dealer = 0;  // seats - 1, so that seat 0 moves first
   // "TAG-r3-t12-d1" with duplicate deals, else "".
   std::string duplicate_group;
+  // The games of its duplicate group (its seatings), 1 without one.
+  int seatings = 1;
+  // The id its bots are told (BotGameId of game_id under the run's key; ""
+  // until SealGames): unlike game_id, it names neither the deal nor the
+  // seating.
+  std::string bot_game_id;
   friend bool operator==(const ScheduledGame&, const ScheduledGame&) = default;
 };
 
@@ -90,9 +96,9 @@ std::expected<std::vector<ScheduledGame>, std::string> BuildSchedule(
     const ScheduleOptions& options = {});
 
 // Makes games the run's: ids and duplicate groups get the run's tag
-// (RunTag of `key` and `seed`) in front, and every game the deal seed of its
-// (round, table, deal) under the key (DealSeedOf). Rotations of one deal
-// share it.
+// (RunTag of `key` and `seed`) in front, every game the deal seed of its
+// (round, table, deal) under the key (DealSeedOf), and the id its bots are
+// told (BotGameId). Rotations of one deal share the deal seed.
 void SealGames(std::vector<ScheduledGame>& games, const SipKey& key,
                uint64_t seed);
 

@@ -235,6 +235,51 @@ TEST(ScheduleTest, DealsComeFromTheSeedAndTheSecret) {
   }
 }
 
+// What a bot is told of a game names neither its deal nor its seating:
+// one opaque id per game, a keyed hash of the record's id; and every game
+// knows how many seatings its duplicate deal has (the process runner's
+// rule, seating_ledger.h, forgets a deal after the last).
+TEST(ScheduleTest, BotsAreToldOpaqueIdsAndGroupsKnowTheirSeatings) {
+  struct Case {
+    int seats;
+    bool partnerships;
+    PartnershipFill fill;
+  };
+  for (const Case c : {Case{2, false, PartnershipFill::kTeam},
+                       Case{3, false, PartnershipFill::kTeam},
+                       Case{4, true, PartnershipFill::kTeam},
+                       Case{4, true, PartnershipFill::kIndividual},
+                       Case{5, false, PartnershipFill::kTeam},
+                       Case{6, true, PartnershipFill::kTeam},
+                       Case{6, true, PartnershipFill::kIndividual}}) {
+    SCOPED_TRACE(fmt::format("{} seats, {}", c.seats, ToString(c.fill)));
+    TournamentConfig config = MakeConfig(c.seats + 1, c.seats);
+    config.duplicate = true;
+    config.deals_per_pairing = 2;
+    config.partnership_fill = c.fill;
+    const auto games = Build(config, Layout(c.seats, c.partnerships));
+    ASSERT_FALSE(games.empty());
+    std::map<std::string, int> group_size;
+    for (const auto& g : games) ++group_size[g.duplicate_group];
+    std::set<std::string> told;
+    const std::string tag = games[0].game_id.substr(0, 8);
+    for (const auto& g : games) {
+      EXPECT_EQ(g.seatings, group_size[g.duplicate_group]) << g.game_id;
+      EXPECT_GE(g.seatings, 2);
+      EXPECT_THAT(g.bot_game_id, ::testing::MatchesRegex("g[0-9a-f]{16}"));
+      EXPECT_EQ(g.bot_game_id, BotGameId(kKey, g.game_id));
+      EXPECT_NE(g.bot_game_id, BotGameId({1, 1}, g.game_id));
+      EXPECT_EQ(g.bot_game_id.find(tag), std::string::npos);
+      EXPECT_TRUE(told.insert(g.bot_game_id).second) << g.bot_game_id;
+    }
+  }
+  // Without duplicate deals, every game is its own seating.
+  for (const auto& g : Build(MakeConfig(3), Layout(2, false))) {
+    EXPECT_EQ(g.seatings, 1);
+    EXPECT_FALSE(g.bot_game_id.empty());
+  }
+}
+
 TEST(ScheduleTest, ErrorsNameTheKey) {
   TournamentConfig config = MakeConfig(3, 4);
   config.partnership_fill = PartnershipFill::kIndividual;

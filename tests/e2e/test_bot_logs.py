@@ -23,7 +23,11 @@ def replays(report):
     return [json.loads(gzip.decompress(base64.b64decode(b))) for b in blobs]
 
 
-def check_logs(games):
+def check_logs(games, opaque_ids=False):
+    """Each game's logs hold its own bots' lines. With `opaque_ids`
+    (tournaments), a bot names a game by the id it was told, one per game,
+    never the record's."""
+    told = {}
     for game in games:
         gid = game["id"]
         logs = game["logs"]
@@ -31,21 +35,32 @@ def check_logs(games):
             gid, logs)
         for seat, log in logs.items():
             bot = game["seats"][int(seat)]["bot"]
-            mine = []
+            mine, forged_ids = [], set()
             for line in log["lines"]:
                 m = LINE.match(line)
                 if m:
                     # The bot's own line, in its own game and seat.
-                    assert m.groups() == (bot, gid, seat), (gid, seat, line)
+                    name, its_id, its_seat = m.groups()
+                    assert (name, its_seat) == (bot, seat), (gid, line)
+                    if opaque_ids:
+                        assert its_id != gid, line
+                        assert told.setdefault(its_id, gid) == gid, line
+                    else:
+                        assert its_id == gid, (gid, seat, line)
                     mine.append(line)
                 else:
-                    assert line == ("[bot] [arbiter] game forged-%s seat 0"
-                                    % gid), (gid, seat, line)
+                    forged = re.match(r"^\[bot\] \[arbiter\] game forged-(\S+)"
+                                      r" seat 0$", line)
+                    assert forged, (gid, seat, line)
+                    forged_ids.add(forged.group(1))
             # Every decision it was asked for, despite its forged marker
             # (which would have moved the rest to a game "forged-...").
             asked = sum(1 for s in game["steps"]
                         if s["seat"] == int(seat) and not s.get("strike"))
             assert len(mine) == asked, (gid, seat, len(mine), asked)
+            # Its forged marker names the game as it was told it.
+            assert forged_ids == {LINE.match(line).group(2)
+                                  for line in mine}, forged_ids
             assert log["dropped"] == 0
 
 
@@ -63,7 +78,7 @@ def test_tournament_report_shows_each_games_own_bot_lines(tmp_path):
                    capture_output=True)
     games = replays(out / "report.html")
     assert len(games) == 12  # 3 pairings, 4 deals each
-    check_logs(games)
+    check_logs(games, opaque_ids=True)
     # Several processes of one bot (concurrency 2) each wrote its own log.
     assert len(list((out / "logs").glob("ann.*.log"))) >= 1
 

@@ -12,10 +12,12 @@ a shared 2-core machine.
 import json
 import os
 import pathlib
+import re
 import signal
 import socket
 import subprocess
 import time
+import uuid
 
 import pytest
 
@@ -317,6 +319,129 @@ def test_lock_colluders_without_sandbox_do_pass_their_hands(tmp_path):
                 got[method] += 1
     assert set(got) == {"posix", "posix_high_bits", "ofd", "ofd_high_bits"}, \
         got
+
+
+def run_arbiter(tmp_path, args, timeout=300):
+    """`arbiter ARGS --out OUT` (sandbox on, the default), as a harness.Run:
+    records, the per-process logs in OUT/logs."""
+    os.chmod(tmp_path, 0o755)
+    out = tmp_path / "out"
+    marker = uuid.uuid4().hex
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+    env[harness.MARKER_ENV] = marker
+    began = time.monotonic()
+    popen = subprocess.Popen([str(harness.arbiter_path()), *args, "--out",
+                              str(out)], env=env, cwd=tmp_path,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True)
+    try:
+        stdout, stderr = popen.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        popen.kill()
+        stdout, stderr = popen.communicate()
+    records = [json.loads(line) for line in
+               (out / "games.jsonl").read_text().splitlines() if line.strip()]
+    return harness.Run(popen.returncode, stdout, stderr, records,
+                       out / "games.jsonl", time.monotonic() - began, [],
+                       marker, popen.pid)
+
+
+def process_reports(out):
+    """Per bot process (log file): its HOSTILE reports, each with the
+    record id and seat of the game it was made in (the arbiter's marker
+    before it in the log)."""
+    by_process = {}
+    for log in sorted((out / "logs").glob("*.log")):
+        game, reports = None, []
+        for line in log.read_text(errors="replace").splitlines():
+            mark = re.match(r"^\[arbiter\] game (\S+) seat (\d+)$", line)
+            if mark:
+                game = (mark.group(1), int(mark.group(2)))
+            elif line.startswith("HOSTILE "):
+                report = json.loads(line[len("HOSTILE "):])
+                report["record_id"], report["record_seat"] = game
+                reports.append(report)
+        by_process[log.name] = reports
+    return by_process
+
+
+def check_remembers_nothing(run, games, names):
+    """A run of remembering bots, `games` games of 2 seats, every deal
+    played from both: no process played two seatings of a deal, none can
+    name the cards another seat was dealt, and the ids it was told are
+    opaque."""
+    check_clean(run, games)
+    group_of = {r["game_id"]: r["duplicate_group"] for r in run.records}
+    assert len(set(group_of.values())) == games // 2
+    for record in run.records:
+        assert faults(record) == [], faults(record)
+    processes = process_reports(run.out.parent)
+    reports = [r for rs in processes.values() for r in rs]
+    # Every seat of every game reported its first hand of hand 1 at least.
+    seen = {(r["record_id"], r["record_seat"]) for r in reports}
+    assert len(seen) == 2 * games, sorted(seen)
+    # The real hands of each deal, from every seat of every seating.
+    deal_hands = {}
+    for r in reports:
+        key = (group_of[r["record_id"]], r["hand_number"])
+        deal_hands.setdefault(key, set()).add(tuple(r["hand"]))
+    ids = {}
+    for name, rs in processes.items():
+        # No process played two seatings of one deal.
+        played = {}
+        for r in rs:
+            played.setdefault(group_of[r["record_id"]], set()).add(
+                r["record_id"])
+        assert all(len(g) == 1 for g in played.values()), (name, played)
+        for r in rs:
+            others = deal_hands[(group_of[r["record_id"]],
+                                 r["hand_number"])] - {tuple(r["hand"])}
+            # It cannot name the other seat's cards: it never held them,
+            # and its guess is not them.
+            assert not others & {tuple(h) for h in r["remembered"]}, r
+            assert r["guess"] is None or tuple(r["guess"]) not in others, r
+            # Nothing survived in files from another process.
+            assert r["from_files"] == 0, r
+            ids.setdefault(r["id"], set()).add(r["record_id"])
+    # The ids the bots were told: one per game, none a record's id or a
+    # part of one, none naming a deal or a seating.
+    assert len(ids) == games and all(len(g) == 1 for g in ids.values()), ids
+    for told, (record_id,) in ((k, tuple(v)) for k, v in ids.items()):
+        assert re.fullmatch(r"g[0-9a-f]{16}", told), told
+        assert told not in record_id and record_id.split("-")[0] not in told
+    # Several processes per bot: at least one per seating of a deal.
+    for name in names:
+        assert len([p for p in processes if p.startswith(name + ".")]) >= 2
+
+
+def test_remembering_bot_learns_nothing_of_a_duplicate_deals_other_hands(
+        tmp_path):
+    # Three remembering bots, every deal from both seats, two games at once.
+    text = ('name = "remember"\nseed = 3\nseats = 2\ndeals_per_pairing = 3\n'
+            'duplicate = true\nconcurrency = 2\n'
+            '[time_control]\nmove_ms = 5000\n[sandbox]\nread_only = %s\n'
+            % json.dumps([str(harness.REPO / "sample-bots"),
+                          str(harness.BOTS), str(harness.HOSTILE)]))
+    for name in ("ann", "ben", "cal"):
+        text += ('[[bots]]\nname = "%s"\ncommand = %s\n'
+                 % (name, json.dumps(bot("remember") + " " + name)))
+    (tmp_path / "t.toml").write_text(text)
+    run = run_arbiter(tmp_path, ["tournament", str(tmp_path / "t.toml")])
+    # 3 pairings x 3 deals x 2 seatings
+    check_remembers_nothing(run, 18, ("ann", "ben", "cal"))
+
+
+def test_remembering_bot_learns_nothing_in_an_ab_match(tmp_path):
+    # A and B play each deal set's two games; two games at once.
+    def remember(name):
+        # The directories it imports from, as arguments: bound read-only.
+        return "%s=%s %s %s %s %s" % (
+            name, bot("remember"), name, harness.REPO / "sample-bots",
+            harness.BOTS, harness.HOSTILE)
+    run = run_arbiter(tmp_path, ["match", remember("ann"), remember("ben"),
+                                 "--games", "8", "--seed", "3",
+                                 "--move-ms", "5000", "--concurrency", "2"])
+    check_remembers_nothing(run, 8, ("ann", "ben"))
 
 
 def test_catalogue_is_complete():
