@@ -4,8 +4,9 @@ records, bot logs, and any process still alive afterwards.
 The arbiter binary comes from $ZETEMA_ARBITER (CTest sets it), else from
 build/arbiter/cli/arbiter; the C++ random bot from $ZETEMA_RANDOM_BOT, else
 build/sample-bots/random/random_bot; the arbiter's test bot from
-$ZETEMA_TEST_BOT, else build/arbiter/server/arbiter_test_bot. Processes are found by pid, process
-group and an environment marker unique to the run, never by name.
+$ZETEMA_TEST_BOT, else build/arbiter/server/arbiter_test_bot. Processes are
+found by pid, process group and an environment marker unique to the run,
+never by name.
 """
 
 import dataclasses

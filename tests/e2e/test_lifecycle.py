@@ -197,7 +197,8 @@ def test_match_goes_on_whatever_a_restarted_bot_does(tmp_path):
     state.mkdir()
     done = subprocess.run(
         [str(harness.arbiter_path()), "match",
-         "hostile=" + changing_bot(state, "bad-token"), "good=" + bot_command(),
+         "hostile=" + changing_bot(state, "bad-token"),
+         "good=" + bot_command(),
          "--games", "6", "--seed", "3", "--out", str(tmp_path / "out"),
          "--sandbox", "none"],
         capture_output=True, text=True, timeout=300)
