@@ -23,6 +23,9 @@
 namespace arbiter {
 
 inline constexpr int kExitFailed = 1;
+// Done, but not clean: a bot never started in some game (`play`,
+// `tournament`).
+inline constexpr int kExitNotClean = 3;
 
 using CommandAdder = std::function<void(CLI::App&)>;
 

@@ -56,6 +56,10 @@ struct BotStats {
   std::map<int, int> faults;  // by FaultReason
   long decisions = 0;
   double total_us = 0, max_us = 0;
+  // The games in which it never started (a startup fault), and why the
+  // first time.
+  std::vector<std::string> never_started;
+  std::string first_startup_fault;
 };
 
 std::string* g_socket_dir = nullptr;
@@ -79,7 +83,13 @@ void Tally(const arbiter::v1::GameRecord& record,
     s.points += r.scores(seat.seat());
   }
   for (const auto& f : r.faults()) {
-    ++(*stats)[record.seats(f.seat()).bot_name()].faults[f.reason()];
+    auto& s = (*stats)[record.seats(f.seat()).bot_name()];
+    ++s.faults[f.reason()];
+    if (f.reason() != arbiter::v1::FAULT_REASON_STARTUP) continue;
+    if (s.never_started.empty()) s.first_startup_fault = f.detail();
+    // A bot in two seats of a game may fail to start in both.
+    if (s.never_started.empty() || s.never_started.back() != record.game_id())
+      s.never_started.push_back(record.game_id());
   }
   for (const auto& step : record.steps()) {
     if (step.strike() && step.request_id() == 0) continue;  // not asked
@@ -114,6 +124,34 @@ void PrintSummary(const std::map<std::string, BotStats>& stats) {
         s.decisions ? s.total_us / s.decisions / 1000.0 : 0.0,
         s.max_us / 1000.0);
   }
+}
+
+// A bot that never started in some game makes the results meaningless for
+// it: say so at the end, naming the games, the first reason and the log.
+// False when some bot did not start.
+bool ReportBotsThatNeverStarted(const std::map<std::string, BotStats>& stats,
+                                const std::string& log_dir) {
+  constexpr size_t kNamed = 10;
+  bool clean = true;
+  for (const auto& [name, s] : stats) {
+    if (s.never_started.empty()) continue;
+    clean = false;
+    std::string games;
+    for (size_t i = 0; i < std::min(s.never_started.size(), kNamed); ++i) {
+      games += (i ? ", " : "") + s.never_started[i];
+    }
+    if (s.never_started.size() > kNamed) {
+      games +=
+          " and " + std::to_string(s.never_started.size() - kNamed) + " more";
+    }
+    std::fprintf(stderr,
+                 "\nNOT CLEAN: bot '%s' never started in %zu of its %d games "
+                 "(each one lost by a startup fault): %s.\n  First: %s\n  "
+                 "Its log: %s/%s*.log\n",
+                 name.c_str(), s.never_started.size(), s.games, games.c_str(),
+                 s.first_startup_fault.c_str(), log_dir.c_str(), name.c_str());
+  }
+  return clean;
 }
 
 // The run's deal secret and seed, and its records file: game ids are
@@ -265,7 +303,7 @@ void RunPlay(const PlayOptions& o) {
     for (int s = 0; s < players; ++s) order[s]->MarkGame(setup.game_id, s);
     auto played = PlayGame(setup, seats);
     if (!played) Fail(played.error());
-    for (int s = 0; s < players; ++s) order[s]->AfterGame(played->faults[s]);
+    for (int s = 0; s < players; ++s) order[s]->AfterGame(played->record, s);
     const std::string json = records::RecordToJson(played->record);
     if (auto w = run.writer.Append(json); !w) Fail(w.error());
     Tally(played->record, &stats);
@@ -287,6 +325,13 @@ void RunPlay(const PlayOptions& o) {
   (*server)->Shutdown();
   g_socket_dir = nullptr;
   PrintSummary(stats);
+  std::fflush(stdout);
+  if (!ReportBotsThatNeverStarted(stats, log_dir)) {
+    std::fprintf(stderr,
+                 "arbiter play: finished, but not clean: exit status %d\n",
+                 kExitNotClean);
+    throw CLI::RuntimeError(kExitNotClean);
+  }
 }
 
 const bool kRegistered = RegisterCommand([](CLI::App& app) {

@@ -187,7 +187,6 @@ struct Args {
 };
 
 // Exit statuses beyond command.h's: see docs/tournaments.md.
-constexpr int kExitNotClean = 3;   // done, but a bot never started
 constexpr int kExitStopped = 130;  // Ctrl-C: run again to finish
 
 [[noreturn]] void Fail(const std::string& message, int code = kExitFailed) {
@@ -348,7 +347,10 @@ void Run(const Args& args) {
       tour::RunTournament(*config, resolved->layout, **runner, options);
   runner->reset();  // stops the bot processes
   std::fprintf(stderr, "\n");
-  if (!result) Fail(result.error());
+  if (!result) {
+    Fail(result.error().message,
+         result.error().bad_setup ? kExitUsage : kExitFailed);
+  }
   for (const auto& warning : result->warnings) {
     std::fprintf(stderr, "warning: %s\n", warning.c_str());
   }

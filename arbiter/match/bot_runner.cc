@@ -45,6 +45,20 @@ std::expected<void, std::string> CheckBotCommand(const BotSpec& spec) {
 BotRunner::BotRunner(Server& server, BotSpec spec, BotRunnerOptions options)
     : server_(server), spec_(std::move(spec)), options_(std::move(options)) {}
 
+SpawnError BotRunner::NotConnected(const std::string& detail,
+                                   bool game_refused) {
+  if (!game_refused) return {detail};
+  // Before the bot ever started, a Hello that does not declare the game is
+  // the run's mistake (the wrong bot or game): final, and no game's. After,
+  // it is what this process of the bot did: this game's startup fault.
+  if (server_.Welcomed(spec_.name)) {
+    return {RefusalDetail(v1::ERROR_CODE_GAME_NOT_DECLARED, detail)};
+  }
+  game_refused_ = true;
+  refusal_ = detail;
+  return {detail, true};
+}
+
 std::expected<void, SpawnError> BotRunner::Connect() {
   if (game_refused_) return std::unexpected(SpawnError{refusal_, true});
   if (spec_.remote()) {
@@ -54,11 +68,11 @@ std::expected<void, SpawnError> BotRunner::Connect() {
                  "arbiter: waiting for bot '%s': connect to %s with "
                  "ZETEMA_TOKEN=%s\n",
                  spec_.name.c_str(), server_.address().c_str(), token.c_str());
-    auto channel = server_.WaitForBot(token, deadline, nullptr, &game_refused_);
+    bool game_refused = false;
+    auto channel = server_.WaitForBot(token, deadline, nullptr, &game_refused);
     if (!channel) {
       server_.RevokeToken(token);
-      if (game_refused_) refusal_ = channel.error();
-      return std::unexpected(SpawnError{channel.error(), game_refused_});
+      return std::unexpected(NotConnected(channel.error(), game_refused));
     }
     channel_ = *channel;
     return {};
@@ -126,24 +140,22 @@ std::expected<void, SpawnError> BotRunner::Spawn(const std::string& token) {
   }
   server_.SetSeatPeer(token, rule);
   BotProcess* p = process_.get();
-  auto channel = server_.WaitForBot(
-      token, deadline, [p] { return p->Exited(); }, &game_refused_);
+  auto exited = [p]() -> std::optional<std::string> {
+    if (!p->Exited()) return std::nullopt;
+    return "the bot exited before connecting (" + p->ExitDescription() + ")";
+  };
+  bool game_refused = false;
+  auto channel = server_.WaitForBot(token, deadline, exited, &game_refused);
   if (!channel) {
-    std::string detail = channel.error();
-    if (p->Exited() && !game_refused_) {
-      detail += " (" + p->ExitDescription() + ")";
-    }
     StopProcess();
-    // A bot that does not play the game is the run's mistake, not a game's.
-    if (game_refused_) refusal_ = detail;
-    return fail({detail, game_refused_});
+    return fail(NotConnected(channel.error(), game_refused));
   }
   channel_ = *channel;
   return {};
 }
 
 SeatPlayer BotRunner::Seat() {
-  SeatPlayer seat{.name = spec_.name};
+  SeatPlayer seat{.name = spec_.name, .restart_reason = restart_reason_};
   harness_error_.clear();
   if (channel_ && (!channel_->IsOpen() || (process_ && process_->Exited()))) {
     // It left between games: a fault of this game, judged as one that
@@ -153,7 +165,7 @@ SeatPlayer BotRunner::Seat() {
         ClosedStreamFault(ProcessEndedOf(), "after its previous game");
     seat.absent_reason = f.reason;
     seat.startup_detail = f.detail;
-    AfterGame(f.reason);
+    StopBot();
     return seat;
   }
   if (!channel_) {
@@ -189,15 +201,29 @@ void BotRunner::MarkGame(std::string_view game_id, int seat) {
   if (process_) process_->MarkLog(GameLogMarker(game_id, seat));
 }
 
-void BotRunner::AfterGame(arbiter::v1::FaultReason fault) {
-  // A bot over a limit starts afresh, whatever is left of it. A bot that
-  // left without a fault (after its last decision) is seen by the next
-  // Seat(), which records it.
-  const bool gone = fault == arbiter::v1::FAULT_REASON_CRASH ||
-                    fault == arbiter::v1::FAULT_REASON_DISCONNECT ||
-                    fault == arbiter::v1::FAULT_REASON_MEMORY_LIMIT ||
-                    fault == arbiter::v1::FAULT_REASON_PROCESS_LIMIT;
-  if (!gone) return;
+void BotRunner::AfterGame(const v1::GameRecord& record, int seat) {
+  restart_reason_.clear();  // that game's record has told it
+  for (const v1::Fault& f : record.result().faults()) {
+    // A bot over a limit starts afresh, whatever is left of it; one that
+    // timed out may still be busy with that decision, and would spend the
+    // next game's clock on it. A bot that left without a fault (after its
+    // last decision) is seen by the next Seat(), which records it.
+    const v1::FaultReason r = f.reason();
+    if (f.seat() != seat ||
+        (r != v1::FAULT_REASON_CRASH && r != v1::FAULT_REASON_DISCONNECT &&
+         r != v1::FAULT_REASON_MEMORY_LIMIT &&
+         r != v1::FAULT_REASON_PROCESS_LIMIT &&
+         r != v1::FAULT_REASON_TIMEOUT)) {
+      continue;
+    }
+    restart_reason_ = "after game " + record.game_id() + ": " +
+                      v1::FaultReason_Name(r) + ": " + f.detail();
+    StopBot();
+    return;
+  }
+}
+
+void BotRunner::StopBot() {
   if (channel_) channel_->Close(v1::ERROR_CODE_SHUTDOWN, "restarting the bot");
   channel_.reset();
   StopProcess();

@@ -1,13 +1,14 @@
 // A bot that plays game after game: starts its process (or waits for a
 // remote bot to connect), keeps the stream open across games, restarts the
-// process after a crash or a closed stream, and stops it at the end.
+// process after a crash, a closed stream, a sandbox limit or a timeout, and
+// stops it at the end.
 //
 //   BotRunner bot(server, {.name = "random", .command = "./random_bot"}, {});
 //   for (...) {
 //     SeatPlayer seat = bot.Seat();     // connects (or restarts) first
 //     bot.MarkGame(setup.game_id, s);   // the game's line in the bot's log
 //     ... PlayGame(setup, seats) ...
-//     bot.AfterGame(result.faults[s]);
+//     bot.AfterGame(result.record, s);
 //   }
 //   bot.Stop();
 //
@@ -65,8 +66,12 @@ struct BotRunnerOptions {
   std::chrono::milliseconds stop_grace{500};
   // The run's sandbox; null (or mode none): a plain process.
   sandbox::Sandbox* sandbox = nullptr;
-  // The game the bot is to play: its Hello must declare it, or the bot is
-  // refused (a harness error: no game is charged to it). "" checks nothing.
+  // The game the bot is to play: its Hello must declare it. Until a bot of
+  // this name has once been welcomed by the server (Server::Welcomed), a
+  // Hello that does not is the run's mistake: the bot is refused for good
+  // (a harness error: no game is charged to it). After, it is that game's
+  // startup fault, like any other way a restarted bot fails to connect.
+  // "" checks nothing.
   std::string game;
   // >= 0: the bot runs on this CPU only (SpawnOptions::cpu).
   int cpu = -1;
@@ -83,19 +88,24 @@ class BotRunner {
   ~BotRunner() { Stop(); }
 
   // The seat for the next game: connected when possible; otherwise without
-  // a channel and with the reason (a startup fault) -- unless the harness
-  // failed (harness_error() says why): then the seat must not be played.
+  // a channel and with the reason (a startup fault, with what the arbiter
+  // told the bot when it refused its Hello) -- unless the harness failed
+  // (harness_error() says why): then the seat must not be played. Says why
+  // the bot was restarted, if it was since its last game
+  // (SeatPlayer::restart_reason).
   SeatPlayer Seat();
   // Why the last Seat() could not start the bot through no fault of a
-  // game's (its sandbox could not be set up, after one retry; or the bot
-  // does not declare the game); "" when it could.
+  // game's (its sandbox could not be set up, after one retry; or, before it
+  // ever started, the bot does not declare the game); "" when it could.
   const std::string& harness_error() const { return harness_error_; }
   // Before the game `game_id` that the seat of the last Seat() plays: its
   // marker in the bot's log (nothing when no process of the bot's runs).
   void MarkGame(std::string_view game_id, int seat);
-  // After a game: a bot whose stream closed is stopped, to be restarted by
-  // the next Seat().
-  void AfterGame(arbiter::v1::FaultReason fault);
+  // After a game the bot played from `seat`: a bot that crashed, closed its
+  // stream, reached a limit of its sandbox or timed out (it may still be
+  // busy with that decision) is stopped, to be restarted by the next
+  // Seat(), whose game's record says why.
+  void AfterGame(const v1::GameRecord& record, int seat);
   // Says goodbye (Error SHUTDOWN, then the stream ends with status OK).
   // Stop() does it too; saying goodbye to every bot first lets them all
   // exit at once.
@@ -112,6 +122,12 @@ class BotRunner {
 
  private:
   std::expected<void, SpawnError> Connect();
+  // The error of a connection that did not come (`detail`), or of a Hello
+  // refused for not declaring the game.
+  SpawnError NotConnected(const std::string& detail, bool game_refused);
+  // Closes the stream and stops the process, for the next Seat() to start
+  // afresh.
+  void StopBot();
   // How the current process ended (for ClosedStreamFault); null when the
   // bot runs elsewhere.
   ProcessEnded ProcessEndedOf() const;
@@ -125,9 +141,12 @@ class BotRunner {
   std::shared_ptr<BotChannel> channel_;
   int starts_ = 0;
   std::string harness_error_;
-  // Final: its Hello did not declare the game, and why.
+  // Final: before it ever started, its Hello did not declare the game; why.
   bool game_refused_ = false;
   std::string refusal_;
+  // Why its process was stopped after a game: told by the next game's
+  // record (until AfterGame).
+  std::string restart_reason_;
 };
 
 }  // namespace arbiter

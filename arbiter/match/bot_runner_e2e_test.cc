@@ -52,6 +52,7 @@ class BotRunnerTest : public ::testing::TestWithParam<bool> {
     char tmpl[] = "/tmp/bot_runner_test.XXXXXX";
     dir_ = ::mkdtemp(tmpl);
     ::chmod(dir_.c_str(), 0755);
+    std::filesystem::create_directory(State());
     if (GetParam()) {
       auto sandbox = sandbox::Sandbox::Start({.mode = sandbox::Mode::kReduced});
       if (!sandbox) GTEST_SKIP() << sandbox.error();
@@ -72,10 +73,13 @@ class BotRunnerTest : public ::testing::TestWithParam<bool> {
                        .log_path = Log(name),
                        .sandbox = sandbox_.get(),
                        .game = "zetema"};
-    runners_.push_back(std::make_unique<BotRunner>(
-        *server_, BotSpec{.name = name, .command = kBot + " " + args}, o));
+    BotSpec spec{.name = name, .command = kBot + " " + args};
+    // Where a bot that changes once restarted keeps its marker (--marker).
+    spec.limits.writable = {State()};
+    runners_.push_back(std::make_unique<BotRunner>(*server_, spec, o));
     return *runners_.back();
   }
+  std::string State() const { return dir_ + "/state"; }
   std::string Log(const std::string& name) const {
     return dir_ + "/" + name + ".log";
   }
@@ -91,7 +95,7 @@ class BotRunnerTest : public ::testing::TestWithParam<bool> {
     std::vector<SeatPlayer> seats = {runners_[0]->Seat(), runners_[1]->Seat()};
     auto r = PlayGame(setup, seats);
     EXPECT_TRUE(r.has_value());
-    for (int s = 0; s < 2; ++s) runners_[s]->AfterGame(r->faults[s]);
+    for (int s = 0; s < 2; ++s) runners_[s]->AfterGame(r->record, s);
     for (const auto& d : VerifyRecord(r->record)) ADD_FAILURE() << d;
     return std::move(*r);
   }
@@ -196,6 +200,78 @@ TEST_P(BotRunnerTest, TimeoutAndLateAnswersAreNeverCredited) {
     EXPECT_EQ(m.record.result().faults(0).reason(),
               arbiter::v1::FAULT_REASON_TIMEOUT)
         << m.record.result().faults(0).detail();
+  }
+}
+
+// A bot slow once: the timeout is that game's fault only. Its process,
+// maybe still busy with that decision, is restarted before its next game,
+// whose record says why; the new process plays on time.
+TEST_P(BotRunnerTest, ATimeoutRestartsTheBotAndTheNextRecordSaysWhy) {
+  Add("good");
+  auto& slow = Add("slow",
+                   "--mode=slow-once --after=3 --delay-ms=3000 "
+                   "--marker=" +
+                       State() + "/slow --then=random");
+  auto first = Game(41, /*move_ms=*/300);
+  ASSERT_EQ(first.record.result().faults_size(), 1);
+  EXPECT_EQ(first.record.result().faults(0).reason(),
+            arbiter::v1::FAULT_REASON_TIMEOUT);
+  EXPECT_EQ(first.record.seats(1).restart_reason(), "");
+  auto second = Game(42, /*move_ms=*/300);
+  EXPECT_EQ(second.record.result().faults_size(), 0)
+      << second.record.result().faults(0).detail();
+  EXPECT_EQ(second.record.seats(1).restart_reason(),
+            "after game e2e-41: FAULT_REASON_TIMEOUT: " +
+                first.record.result().faults(0).detail());
+  EXPECT_EQ(second.record.seats(0).restart_reason(), "");
+  auto third = Game(43, /*move_ms=*/300);
+  EXPECT_EQ(third.record.result().faults_size(), 0);
+  EXPECT_EQ(third.record.seats(1).restart_reason(), "");
+  EXPECT_EQ(slow.starts(), 2);
+  for (auto& r : runners_) r->Stop();
+  ExpectNothingLeft("slow");
+}
+
+// Once a bot has started, nothing a later process of it does at startup
+// stops the run: it is that game's startup fault, saying what the arbiter
+// told the bot, and the bot is tried again for its next game.
+TEST_P(BotRunnerTest, WhatARestartedBotDoesAtStartupIsThatGamesFault) {
+  const std::pair<const char*, const char*> kCases[] = {
+      {"wrong-game",
+       "the arbiter refused its Hello: does not play zetema: its Hello "
+       "declares 'pontoon' (Hello.games) (ERROR_CODE_GAME_NOT_DECLARED)"},
+      {"bad-token",
+       "the bot exited before connecting (exit status 0); the arbiter "
+       "refused its Hello: unknown token (ERROR_CODE_BAD_TOKEN)"},
+      {"bad-version",
+       "the bot exited before connecting (exit status 0); the arbiter "
+       "refused its Hello: the bot speaks protocol version 99; this arbiter "
+       "speaks version 1 (ERROR_CODE_VERSION_MISMATCH)"},
+      {"exit", "the bot exited before connecting (exit status 4)"},
+  };
+  Add("good");
+  uint64_t seed = 50;
+  for (const auto& [mode, detail] : kCases) {
+    SCOPED_TRACE(mode);
+    runners_.resize(1);
+    // Its first process plays a game and leaves; the later ones misbehave.
+    auto& bot = Add(std::string("later-") + mode,
+                    "--mode=leave --after=1 --marker=" + State() + "/" + mode +
+                        " --then=" + mode);
+    EXPECT_EQ(Game(++seed).record.result().faults_size(), 0);
+    auto left = Game(++seed);  // the crash after its first game
+    ASSERT_EQ(left.record.result().faults_size(), 1);
+    EXPECT_EQ(left.record.result().faults(0).reason(),
+              arbiter::v1::FAULT_REASON_CRASH);
+    for (int game = 0; game < 2; ++game) {
+      auto refused = Game(++seed);
+      EXPECT_EQ(bot.harness_error(), "");
+      ASSERT_EQ(refused.record.result().faults_size(), 1);
+      const auto& f = refused.record.result().faults(0);
+      EXPECT_EQ(f.reason(), arbiter::v1::FAULT_REASON_STARTUP);
+      EXPECT_EQ(f.detail(), detail);
+    }
+    EXPECT_EQ(bot.starts(), 3);
   }
 }
 

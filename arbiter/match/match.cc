@@ -221,6 +221,7 @@ MatchResult Match::Play() {
         p.channel ? p.channel->bot_version() : p.version);
     if (p.channel)
       record_.mutable_seats(s)->set_hello_bot_name(p.channel->bot_name());
+    record_.mutable_seats(s)->set_restart_reason(p.restart_reason);
   }
   bool over = false;
   for (int s = 0; s < int(seats_.size()) && !over; ++s) {

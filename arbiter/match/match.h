@@ -63,6 +63,9 @@ struct SeatPlayer {
   // legal action; no messages, no clock, no faults.
   std::function<int(const game::State&)> policy;
   std::string version;  // recorded as bot_version when there is no channel
+  // Why the bot's process was restarted since its previous game (recorded
+  // as Seat.restart_reason); "" when it was not.
+  std::string restart_reason;
   std::string startup_detail;  // why `channel` is null
   // The fault that `channel` being null is: STARTUP (the bot never
   // connected), or CRASH / DISCONNECT (it left between games).

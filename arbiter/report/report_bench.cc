@@ -62,7 +62,7 @@ void PlayTournament(const fs::path& dir) {
   tour::BuiltinRandomRunner runner(config, resolved->game);
   auto result =
       tour::RunTournament(config, resolved->layout, runner, {.out_dir = dir});
-  if (!result) Die(result.error());
+  if (!result) Die(result.error().message);
   if (!result->complete) Die("the tournament did not finish");
 }
 

@@ -143,6 +143,11 @@ std::string VersionMismatchMessage(uint32_t bot_version) {
          "; this arbiter speaks version " + std::to_string(kProtocolVersion);
 }
 
+std::string RefusalDetail(v1::ErrorCode code, const std::string& message) {
+  return "the arbiter refused its Hello: " + message + " (" +
+         v1::ErrorCode_Name(code) + ")";
+}
+
 std::expected<std::unique_ptr<Server>, std::string> Server::Start(
     ServerOptions options) {
   InitGrpcPollStrategy();
@@ -507,14 +512,8 @@ std::optional<v1::ErrorCode> Server::Check(const v1::Hello& hello,
   std::lock_guard lock(mu_);
   auto it = slots_.find(hello.token());
   if (hello.protocol_version() != kProtocolVersion) {
+    // The token stays good: the bot may try again with the right version.
     *message = VersionMismatchMessage(hello.protocol_version());
-    // Kept for WaitForBot, so that the fault names the versions rather than
-    // what became of the bot afterwards. The token stays good: the bot may
-    // try again with the right version.
-    if (it != slots_.end() && !it->second.claimed &&
-        it->second.seat == p.seat) {
-      it->second.refusal = *message;
-    }
     return v1::ERROR_CODE_VERSION_MISMATCH;
   }
   if (it == slots_.end() || it->second.claimed || shut_down_) {
@@ -551,6 +550,31 @@ std::optional<v1::ErrorCode> Server::Check(const v1::Hello& hello,
   return v1::ERROR_CODE_UNSPECIFIED;
 }
 
+void Server::NoteRefusal(const Pending& p, v1::ErrorCode code,
+                         const std::string& message) {
+  std::lock_guard lock(mu_);
+  // The seat the refused Hello is of: on the shared socket, the one its
+  // token names (a bot that runs elsewhere); on a seat's own socket, that
+  // seat, whatever the token said, unless the connection is known to come
+  // from elsewhere than the seat's bot (its peer rule, once set, refuses it).
+  Slot* slot = nullptr;
+  if (p.seat == 0 && p.first && p.first->has_hello()) {
+    auto it = slots_.find(p.first->hello().token());
+    if (it != slots_.end() && it->second.seat == 0) slot = &it->second;
+  }
+  for (auto it = slots_.begin(); !slot && p.seat != 0 && it != slots_.end();
+       ++it) {
+    const Slot& s = it->second;
+    if (s.seat == p.seat &&
+        (!s.rule || (p.origin_known && CheckPeer(*s.rule, p.peer).empty()))) {
+      slot = &it->second;
+    }
+  }
+  // Kept for WaitForBot, so that the fault says what the arbiter told the
+  // bot rather than only what became of it afterwards.
+  if (slot != nullptr) slot->refusal = RefusalDetail(code, message);
+}
+
 bool Server::Advance(Pending& p) {
   const auto now = Clock::now();
   const bool late = now - p.since > options_.hello_limit;
@@ -580,6 +604,7 @@ bool Server::Advance(Pending& p) {
     }
   }
   if (error != v1::ERROR_CODE_UNSPECIFIED) {
+    NoteRefusal(p, error, message);
     v1::ArbiterMessage m;
     m.mutable_error()->set_code(error);
     m.mutable_error()->set_message(message);
@@ -603,6 +628,7 @@ bool Server::Advance(Pending& p) {
   if (it != slots_.end() && !shut_down_) {
     it->second.connection = connection;
     live_.push_back(connection);
+    welcomed_.insert(player_name);
   } else {
     connection->Shutdown();
   }
@@ -612,7 +638,8 @@ bool Server::Advance(Pending& p) {
 
 std::expected<std::shared_ptr<BotChannel>, std::string> Server::WaitForBot(
     const std::string& token, Clock::time_point deadline,
-    const std::function<bool()>& give_up, bool* game_refused) {
+    const std::function<std::optional<std::string>()>& give_up,
+    bool* game_refused) {
   std::unique_lock lock(mu_);
   while (true) {
     auto it = slots_.find(token);
@@ -634,22 +661,23 @@ std::expected<std::shared_ptr<BotChannel>, std::string> Server::WaitForBot(
     if (shut_down_) return std::unexpected("the server is shutting down");
     // A refused Hello says more than what the bot did next.
     const std::string refused =
-        it->second.refusal.empty()
-            ? ""
-            : "; the arbiter refused its Hello: " + it->second.refusal;
+        it->second.refusal.empty() ? "" : "; " + it->second.refusal;
     if (Clock::now() >= deadline) {
       return std::unexpected("the bot did not connect in time" + refused);
     }
     if (give_up) {
       lock.unlock();
-      const bool stop = give_up();
+      const std::optional<std::string> why = give_up();
       lock.lock();
-      if (stop) {
-        return std::unexpected("the bot exited before connecting" + refused);
-      }
+      if (why) return std::unexpected(*why + refused);
     }
     cv_.wait_until(lock, std::min(deadline, Clock::now() + milliseconds(20)));
   }
+}
+
+bool Server::Welcomed(const std::string& player_name) {
+  std::lock_guard lock(mu_);
+  return welcomed_.contains(player_name);
 }
 
 void Server::Shutdown() {

@@ -40,6 +40,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -62,6 +63,9 @@ inline constexpr char kSeatSocketName[] = "arbiter.sock";
 
 // The message of ERROR_CODE_VERSION_MISMATCH, naming both versions.
 std::string VersionMismatchMessage(uint32_t bot_version);
+// A refused Hello as a fault's detail tells it: "the arbiter refused its
+// Hello: unknown token (ERROR_CODE_BAD_TOKEN)".
+std::string RefusalDetail(v1::ErrorCode code, const std::string& message);
 
 struct ServerOptions {
   std::string listen;  // "" = Unix socket in a private directory
@@ -112,12 +116,20 @@ class Server {
   void SetSeatPeer(const std::string& token, const PeerRule& rule);
 
   // The connection that presented `token`; fails at `deadline`, or as soon
-  // as `give_up` returns true (polled every few milliseconds), or when the
-  // bot does not declare the token's game (then `*game_refused` is set).
+  // as `give_up` says why to stop waiting (polled every few milliseconds;
+  // nullopt: go on), or when the bot does not declare the token's game
+  // (then `*game_refused` is set). Any Hello the arbiter refused for the
+  // seat meanwhile (with the token, or on the seat's own socket from the
+  // seat's bot: a wrong token, a wrong version) is added to the error, as
+  // RefusalDetail says it.
   std::expected<std::shared_ptr<BotChannel>, std::string> WaitForBot(
       const std::string& token, Clock::time_point deadline,
-      const std::function<bool()>& give_up = nullptr,
+      const std::function<std::optional<std::string>()>& give_up = nullptr,
       bool* game_refused = nullptr);
+
+  // Whether a bot of that name (IssueToken's player_name) has had its Hello
+  // accepted since the server started.
+  bool Welcomed(const std::string& player_name);
 
   // Closes every stream and stops the server; idempotent.
   void Shutdown();
@@ -174,7 +186,7 @@ class Server {
     bool claimed = false;
     uint64_t seat = 0;  // the socket it is good on; 0: the shared one
     std::optional<PeerRule> rule;
-    std::string refusal;  // why the arbiter last refused a Hello with it
+    std::string refusal;  // the last Hello refused for it (RefusalDetail)
   };
 
   explicit Server(ServerOptions options) : options_(std::move(options)) {}
@@ -190,6 +202,9 @@ class Server {
   void OnCall(std::shared_ptr<CallState> call);
   // True when the pending call is done with (answered or dropped).
   bool Advance(Pending& p);
+  // Keeps why a Hello was refused, for the seat it is of (WaitForBot).
+  void NoteRefusal(const Pending& p, v1::ErrorCode code,
+                   const std::string& message);
   // The error that refuses `hello` from `p`, ERROR_CODE_UNSPECIFIED after
   // claiming its token, or nullopt to wait (the seat's rule is not set).
   std::optional<v1::ErrorCode> Check(const v1::Hello& hello, const Pending& p,
@@ -221,6 +236,7 @@ class Server {
   std::map<uint64_t, std::unique_ptr<Socket>> sockets_;  // by id
   std::map<std::string, Slot> slots_;                    // by token
   std::vector<std::weak_ptr<BotConnection>> live_;
+  std::set<std::string> welcomed_;  // player names
   Held held_;
   bool shut_down_ = false;
 };

@@ -51,6 +51,9 @@ struct TestClient {
 
 Clock::time_point In(int ms) { return Clock::now() + milliseconds(ms); }
 
+// A WaitForBot give_up that stops at once, saying why.
+std::optional<std::string> Exited() { return "the bot exited"; }
+
 TEST(ServerTest, UnixSocketLivesInAPrivateDirectory) {
   auto server = Server::Start({});
   ASSERT_TRUE(server.has_value()) << server.error();
@@ -165,11 +168,12 @@ TEST(ServerTest, ARefusedVersionIsWhatWaitForBotReports) {
   ASSERT_EQ(in.error().code(), v1::ERROR_CODE_VERSION_MISMATCH);
   EXPECT_EQ(in.error().message(),
             "the bot speaks protocol version 7; this arbiter speaks version 1");
-  auto gave_up = server->WaitForBot(token, In(5000), [] { return true; });
+  auto gave_up = server->WaitForBot(token, In(5000), Exited);
   ASSERT_FALSE(gave_up.has_value());
   EXPECT_EQ(gave_up.error(),
-            "the bot exited before connecting; the arbiter refused its Hello: "
-            "the bot speaks protocol version 7; this arbiter speaks version 1");
+            "the bot exited; the arbiter refused its Hello: the bot speaks "
+            "protocol version 7; this arbiter speaks version 1 "
+            "(ERROR_CODE_VERSION_MISMATCH)");
   auto late = server->WaitForBot(token, In(50));
   ASSERT_FALSE(late.has_value());
   EXPECT_NE(late.error().find("did not connect in time; the arbiter refused "
@@ -260,9 +264,9 @@ TEST(ServerTest, WaitForBotTimesOutOrGivesUp) {
   auto late = server->WaitForBot(token, In(50));
   ASSERT_FALSE(late.has_value());
   EXPECT_NE(late.error().find("did not connect"), std::string::npos);
-  auto gave_up = server->WaitForBot(token, In(5000), [] { return true; });
+  auto gave_up = server->WaitForBot(token, In(5000), Exited);
   ASSERT_FALSE(gave_up.has_value());
-  EXPECT_NE(gave_up.error().find("exited"), std::string::npos);
+  EXPECT_EQ(gave_up.error(), "the bot exited");
 }
 
 // The threads of this process with this name.
@@ -451,6 +455,50 @@ TEST(ServerTest, SeatTokensAreBoundToTheirSocketAndPeer) {
   EXPECT_TRUE(FirstReply(bot).has_welcome());
   // One use: the seat's socket is gone.
   EXPECT_FALSE(std::filesystem::exists(*dir));
+}
+
+// Whatever token it presents, a Hello refused on a seat's own socket is the
+// seat's, as WaitForBot reports it (what the bot was told, not only that
+// it left), unless it comes from a process the seat's rule refuses.
+TEST(ServerTest, AHelloRefusedOnASeatsSocketIsTheSeats) {
+  auto server = std::move(*Server::Start({}));
+  const std::string token = server->IssueToken("seated");
+  auto dir = server->OpenSeat(token);
+  ASSERT_TRUE(dir.has_value()) << dir.error();
+  const std::string seat = "unix://" + *dir + "/" + kSeatSocketName;
+  server->SetSeatPeer(token, {.uid = ::getuid() + 1});
+  {
+    TestClient imposter(seat);  // not the seat's bot: nobody's refusal
+    imposter.Hello(token + "x");
+    ASSERT_EQ(FirstReply(imposter).error().code(), v1::ERROR_CODE_BAD_TOKEN);
+    EXPECT_EQ(server->WaitForBot(token, In(50)).error(),
+              "the bot did not connect in time");
+  }
+  server->SetSeatPeer(token, {.uid = ::getuid()});
+  TestClient bot(seat);
+  bot.Hello(token + "x");
+  ASSERT_EQ(FirstReply(bot).error().code(), v1::ERROR_CODE_BAD_TOKEN);
+  EXPECT_EQ(server->WaitForBot(token, In(5000), Exited).error(),
+            "the bot exited; the arbiter refused its Hello: unknown token "
+            "(ERROR_CODE_BAD_TOKEN)");
+}
+
+// A Hello accepted once makes its player's name welcomed for good; a
+// refused one does not.
+TEST(ServerTest, WelcomedNamesThePlayersOnceAccepted) {
+  auto server = std::move(*Server::Start({}));
+  const std::string refused = server->IssueToken("late", "pontoon");
+  TestClient old(server->address());
+  old.Hello(refused);  // declares no game: zetema only
+  ASSERT_EQ(FirstReply(old).error().code(), v1::ERROR_CODE_GAME_NOT_DECLARED);
+  EXPECT_FALSE(server->WaitForBot(refused, In(5000)).has_value());
+  EXPECT_FALSE(server->Welcomed("late"));
+  const std::string token = server->IssueToken("late");
+  TestClient client(server->address());
+  client.Hello(token);
+  ASSERT_TRUE(server->WaitForBot(token, In(5000)).has_value());
+  EXPECT_TRUE(server->Welcomed("late"));
+  EXPECT_FALSE(server->Welcomed("other"));
 }
 
 TEST(ServerTest, StaleRunDirectoriesOfDeadArbitersAreRemoved) {

@@ -5,23 +5,31 @@
 //   --mode=random|index|struct|text   how it answers (default random index)
 //   --mode=crash|stall|late|slow|illegal|malformed|garbage|unknown-id|
 //          duplicate|disconnect      misbehaviour from decision --after=N on
-//   --mode=exit|silent|bad-version   misbehaviour at startup
+//   --mode=slow-once   slow at decision --after=N only
+//   --mode=exit|silent|bad-version|bad-token|wrong-game   misbehaviour at
+//          startup (wrong-game: its Hello declares pontoon only)
 //   --mode=leave|hang-up   exits (status 3) or cancels its stream (and
 //                          lives on) after its --after=N-th GameEnd
+//   --marker=FILE --then=MODE   the process that creates FILE (the first
+//          one to start, whatever its sandbox) runs --mode; every later one
+//          runs --then: a bot that changes once restarted
 //   --delay-ms=N (slow, late), --name=, --version=, --seed=
 //   --linger-ms=N   waits this long after the stream ends before exiting
 //
 // It reads to the end of the stream and logs how it ended ("test_bot: end:
 // last error 5, status 0"), and logs a SIGTERM it gets ("test_bot:
 // SIGTERM") before exiting.
+#include <fcntl.h>
 #include <grpcpp/grpcpp.h>
 #include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <random>
 #include <string>
 #include <thread>
@@ -34,6 +42,7 @@ namespace v1 = arbiter::v1;
 
 struct Flags {
   std::string address, token, mode = "random", name = "test_bot", version = "1";
+  std::string marker, then;
   int after = 1;
   int delay_ms = 0;
   int linger_ms = 0;
@@ -67,8 +76,24 @@ Flags ParseFlags(int argc, char** argv) {
       f.linger_ms = std::stoi(value);
     else if (key == "--seed")
       f.seed = std::stoull(value);
+    else if (key == "--marker")
+      f.marker = value;
+    else if (key == "--then")
+      f.then = value;
     else {
       std::fprintf(stderr, "test_bot: unknown flag %s\n", arg.c_str());
+      std::exit(2);
+    }
+  }
+  if (!f.marker.empty()) {
+    const int fd = ::open(f.marker.c_str(), O_CREAT | O_EXCL | O_WRONLY, 0666);
+    if (fd >= 0) {
+      ::close(fd);
+    } else if (errno == EEXIST) {
+      f.mode = f.then.empty() ? "random" : f.then;
+    } else {
+      std::fprintf(stderr, "test_bot: cannot create %s: %s\n", f.marker.c_str(),
+                   std::strerror(errno));
       std::exit(2);
     }
   }
@@ -109,7 +134,9 @@ int main(int argc, char** argv) {
   grpc::ClientContext context;
   auto stream = stub->Play(&context);
   v1::BotMessage hello;
-  hello.mutable_hello()->set_token(f.token);
+  hello.mutable_hello()->set_token(f.mode == "bad-token" ? f.token + "-wrong"
+                                                         : f.token);
+  if (f.mode == "wrong-game") hello.mutable_hello()->add_games("pontoon");
   hello.mutable_hello()->set_bot_name(f.name);
   hello.mutable_hello()->set_bot_version(f.version);
   hello.mutable_hello()->set_protocol_version(f.mode == "bad-version" ? 99 : 1);
@@ -141,6 +168,7 @@ int main(int argc, char** argv) {
     const auto& request = in.decision_request();
     const auto& legal = request.zetema().legal_actions();
     const bool misbehave = ++decisions >= f.after;
+    if (f.mode == "slow-once" && decisions == f.after) Sleep(f.delay_ms);
     v1::BotMessage out;
     auto* reply = out.mutable_action_reply();
     reply->set_request_id(request.request_id());

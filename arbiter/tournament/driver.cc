@@ -50,6 +50,8 @@ class Driver {
   bool StopRequested() const {
     return failed_ || (options_.stop != nullptr && options_.stop->load());
   }
+  // A game could not be played, or its record written.
+  bool failed() const { return failed_; }
 
   // Counts the games of `games` recorded earlier, once each is checked
   // against the schedule, and plays the others. Game ids never repeat from
@@ -517,11 +519,13 @@ std::expected<void, std::string> CheckOtherRecords(
   return {};
 }
 
-}  // namespace
-
-std::expected<RunResult, std::string> RunTournament(
-    const TournamentConfig& config_in, const TeamLayout& layout,
-    GameRunner& runner, const RunOptions& options) {
+// RunTournament, its error a string; `*failed` is set when a game could not
+// be played or a file not written (else what it was given does not fit).
+std::expected<RunResult, std::string> Run(const TournamentConfig& config_in,
+                                          const TeamLayout& layout,
+                                          GameRunner& runner,
+                                          const RunOptions& options,
+                                          bool* failed) {
   if (options.shard_count < 1 || options.shard_index < 0 ||
       options.shard_index >= options.shard_count) {
     return Error(fmt::format("--shard: {}/{} is not a shard (0 <= I < N)",
@@ -618,7 +622,10 @@ std::expected<RunResult, std::string> RunTournament(
     }
   }
   auto writer = records::RecordWriter::Open(*path, {.sync_each = false});
-  if (!writer) return Error(writer.error());
+  if (!writer) {
+    *failed = true;
+    return Error(writer.error());
+  }
   if (options.progress != nullptr) {
     options.progress->OnStart({.seed = secret->seed,
                                .seed_drawn = secret->seed_drawn,
@@ -635,11 +642,15 @@ std::expected<RunResult, std::string> RunTournament(
                   ShardGames((options.swiss_round - 1) * per_round, per_round,
                              options);
     if (auto ok = PlaySwiss(config, layout, *secret, driver, options); !ok) {
+      *failed = driver.failed();
       return Error(ok.error());
     }
   } else {
     driver.progress().total = int(games.size());
-    if (auto ok = driver.Play(games); !ok) return Error(ok.error());
+    if (auto ok = driver.Play(games); !ok) {
+      *failed = driver.failed();
+      return Error(ok.error());
+    }
   }
   RunResult result = std::move(driver.result());
   result.total = driver.progress().total;
@@ -657,6 +668,25 @@ std::expected<RunResult, std::string> RunTournament(
         driver.kept().by_id.at(unmatched.front()).where, unmatched.front()));
   }
   return result;
+}
+
+}  // namespace
+
+std::ostream& operator<<(std::ostream& out, const RunError& error) {
+  return out << error.message;
+}
+
+std::expected<RunResult, RunError> RunTournament(const TournamentConfig& config,
+                                                 const TeamLayout& layout,
+                                                 GameRunner& runner,
+                                                 const RunOptions& options) {
+  bool failed = false;
+  auto result = Run(config, layout, runner, options, &failed);
+  if (!result) {
+    return std::unexpected(
+        RunError{.message = std::move(result.error()), .bad_setup = !failed});
+  }
+  return std::move(*result);
 }
 
 }  // namespace arbiter::tournament

@@ -1,9 +1,10 @@
 // Runs a tournament: the schedule's games on a pool of threads, each record
 // appended to DIR/games.jsonl (or games.jsonl.zst) and fsynced as its game
 // ends, by a thread of its own while the next games play; every record is
-// durable when RunTournament returns. Deal seeds come from the secret in DIR/secret (made on the first
-// run, or copied from --secret), so no bot can predict a deal; the two
-// seatings of one duplicate deal are never played at once by the same bot.
+// durable when RunTournament returns. Deal seeds come from the secret in
+// DIR/secret (made on the first run, or copied from --secret), so no bot can
+// predict a deal; the two seatings of one duplicate deal are never played at
+// once by the same bot.
 //
 // Resuming is running again: games already recorded are kept (game ids come
 // from the schedule) once each is checked against the schedule, every other
@@ -19,6 +20,7 @@
 #include <atomic>
 #include <expected>
 #include <filesystem>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -121,10 +123,21 @@ struct Plan {
 std::expected<Plan, std::string> PlanTournament(const TournamentConfig& config,
                                                 const TeamLayout& layout);
 
-// The error names the failed game or the unusable option.
-std::expected<RunResult, std::string> RunTournament(
-    const TournamentConfig& config, const TeamLayout& layout,
-    GameRunner& runner, const RunOptions& options);
+// Why a run stopped, naming the failed game or what does not fit.
+struct RunError {
+  std::string message;
+  // True: what the run was given does not fit, whatever is played (an
+  // option, the config, the records or secret found in the directory: a
+  // config changed since its records were made). False: a game could not be
+  // played, or a file could not be written.
+  bool bad_setup = true;
+};
+std::ostream& operator<<(std::ostream& out, const RunError& error);
+
+std::expected<RunResult, RunError> RunTournament(const TournamentConfig& config,
+                                                 const TeamLayout& layout,
+                                                 GameRunner& runner,
+                                                 const RunOptions& options);
 
 }  // namespace arbiter::tournament
 

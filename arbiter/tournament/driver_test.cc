@@ -62,7 +62,7 @@ std::filesystem::path SharedSecret() {
   return path;
 }
 
-std::expected<RunResult, std::string> RunIn(
+std::expected<RunResult, RunError> RunIn(
     const TournamentConfig& config, GameRunner& runner,
     const std::filesystem::path& dir, int shard = 0, int shards = 1,
     const std::atomic<bool>* stop = nullptr) {
@@ -235,7 +235,8 @@ TEST(DriverTest, ResumesAfterACrashAndATruncatedLine) {
   crashing.FailFrom(25);
   auto first = RunIn(config, crashing, dir);
   ASSERT_FALSE(first);
-  EXPECT_THAT(first.error(), HasSubstr("match play crashed"));
+  EXPECT_THAT(first.error().message, HasSubstr("match play crashed"));
+  EXPECT_FALSE(first.error().bad_setup);  // a game failed: exit status 1
   // A kill -9 in the middle of a write leaves half a line.
   {
     std::ofstream(dir / kRecordsFile, std::ios::app)
@@ -345,7 +346,8 @@ TEST(DriverTest, SwissRunsRoundByRoundAndResumesIdentically) {
   ASSERT_TRUE(resumed) << resumed.error();
   EXPECT_TRUE(resumed->complete);
   EXPECT_EQ(SortedLines(dir / kRecordsFile), SortedLines(whole / kRecordsFile));
-  EXPECT_THAT(RunIn(config, runner, dir, 0, 2).error(), HasSubstr("--shard"));
+  EXPECT_THAT(RunIn(config, runner, dir, 0, 2).error().message,
+              HasSubstr("--shard"));
 }
 
 TEST(DriverTest, GamesThatFaultAfterTheStopAreReplayed) {
@@ -509,22 +511,24 @@ TEST(DriverTest, SwissRoundsShardedOneAtATimeEqualAWholeRun) {
       files[3], files[4], files[5]};  // round 1 and one shard of round 2
   auto refused = RunTournament(config, Layout(2, true), runner, early);
   ASSERT_FALSE(refused);
-  EXPECT_THAT(refused.error(), HasSubstr("-r2-"));
-  EXPECT_THAT(refused.error(), HasSubstr("--round 3: game "));
-  EXPECT_THAT(refused.error(), HasSubstr("of round 2 is not recorded"));
+  EXPECT_THAT(refused.error().message, HasSubstr("-r2-"));
+  EXPECT_THAT(refused.error().message, HasSubstr("--round 3: game "));
+  EXPECT_THAT(refused.error().message, HasSubstr("of round 2 is not recorded"));
   early.swiss_round = 5;
-  EXPECT_THAT(RunTournament(config, Layout(2, true), runner, early).error(),
-              HasSubstr("--round: 5 is not a round of this tournament (1..4)"));
+  EXPECT_THAT(
+      RunTournament(config, Layout(2, true), runner, early).error().message,
+      HasSubstr("--round: 5 is not a round of this tournament (1..4)"));
   early.swiss_round = 1;
   early.prior_records = {root / "nowhere.jsonl"};
-  EXPECT_THAT(RunTournament(config, Layout(2, true), runner, early).error(),
-              HasSubstr("--prior: " + (root / "nowhere.jsonl").string() +
-                        ": no such file"));
+  EXPECT_THAT(
+      RunTournament(config, Layout(2, true), runner, early).error().message,
+      HasSubstr("--prior: " + (root / "nowhere.jsonl").string() +
+                ": no such file"));
   early.prior_records.clear();
   early.swiss_round = 2;
   auto round_robin =
       RunTournament(RoundRobin(), Layout(3, true), runner, early);
-  EXPECT_THAT(round_robin.error(),
+  EXPECT_THAT(round_robin.error().message,
               HasSubstr("--round: only a Swiss tournament is played round by "
                         "round; this one is a round-robin"));
 }
@@ -553,7 +557,8 @@ TEST(DriverTest, RefusesARecordOfAnotherGame) {
   WrongIdRunner runner;
   auto result = RunIn(MakeConfig(2), runner, TempDir("driver_wrong"));
   ASSERT_FALSE(result);
-  EXPECT_THAT(result.error(), HasSubstr("game_id \"elsewhere\""));
+  EXPECT_THAT(result.error().message, HasSubstr("game_id \"elsewhere\""));
+  EXPECT_FALSE(result.error().bad_setup);
   EXPECT_TRUE(SortedLines(TempDir("driver_wrong") / kRecordsFile).empty());
 }
 
@@ -565,7 +570,8 @@ TEST(DriverTest, RefusesRecordsOfAChangedConfig) {
   std::swap(config.bots[0].name, config.bots[1].name);
   auto again = RunIn(config, runner, dir);
   ASSERT_FALSE(again);
-  EXPECT_THAT(again.error(), HasSubstr("was the config changed"));
+  EXPECT_THAT(again.error().message, HasSubstr("was the config changed"));
+  EXPECT_TRUE(again.error().bad_setup);  // exit status 2, as a bad config
 }
 
 // A record appended by someone else under the id of a game not yet played
@@ -603,9 +609,10 @@ TEST(DriverTest, RefusesAForgedRecordNamingIt) {
   std::ofstream(dir / kRecordsFile, std::ios::app) << forged << "\n";
   auto resumed = RunIn(config, healthy, dir);
   ASSERT_FALSE(resumed);
-  EXPECT_THAT(resumed.error(),
+  EXPECT_THAT(resumed.error().message,
               HasSubstr("games.jsonl:11: game " + summary->game_id));
-  EXPECT_THAT(resumed.error(), HasSubstr("deal seed is not the schedule's"));
+  EXPECT_THAT(resumed.error().message,
+              HasSubstr("deal seed is not the schedule's"));
   // Nothing was played on top of it.
   EXPECT_EQ(Records(dir / kRecordsFile).size(), 11u);
 }
@@ -623,8 +630,10 @@ TEST(DriverTest, RefusesRecordsOfNoScheduledGameAndConflictingCopies) {
   std::ofstream(dir / kRecordsFile, std::ios::app) << stranger << "\n";
   auto again = RunIn(config, runner, dir);
   ASSERT_FALSE(again);
-  EXPECT_THAT(again.error(), HasSubstr("games.jsonl:61: game " + id + "x"));
-  EXPECT_THAT(again.error(), HasSubstr("not a game of this tournament"));
+  EXPECT_THAT(again.error().message,
+              HasSubstr("games.jsonl:61: game " + id + "x"));
+  EXPECT_THAT(again.error().message,
+              HasSubstr("not a game of this tournament"));
 
   // An exact copy of a record is skipped; a different record under an id
   // already recorded refuses the file.
@@ -645,7 +654,7 @@ TEST(DriverTest, RefusesRecordsOfNoScheduledGameAndConflictingCopies) {
   std::ofstream(dir2 / kRecordsFile, std::ios::app) << other << "\n";
   auto conflict = RunIn(config, runner, dir2);
   ASSERT_FALSE(conflict);
-  EXPECT_THAT(conflict.error(),
+  EXPECT_THAT(conflict.error().message,
               HasSubstr(":62: game " + id2 + " is already recorded at line 4"));
 }
 
@@ -679,7 +688,7 @@ TEST(DriverTest, DealsComeFromTheSecret) {
   shard.shard_count = 2;
   auto alone = RunTournament(config, Layout(3, true), runner, shard);
   ASSERT_FALSE(alone);
-  EXPECT_THAT(alone.error(), HasSubstr("share one secret"));
+  EXPECT_THAT(alone.error().message, HasSubstr("share one secret"));
 }
 
 TEST(DriverTest, DrawsASeedWhenNoneIsGivenAndKeepsIt) {
@@ -716,7 +725,7 @@ TEST(DriverTest, DrawsASeedWhenNoneIsGivenAndKeepsIt) {
       std::filesystem::path(::testing::TempDir()) / "driver_drawn";
   auto mismatch = RunTournament(config, Layout(3, true), runner, options);
   ASSERT_FALSE(mismatch);
-  EXPECT_THAT(mismatch.error(), HasSubstr("holds seed"));
+  EXPECT_THAT(mismatch.error().message, HasSubstr("holds seed"));
 }
 
 TEST(DriverTest, RefusesRecordsWithoutTheirSecret) {
@@ -728,7 +737,7 @@ TEST(DriverTest, RefusesRecordsWithoutTheirSecret) {
   std::filesystem::remove(options.out_dir / kSecretFile);
   auto again = RunTournament(config, Layout(3, true), runner, options);
   ASSERT_FALSE(again);
-  EXPECT_THAT(again.error(), HasSubstr("secret is missing"));
+  EXPECT_THAT(again.error().message, HasSubstr("secret is missing"));
 }
 
 // Two processes of one bot must not play the mirrored seatings of one

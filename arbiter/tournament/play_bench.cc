@@ -172,7 +172,7 @@ RunFigures PlayTournament(const std::string& command, int games,
                        .concurrency = concurrency,
                        .progress = &stamps};
     auto result = RunTournament(*config, resolved->layout, counting, options);
-    if (!result) Die(result.error());
+    if (!result) Die(result.error().message);
     if (counting.faults() > 0) Die("the bots faulted; see " + dir.string());
     const size_t n = stamps.times.size();
     if (n >= 2) {

@@ -252,7 +252,7 @@ std::expected<std::string, std::string> ProcessRunner::Run(
   for (int s = 0; s < n; ++s) runners[s]->MarkGame(setup.game_id, s);
   auto played = PlayGame(setup, seats);
   for (int s = 0; s < n; ++s) {
-    if (played) runners[s]->AfterGame(played->faults[s]);
+    if (played) runners[s]->AfterGame(played->record, s);
     Release(game.seat_bots[s], runners[s]);
   }
   if (!played) return std::unexpected(played.error());

@@ -3,8 +3,10 @@ records, bot logs, and any process still alive afterwards.
 
 The arbiter binary comes from $ZETEMA_ARBITER (CTest sets it), else from
 build/arbiter/cli/arbiter; the C++ random bot from $ZETEMA_RANDOM_BOT, else
-build/sample-bots/random/random_bot. Processes are found by pid, process
-group and an environment marker unique to the run, never by name.
+build/sample-bots/random/random_bot; the arbiter's test bot from
+$ZETEMA_TEST_BOT, else build/arbiter/server/arbiter_test_bot. Processes are
+found by pid, process group and an environment marker unique to the run,
+never by name.
 """
 
 import dataclasses
@@ -35,6 +37,11 @@ def arbiter_path():
 
 def random_bot_path():
     return _built("ZETEMA_RANDOM_BOT", "sample-bots/random/random_bot")
+
+
+def test_bot_path():
+    """arbiter_test_bot (arbiter/server/test_bot.cc): misbehaves as told."""
+    return _built("ZETEMA_TEST_BOT", "arbiter/server/arbiter_test_bot")
 
 
 def python_bot(script, *args):
@@ -209,8 +216,35 @@ def _ours(pid, run):
         uid = os.stat("/proc/%d" % pid).st_uid
     except OSError:
         return False
-    first = (1 << 30) + (run.arbiter_pid % (1 << 18)) * 2048
-    return first <= uid < first + 2048 or pid in _with_marker(run.marker)
+    return uid in sandbox_uids(run.arbiter_pid) or \
+        pid in _with_marker(run.marker)
+
+
+def sandbox_uids(arbiter_pid):
+    """The user ids of an arbiter's sandboxes: a block chosen by its pid
+    (arbiter/sandbox/sandbox.h)."""
+    first = (1 << 30) + (arbiter_pid % (1 << 18)) * 2048
+    return range(first, first + 2048)
+
+
+def sandbox_leftovers(arbiter_pid, wait_s=3.0):
+    """Live processes (zombies excepted) of that arbiter's sandboxes, by
+    their user ids; waits up to wait_s for stragglers to go."""
+    uids = sandbox_uids(arbiter_pid)
+    deadline = time.monotonic() + wait_s
+    while True:
+        alive = []
+        for pid in _all_pids():
+            st = _stat(pid)
+            try:
+                uid = os.stat("/proc/%d" % pid).st_uid
+            except OSError:
+                continue
+            if st and st[0] != "Z" and uid in uids:
+                alive.append(pid)
+        if not alive or time.monotonic() > deadline:
+            return alive
+        time.sleep(0.1)
 
 
 def leftovers(run, wait_s=3.0):

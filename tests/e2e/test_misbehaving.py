@@ -27,8 +27,8 @@ def bot(name):
     return harness.python_bot(harness.BOTS / (name + ".py"))
 
 
-# case: (reason in game 1 or None, game 2 "clean" or "same", a text the
-# fault's detail must hold, a text the bad bot's log must hold)
+# case: (reason in game 1 or None, game 2 "clean" or "same", a text (or
+# texts) the fault's detail must hold, a text the bad bot's log must hold)
 CASES = {
     "exits_at_start": (STARTUP, "clean", "exit status 3", ""),
     "crashes_mid_game": (CRASH, "clean", "", "crashing mid-game"),
@@ -40,11 +40,18 @@ CASES = {
     "hello_again": (MALFORMED, "clean", "", "saying hello again"),
     "oversized": (MALFORMED, "clean", "", "sending 8 MiB"),
     "answers_twice": (None, "clean", "", ""),
-    "wrong_token": (STARTUP, "clean", "exit status 6",
+    # A refused Hello: what the arbiter told the bot, then how it ended.
+    "wrong_token": (STARTUP, "clean",
+                    ["exit status 6", "the arbiter refused its Hello: "
+                     "unknown token (ERROR_CODE_BAD_TOKEN)"],
                     "did not accept the token"),
-    "stolen_token": (STARTUP, "clean", "exit status 6",
+    "stolen_token": (STARTUP, "clean",
+                     ["exit status 6", "(ERROR_CODE_BAD_TOKEN)"],
                      "did not accept the token"),
-    "wrong_version": (STARTUP, "clean", "exit status 5",
+    "wrong_version": (STARTUP, "clean",
+                      ["exit status 5", "the arbiter refused its Hello: the "
+                       "bot speaks protocol version 2; this arbiter speaks "
+                       "version 1 (ERROR_CODE_VERSION_MISMATCH)"],
                       "protocol version mismatch"),
     "closes_stream": (DISCONNECT, "clean", "", "closed the stream"),
 }
@@ -74,7 +81,8 @@ def test_misbehaving_bot(tmp_path, case):
     context = "arbiter stderr:\n%s\nbad bot log:\n%s" % (run.stderr[-3000:],
                                                          run.log("bad"))
 
-    assert run.returncode == 0, context
+    # A bot that never started in a game leaves the run not clean.
+    assert run.returncode == (3 if reason == STARTUP else 0), context
     assert len(run.records) == 2, context
     assert not left, "left behind: %s" % harness.describe(left)
     status, output = harness.verify(run)
@@ -90,7 +98,8 @@ def test_misbehaving_bot(tmp_path, case):
     else:
         assert [(s, r) for s, r, _ in faults(first)] == [(bad, reason)], \
             context
-        assert detail in faults(first)[0][2]
+        for text in [detail] if isinstance(detail, str) else detail:
+            assert text in faults(first)[0][2], context
         assert first["result"]["end_reason"] == "END_REASON_FORFEIT"
         assert first["result"]["forfeit_seat"] == bad
         # The faulting seat's team is placed last.
