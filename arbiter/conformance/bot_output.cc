@@ -7,22 +7,15 @@
 
 namespace arbiter::conformance {
 
-std::vector<std::string> GameOutput(std::string_view log,
-                                    std::string_view game_id) {
+std::vector<std::string> LastOutput(std::string_view log) {
   std::deque<std::string_view> kept;
-  bool inside = game_id.empty();
   size_t at = 0;
   while (at < log.size()) {
     size_t end = log.find('\n', at);
     if (end == std::string_view::npos) end = log.size();
     const std::string_view line = log.substr(at, end - at);
     at = end + 1;
-    if (const auto mark = ParseGameLogMarker(line)) {
-      if (inside) break;
-      inside = mark->game_id == game_id;
-      continue;
-    }
-    if (!inside) continue;
+    if (ParseGameLogMarker(line)) continue;
     kept.push_back(line);
     if (kept.size() > kOutputLines) kept.pop_front();
   }

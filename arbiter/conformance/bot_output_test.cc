@@ -7,23 +7,19 @@
 namespace arbiter::conformance {
 namespace {
 
-TEST(GameOutput, TheLinesOfOneGame) {
+TEST(LastOutput, EveryLineButTheMarkersEscaped) {
   const std::string log = "starting\n" + GameLogMarker("g1", 0) + "one\n" +
-                          GameLogMarker("g2", 1) + "two\n\x1b[2Jthree\n" +
-                          GameLogMarker("g3", 0) + "four\n";
-  EXPECT_EQ(GameOutput(log, ""), std::vector<std::string>{"starting"});
-  EXPECT_EQ(GameOutput(log, "g1"), std::vector<std::string>{"one"});
-  EXPECT_EQ(GameOutput(log, "g2"),
-            (std::vector<std::string>{"two", "\\x1b[2Jthree"}));
-  EXPECT_EQ(GameOutput(log, "g3"), std::vector<std::string>{"four"});
-  EXPECT_TRUE(GameOutput(log, "g9").empty());
+                          GameLogMarker("g2", 1) + "two\n\x1b[2Jthree\n";
+  EXPECT_EQ(LastOutput(log), (std::vector<std::string>{"starting", "one", "two",
+                                                       "\\x1b[2Jthree"}));
+  EXPECT_TRUE(LastOutput(GameLogMarker("g1", 0)).empty());
 }
 
-TEST(GameOutput, TheLastLinesEachCut) {
+TEST(LastOutput, TheLastLinesEachCut) {
   std::string log = GameLogMarker("g", 0);
   for (int i = 0; i < 30; ++i) log += "line " + std::to_string(i) + "\n";
   log += std::string(1000, 'x');  // no newline: cut off by the bot's end
-  const auto out = GameOutput(log, "g");
+  const auto out = LastOutput(log);
   ASSERT_EQ(out.size(), kOutputLines);
   EXPECT_EQ(out.front(), "line 21");
   EXPECT_EQ(out.back(),

@@ -85,10 +85,6 @@ class Checker {
   std::expected<Report, std::string> Run();
 
  private:
-  struct Played {
-    SituationResult result;
-    std::vector<std::string> game_ids;  // per failure: its game's id
-  };
   // The Hello situation: fills the report's description of the Hello and
   // the games to check (those of --game when the bot did not connect).
   std::expected<SituationResult, std::string> Hello(Report* report,
@@ -136,7 +132,7 @@ std::expected<SituationResult, std::string> Checker::Hello(Report* report,
     if (!game) return std::unexpected(game.error());
     games->push_back(*game);
   }
-  for (auto& f : result.failures) f.bot_output = GameOutput(ReadFile(log), "");
+  for (auto& f : result.failures) f.bot_output = LastOutput(ReadFile(log));
   return result;
 }
 
@@ -162,7 +158,6 @@ std::expected<SituationResult, std::string> Checker::Play(const Situation& s) {
       }
     };
   }
-  std::string failed_game_id;
   for (game = 1; game <= s.games && result.failures.empty(); ++game) {
     SeatPlayer bot = runner.Seat();
     if (!runner.harness_error().empty()) {
@@ -219,7 +214,6 @@ std::expected<SituationResult, std::string> Checker::Play(const Situation& s) {
     } else {
       continue;
     }
-    failed_game_id = setup.game_id;
     result.failures.push_back(std::move(failure));
   }
   const int played_games = game - 1;
@@ -231,10 +225,7 @@ std::expected<SituationResult, std::string> Checker::Play(const Situation& s) {
                     " ms of the end of its stream (Error SHUTDOWN, then "
                     "status OK): it had to be sent SIGTERM"});
   }
-  const std::string output = ReadFile(log);
-  for (auto& f : result.failures) {
-    f.bot_output = GameOutput(output, f.game > 0 ? failed_game_id : "");
-  }
+  for (auto& f : result.failures) f.bot_output = LastOutput(ReadFile(log));
   result.summary = std::to_string(played_games) + " game" +
                    (played_games == 1 ? "" : "s") + ", " +
                    std::to_string(runner.starts()) + " process start" +

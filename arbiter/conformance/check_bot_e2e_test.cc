@@ -89,6 +89,8 @@ struct Broken {
   const char* output;  // a line of the bot's shown under it, or ""
 };
 
+void PrintTo(const Broken& b, std::ostream* os) { *os << b.name; }
+
 class BrokenBot : public ::testing::TestWithParam<Broken> {};
 
 TEST_P(BrokenBot, FailsWithItsLine) {

@@ -11,7 +11,7 @@ std::string FailureLine(const std::string& situation, const Failure& f) {
   if (f.decision > 0) line += " decision " + std::to_string(f.decision);
   line += ": " + f.message + "\n";
   if (!f.bot_output.empty()) {
-    line += "      the bot's last lines of output in that game:\n";
+    line += "      the bot's last lines of output:\n";
     for (const auto& l : f.bot_output) line += "      | " + l + "\n";
   }
   return line;

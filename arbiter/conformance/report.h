@@ -12,8 +12,8 @@ struct Failure {
   int game = 0;      // 1-based in its situation; 0: not in a game
   int decision = 0;  // the bot's decision in that game, 1-based; 0: none
   std::string message;
-  // The bot's last lines of output (stdout and stderr) in that game,
-  // already escaped and capped.
+  // The bot's last lines of output (stdout and stderr), already escaped
+  // and capped.
   std::vector<std::string> bot_output;
 };
 

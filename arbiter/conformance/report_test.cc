@@ -31,7 +31,7 @@ TEST(FormatText, OneLinePerSituationFailuresWithTheirPlace) {
             "ok    zetema 2 seats: 2 games\n"
             "FAIL  zetema 3 seats  game 2 decision 14: answer for request 41 "
             "while 42 was asked\n"
-            "      the bot's last lines of output in that game:\n"
+            "      the bot's last lines of output:\n"
             "      | thinking\n"
             "      | \\x1b[2J\n"
             "FAIL  shutdown: did not exit\n"
