@@ -41,11 +41,19 @@ std::vector<std::string> CheckHello(const v1::Hello& hello) {
                              std::pair{"bot_version", &hello.bot_version()}}) {
     if (auto p = TextProblem(field, *text); !p.empty()) problems.push_back(p);
   }
+  int unknown = 0;
   for (const auto& name : hello.games()) {
-    if (!game::FindGame(name)) {
+    if (game::FindGame(name)) continue;
+    // A hostile Hello may name thousands.
+    if (++unknown <= kMaxUnknownGames) {
       problems.push_back("Hello.games names " + Shown(name) +
                          ", which this arbiter does not know");
     }
+  }
+  if (unknown > kMaxUnknownGames) {
+    problems.push_back("Hello.games names " +
+                       std::to_string(unknown - kMaxUnknownGames) +
+                       " more unknown games");
   }
   return problems;
 }

@@ -14,6 +14,8 @@ namespace arbiter::conformance {
 
 // Longest bot name or version a check accepts (the records keep them).
 inline constexpr size_t kMaxHelloText = 64;
+// Unknown games named one by one; the rest are counted.
+inline constexpr int kMaxUnknownGames = 3;
 
 // What is wrong with `hello`, one message each; empty when it is well
 // formed.

@@ -31,6 +31,11 @@ TEST(CheckHello, NamesEveryProblem) {
                 "Hello.games names 'chess', which this arbiter does not "
                 "know"}));
   h = Good();
+  for (int i = 0; i < 1000; ++i) h.add_games("g" + std::to_string(i));
+  const auto problems = CheckHello(h);
+  ASSERT_EQ(problems.size(), size_t(kMaxUnknownGames) + 1);
+  EXPECT_EQ(problems.back(), "Hello.games names 997 more unknown games");
+  h = Good();
   h.set_bot_name(std::string(65, 'n'));
   EXPECT_EQ(CheckHello(h), std::vector<std::string>{
                                "Hello.bot_name is 65 bytes long (at most 64)"});
