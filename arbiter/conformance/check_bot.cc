@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -68,6 +69,51 @@ std::string ReadFile(const std::string& path) {
   std::stringstream s;
   s << in.rdbuf();
   return s.str();
+}
+
+// The seats of a game: the bot at `bot_seat`, in-process players that
+// pick a random legal action (drawn from `rng`) at the others.
+std::vector<SeatPlayer> Table(const SeatPlayer& bot, int bot_seat, int seats,
+                              SplitMix64& rng) {
+  std::vector<SeatPlayer> table;
+  for (int i = 0; i < seats; ++i) {
+    if (i == bot_seat) {
+      table.push_back(bot);
+      continue;
+    }
+    table.push_back({.name = "scripted-" + std::to_string(i),
+                     .policy =
+                         [&rng](const game::State& state) {
+                           return int(rng.Below(state.NumLegalActions()));
+                         },
+                     .version = "scripted"});
+  }
+  return table;
+}
+
+// What went wrong in the bot's game, or nullopt: an answer to another
+// request, else its fault -- except the crash of a process the check
+// killed (`killed`), which must be there.
+std::optional<Failure> Judge(const MatchResult& played, int bot_seat,
+                             const CheckedChannel& checked, bool killed) {
+  if (checked.violation()) {
+    return Failure{.decision = checked.violation()->decision,
+                   .message = checked.violation()->message};
+  }
+  const auto& faults = played.record.result().faults();
+  const auto fault =
+      std::find_if(faults.begin(), faults.end(),
+                   [&](const auto& f) { return f.seat() == bot_seat; });
+  if (fault == faults.end()) {
+    if (!killed) return std::nullopt;
+    return Failure{.message =
+                       "its process was killed (SIGKILL) at its first "
+                       "decision, yet the game went on as if it ran"};
+  }
+  if (killed && fault->reason() == v1::FAULT_REASON_CRASH) return std::nullopt;
+  return Failure{.decision = DecisionOf(played.record, *fault),
+                 .message = ReasonText(fault->reason()) + ": " +
+                            EscapeForTerminal(fault->detail(), kMessageBytes)};
 }
 
 class Checker {
@@ -168,19 +214,7 @@ std::expected<SituationResult, std::string> Checker::Play(const Situation& s) {
       bot.channel = &checked;
     }
     const int bot_seat = BotSeat(game, s.seats);
-    std::vector<SeatPlayer> seats;
-    for (int i = 0; i < s.seats; ++i) {
-      if (i == bot_seat) {
-        seats.push_back(bot);
-        continue;
-      }
-      seats.push_back({.name = "scripted-" + std::to_string(i),
-                       .policy =
-                           [&rng](const game::State& state) {
-                             return int(rng.Below(state.NumLegalActions()));
-                           },
-                       .version = "scripted"});
-    }
+    std::vector<SeatPlayer> seats = Table(bot, bot_seat, s.seats, rng);
     const GameSetup setup{
         .game_id = "check-" + slug + "-g" + std::to_string(game),
         .game = s.game,
@@ -194,27 +228,10 @@ std::expected<SituationResult, std::string> Checker::Play(const Situation& s) {
                              ": the game cannot be played: " + played.error());
     }
     runner.AfterGame(played->faults[bot_seat]);
-    Failure failure{.game = game};
-    const auto& faults = played->record.result().faults();
-    const auto fault =
-        std::find_if(faults.begin(), faults.end(),
-                     [&](const auto& f) { return f.seat() == bot_seat; });
-    if (checked.violation()) {
-      failure.decision = checked.violation()->decision;
-      failure.message = checked.violation()->message;
-    } else if (fault != faults.end() &&
-               !(killed && fault->reason() == v1::FAULT_REASON_CRASH)) {
-      failure.decision = DecisionOf(played->record, *fault);
-      failure.message = ReasonText(fault->reason()) + ": " +
-                        EscapeForTerminal(fault->detail(), kMessageBytes);
-    } else if (killed && fault == faults.end()) {
-      failure.message =
-          "its process was killed (SIGKILL) at its first decision, yet the "
-          "game went on as if it ran";
-    } else {
-      continue;
+    if (auto failure = Judge(*played, bot_seat, checked, killed)) {
+      failure->game = game;
+      result.failures.push_back(std::move(*failure));
     }
-    result.failures.push_back(std::move(failure));
   }
   const int played_games = game - 1;
   const bool exited = runner.Stop();
