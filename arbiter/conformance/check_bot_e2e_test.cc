@@ -129,6 +129,12 @@ INSTANTIATE_TEST_SUITE_P(
                kFast,
                "zetema 50 ms left  game 1 decision 1: timeout: ",
                ""},
+        Broken{"slow",
+               {"--mode=slow", "--delay-ms=400"},
+               kFast,
+               "zetema 50 ms left  game 1 decision 1: timeout: no answer "
+               "within 150 ms",
+               ""},
         Broken{"illegal",
                {"--mode=illegal"},
                kFast,
