@@ -2,9 +2,11 @@
 // plays one bot program through the conformance situations
 // (arbiter/conformance/) and prints what passed and what failed. Exit
 // status 0: every situation passed; 1: one failed; 2: the check could not
-// run (usage, sandbox).
+// run (usage, sandbox); 128 + signal when interrupted.
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <filesystem>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -37,14 +39,28 @@ std::string JoinCommand(const std::vector<std::string>& argv) {
   return line;
 }
 
+// The check's directories, removed when the run is interrupted.
+std::mutex g_dirs_mu;
+std::vector<std::string> g_dirs;
+
+void RemoveDirs() {
+  std::lock_guard lock(g_dirs_mu);
+  for (const auto& dir : g_dirs) std::filesystem::remove_all(dir);
+}
+
 void RunCheckBot(const CheckBotOptions& o) {
+  InstallInterruptCleanup(&RemoveDirs);
   BecomeChildSubreaper();
   auto report = conformance::CheckBot(
       {.command = JoinCommand(o.command),
        .games = o.games,
        .sandbox = *sandbox::ParseMode(o.sandbox),
        .startup_timeout = std::chrono::milliseconds(o.startup_ms),
-       .fail_fast = o.fail_fast});
+       .fail_fast = o.fail_fast,
+       .on_temp_dir = [](const std::string& dir) {
+         std::lock_guard lock(g_dirs_mu);
+         g_dirs.push_back(dir);
+       }});
   if (!report) {
     std::fprintf(stderr, "arbiter check-bot: %s\n", report.error().c_str());
     throw CLI::RuntimeError(kExitUsage);

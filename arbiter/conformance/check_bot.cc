@@ -291,11 +291,13 @@ std::expected<Report, std::string> CheckBot(const CheckOptions& options) {
     std::string dir;
     ~Cleanup() { std::filesystem::remove_all(dir); }
   } cleanup{dir};
+  if (options.on_temp_dir) options.on_temp_dir(dir);
   auto box =
       sandbox::Sandbox::Start({.mode = options.sandbox, .hidden = {dir}});
   if (!box) return std::unexpected(box.error());
   auto server = Server::Start({});
   if (!server) return std::unexpected(server.error());
+  if (options.on_temp_dir) options.on_temp_dir((*server)->socket_dir());
   (*box)->AddHidden((*server)->socket_dir());
   Checker checker(options, **server, box->get(), dir);
   auto report = checker.Run();

@@ -12,6 +12,7 @@
 
 #include <chrono>
 #include <expected>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,10 @@ struct CheckOptions {
   std::chrono::milliseconds startup_timeout{10000};
   // Stops at the first failing situation (the rest are skipped).
   bool fail_fast = false;
+  // Told of every directory the check makes (its logs, the server's
+  // sockets) before it is used, so that an interrupted run can remove
+  // them; the check removes them itself when it ends.
+  std::function<void(const std::string&)> on_temp_dir;
 };
 
 // The report; fails (saying why) only when the check itself cannot run: a
