@@ -97,7 +97,7 @@ std::vector<SeatPlayer> Table(const SeatPlayer& bot, int bot_seat, int seats,
 std::optional<Failure> Judge(const MatchResult& played, int bot_seat,
                              const CheckedChannel& checked, bool killed) {
   if (checked.violation()) {
-    return Failure{.decision = checked.violation()->decision,
+    return Failure{.step = checked.violation()->decision,
                    .message = checked.violation()->message};
   }
   const auto& faults = played.record.result().faults();
@@ -111,7 +111,7 @@ std::optional<Failure> Judge(const MatchResult& played, int bot_seat,
                        "decision, yet the game went on as if it ran"};
   }
   if (killed && fault->reason() == v1::FAULT_REASON_CRASH) return std::nullopt;
-  return Failure{.decision = DecisionOf(played.record, *fault),
+  return Failure{.step = DecisionOf(played.record, *fault),
                  .message = ReasonText(fault->reason()) + ": " +
                             EscapeForTerminal(fault->detail(), kMessageBytes)};
 }

@@ -115,58 +115,58 @@ INSTANTIATE_TEST_SUITE_P(
         Broken{"crash",
                {"--mode=crash", "--after=3"},
                kFast,
-               "zetema 50 ms left  game 1 decision 3: crash: the bot's "
+               "zetema 50 ms left  game 1 step 3: crash: the bot's "
                "process ended during the game",
                ""},
         Broken{"stall",
                {"--mode=stall", "--after=2"},
                kFast,
-               "zetema 50 ms left  game 1 decision 2: timeout: no answer "
+               "zetema 50 ms left  game 1 step 2: timeout: no answer "
                "within 150 ms",
                ""},
         Broken{"late",
                {"--mode=late", "--delay-ms=400"},
                kFast,
-               "zetema 50 ms left  game 1 decision 1: timeout: ",
+               "zetema 50 ms left  game 1 step 1: timeout: ",
                ""},
         Broken{"slow",
                {"--mode=slow", "--delay-ms=400"},
                kFast,
-               "zetema 50 ms left  game 1 decision 1: timeout: no answer "
+               "zetema 50 ms left  game 1 step 1: timeout: no answer "
                "within 150 ms",
                ""},
         Broken{"illegal",
                {"--mode=illegal"},
                kFast,
-               "zetema 50 ms left  game 1 decision 1: illegal action: ",
+               "zetema 50 ms left  game 1 step 1: illegal action: ",
                ""},
         Broken{"malformed",
                {"--mode=malformed"},
                kFast,
-               "zetema 50 ms left  game 1 decision 1: malformed message: the "
+               "zetema 50 ms left  game 1 step 1: malformed message: the "
                "reply has no index, action or text",
                ""},
         Broken{"garbage",
                {"--mode=garbage"},
                kFast,
-               "zetema 50 ms left  game 1 decision 1: malformed message: ",
+               "zetema 50 ms left  game 1 step 1: malformed message: ",
                ""},
         Broken{"unknown_id",
                {"--mode=unknown-id"},
                kFast,
-               "zetema 50 ms left  game 1 decision 1: answer for request "
+               "zetema 50 ms left  game 1 step 1: answer for request "
                "\\d+ while \\d+ was asked",
                ""},
         Broken{"duplicate",
                {"--mode=duplicate"},
                kFast,
-               "zetema 50 ms left  game 1 decision 2: answer for request "
+               "zetema 50 ms left  game 1 step 2: answer for request "
                "\\d+ while \\d+ was asked",
                ""},
         Broken{"disconnect",
                {"--mode=disconnect", "--after=2"},
                kFast,
-               "zetema 50 ms left  game 1 decision 2: disconnect: the bot's "
+               "zetema 50 ms left  game 1 step 2: disconnect: the bot's "
                "stream closed during the game while its process ran on",
                ""},
         Broken{"exit",
@@ -188,20 +188,20 @@ INSTANTIATE_TEST_SUITE_P(
                {"--mode=leave"},
                kFast,
                // Seen as game 2 starts, or at its first decision.
-               "zetema 2 seats  game 2( decision 1)?: crash: the bot's "
+               "zetema 2 seats  game 2( step 1)?: crash: the bot's "
                "process ended (after its previous game|during the game): "
                "exit status 3",
                ""},
         Broken{"hang_up",
                {"--mode=hang-up"},
                kFast,
-               "zetema 2 seats  game 2( decision 1)?: disconnect: the bot's "
+               "zetema 2 seats  game 2( step 1)?: disconnect: the bot's "
                "stream closed (after its previous game|during the game)",
                ""},
         Broken{"stale_id",
                {"--mode=stale-id", "--after=2"},
                kFast,
-               "zetema 50 ms left  game 1 decision 2: answer for request "
+               "zetema 50 ms left  game 1 step 2: answer for request "
                "(\\d+) while (?!\\1)\\d+ was asked",
                ""},
         Broken{"no_exit",
@@ -213,24 +213,24 @@ INSTANTIATE_TEST_SUITE_P(
         Broken{"ignores_clock",
                {"--mode=ignores-clock", "--delay-ms=300"},
                kFast,
-               "zetema 50 ms left  game 1 decision 1: timeout: no answer "
+               "zetema 50 ms left  game 1 step 1: timeout: no answer "
                "within 150 ms",
                ""},
         Broken{"two_seats",
                {"--mode=two-seats"},
                {},
-               "zetema 3 seats  game 1 decision 1: crash: the bot's process "
+               "zetema 3 seats  game 1 step 1: crash: the bot's process "
                "ended during the game",
                "| test_bot: only 2 seats, got 3"},
         Broken{"events_off_broken",
                {"--mode=events-off-broken"},
                kFast,
-               "zetema 50 ms left  game 1 decision 1: crash: ",
+               "zetema 50 ms left  game 1 step 1: crash: ",
                "| test_bot: a GameEvent before a request"},
         Broken{"mishandles_pontoon",
                {"--mode=mishandles-pontoon"},
                kFast,
-               "pontoon 50 ms left  game 1 decision 1: illegal action: index "
+               "pontoon 50 ms left  game 1 step 1: illegal action: index "
                "\\d+ is out of range",
                ""}),
     [](const auto& info) { return std::string(info.param.name); });
@@ -257,7 +257,7 @@ TEST(CheckBotE2e, JsonReport) {
   EXPECT_EQ(little["name"], "zetema 50 ms left");
   EXPECT_EQ(little["result"], "failed");
   EXPECT_EQ(little["failures"][0]["game"], 1);
-  EXPECT_EQ(little["failures"][0]["decision"], 1);
+  EXPECT_EQ(little["failures"][0]["step"], 1);
   EXPECT_EQ(j["situations"].back()["result"], "skipped");
 }
 

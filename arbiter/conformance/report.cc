@@ -8,7 +8,7 @@ namespace {
 std::string FailureLine(const std::string& situation, const Failure& f) {
   std::string line = "FAIL  " + situation;
   if (f.game > 0) line += "  game " + std::to_string(f.game);
-  if (f.decision > 0) line += " decision " + std::to_string(f.decision);
+  if (f.step > 0) line += " step " + std::to_string(f.step);
   line += ": " + f.message + "\n";
   if (!f.bot_output.empty()) {
     line += "      the bot's last lines of output:\n";
@@ -62,7 +62,7 @@ std::string FormatJson(const Report& report) {
     nlohmann::json failures = nlohmann::json::array();
     for (const auto& f : s.failures) {
       failures.push_back({{"game", f.game},
-                          {"decision", f.decision},
+                          {"step", f.step},
                           {"message", f.message},
                           {"bot_output", f.bot_output}});
     }

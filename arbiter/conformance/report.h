@@ -9,8 +9,8 @@
 namespace arbiter::conformance {
 
 struct Failure {
-  int game = 0;      // 1-based in its situation; 0: not in a game
-  int decision = 0;  // the bot's decision in that game, 1-based; 0: none
+  int game = 0;  // 1-based in its situation; 0: not in a game
+  int step = 0;  // the bot's decision in that game, 1-based; 0: none
   std::string message;
   // The bot's last lines of output (stdout and stderr), already escaped
   // and capped.
@@ -33,7 +33,7 @@ struct Report {
 };
 
 // For people: one line per situation ("ok    NAME: SUMMARY", "FAIL  NAME
-// game G decision D: MESSAGE" and the bot's lines, "skip  NAME"), then a
+// game G step D: MESSAGE" and the bot's lines, "skip  NAME"), then a
 // total.
 std::string FormatText(const Report& report);
 // For machines: the same as one JSON object (docs/check-bot.md).

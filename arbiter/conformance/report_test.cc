@@ -16,7 +16,7 @@ Report Sample() {
           {.name = "zetema 2 seats", .summary = "2 games"},
           {.name = "zetema 3 seats",
            .failures = {{.game = 2,
-                         .decision = 14,
+                         .step = 14,
                          .message = "answer for request 41 while 42 was asked",
                          .bot_output = {"thinking", "\\x1b[2J"}}}},
           {.name = "shutdown", .failures = {{.message = "did not exit"}}},
@@ -29,7 +29,7 @@ TEST(FormatText, OneLinePerSituationFailuresWithTheirPlace) {
             "hello: bot 1, protocol 1, games zetema, events inside requests\n"
             "ok    hello\n"
             "ok    zetema 2 seats: 2 games\n"
-            "FAIL  zetema 3 seats  game 2 decision 14: answer for request 41 "
+            "FAIL  zetema 3 seats  game 2 step 14: answer for request 41 "
             "while 42 was asked\n"
             "      the bot's last lines of output:\n"
             "      | thinking\n"
@@ -60,7 +60,7 @@ TEST(FormatJson, TheSameForMachines) {
   EXPECT_EQ(j["situations"][4]["result"], "skipped");
   const auto& f = j["situations"][2]["failures"][0];
   EXPECT_EQ(f["game"], 2);
-  EXPECT_EQ(f["decision"], 14);
+  EXPECT_EQ(f["step"], 14);
   EXPECT_EQ(f["message"], "answer for request 41 while 42 was asked");
   EXPECT_EQ(f["bot_output"][1], "\\x1b[2J");
 }
