@@ -301,6 +301,9 @@ std::expected<Report, std::string> CheckBot(const CheckOptions& options) {
   (*box)->AddHidden((*server)->socket_dir());
   Checker checker(options, **server, box->get(), dir);
   auto report = checker.Run();
+  if (report && options.sandbox != sandbox::Mode::kFull) {
+    report->sandbox = (*box)->Describe();
+  }
   (*server)->Shutdown();
   return report;
 }

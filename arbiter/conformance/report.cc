@@ -29,6 +29,7 @@ bool Report::passed() const {
 
 std::string FormatText(const Report& report) {
   std::string out = "check-bot: " + report.bot + "\n";
+  if (!report.sandbox.empty()) out += "sandbox: " + report.sandbox + "\n";
   if (!report.hello.empty()) out += "hello: " + report.hello + "\n";
   int failed = 0, skipped = 0;
   for (const auto& s : report.situations) {
@@ -75,6 +76,7 @@ std::string FormatJson(const Report& report) {
   }
   const nlohmann::json out = {{"bot", report.bot},
                               {"hello", report.hello},
+                              {"sandbox", report.sandbox},
                               {"passed", report.passed()},
                               {"situations", situations}};
   // Bot text is escaped already; replace keeps any stray invalid UTF-8

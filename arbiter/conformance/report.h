@@ -28,6 +28,9 @@ struct SituationResult {
 struct Report {
   std::string bot;    // the command line checked
   std::string hello;  // DescribeHello of its Hello; "" when none came
+  // What the bots' sandbox guarantees, when less than in tournaments
+  // (--sandbox reduced or none); "" for the full sandbox.
+  std::string sandbox;
   std::vector<SituationResult> situations;
   bool passed() const;
 };

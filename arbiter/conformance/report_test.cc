@@ -44,6 +44,9 @@ TEST(FormatText, AllPassed) {
   EXPECT_TRUE(r.passed());
   EXPECT_EQ(FormatText(r),
             "check-bot: b\nok    hello\ncheck-bot: passed: all 1 situations\n");
+  r.sandbox = "none: plain processes";
+  EXPECT_TRUE(FormatText(r).starts_with(
+      "check-bot: b\nsandbox: none: plain processes\nok    hello\n"));
 }
 
 TEST(Report, NothingCheckedIsNoPass) {
