@@ -244,11 +244,12 @@ void BotRunner::Goodbye() {
   channel_.reset();
 }
 
-void BotRunner::Stop() {
+bool BotRunner::Stop() {
   Goodbye();
   // The stream ended cleanly: the bot may exit by itself before any signal.
-  if (process_) process_->WaitExit(options_.exit_grace);
+  const bool exited = !process_ || process_->WaitExit(options_.exit_grace);
   StopProcess();
+  return exited;
 }
 
 }  // namespace arbiter

@@ -111,9 +111,12 @@ class BotRunner {
   // exit at once.
   void Goodbye();
   // Says goodbye, gives the bot `exit_grace` to exit, then stops it
-  // (SIGTERM, `stop_grace`, SIGKILL).
-  void Stop();
+  // (SIGTERM, `stop_grace`, SIGKILL). True when its process exited by
+  // itself within the grace (or none ran).
+  bool Stop();
   int starts() const { return starts_; }
+  // The process of the bot (a sandbox's outermost), -1 when none runs.
+  pid_t pid() const { return process_ ? process_->pid() : -1; }
   // From now on, its process runs on `cpu` (-1: anywhere): the one that
   // runs is moved (BotProcess::MoveTo), a restart starts there.
   void MoveTo(int cpu);

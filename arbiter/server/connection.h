@@ -58,6 +58,8 @@ class BotChannel {
   // The bot takes its events inside its decision requests
   // (Hello.events_in_request).
   virtual bool events_in_request() const { return false; }
+  // The Hello the bot sent (for checks of it); null when there is none.
+  virtual const v1::Hello* hello() const { return nullptr; }
 };
 
 // Raw bytes both ways: the arbiter parses what bots send itself, so that a
@@ -126,6 +128,7 @@ class BotConnection : public BotChannel {
   std::string bot_name() const override { return hello_.bot_name(); }
   std::string bot_version() const override { return hello_.bot_version(); }
   bool events_in_request() const override { return hello_.events_in_request(); }
+  const v1::Hello* hello() const override { return &hello_; }
 
   // Ends the call for good (server shutdown); safe from any thread.
   void Shutdown();

@@ -13,7 +13,10 @@
 //   --marker=FILE --then=MODE   the process that creates FILE (the first
 //          one to start, whatever its sandbox) runs --mode; every later one
 //          runs --then: a bot that changes once restarted
-//   --delay-ms=N (slow, late), --name=, --version=, --seed=
+//   --mode=stale-id|ignores-clock|two-seats|events-off-broken|
+//          mishandles-pontoon|no-exit   the typical mistakes
+//          `arbiter check-bot` must catch (see their block below)
+//   --delay-ms=N (slow, late, ignores-clock), --name=, --version=, --seed=
 //   --linger-ms=N   waits this long after the stream ends before exiting
 //
 // It reads to the end of the stream and logs how it ended ("test_bot: end:
@@ -140,12 +143,19 @@ int main(int argc, char** argv) {
   hello.mutable_hello()->set_bot_name(f.name);
   hello.mutable_hello()->set_bot_version(f.version);
   hello.mutable_hello()->set_protocol_version(f.mode == "bad-version" ? 99 : 1);
+  if (f.mode == "mishandles-pontoon") {
+    hello.mutable_hello()->add_games("zetema");
+    hello.mutable_hello()->add_games("pontoon");
+  }
   stream->Write(hello);
 
   std::mt19937_64 rng(f.seed ^ uint64_t(::getpid()));
   int decisions = 0;
   int games_ended = 0;
   std::string last = "none";
+  uint64_t previous_id = 0;       // stale-id
+  bool awaiting_request = false;  // events-off-broken
+  std::string game;               // mishandles-pontoon
   v1::ArbiterMessage in;
   while (stream->Read(&in)) {
     last = in.has_error() ? "error " + std::to_string(int(in.error().code()))
@@ -164,7 +174,26 @@ int main(int argc, char** argv) {
         return 0;
       }
     }
+    // The typical mistakes, at a game's start or on its events.
+    if (in.has_game_start()) {
+      game = in.game_start().game();
+      awaiting_request = true;
+      if (f.mode == "two-seats" && in.game_start().num_players() > 2) {
+        std::fprintf(stderr, "test_bot: only 2 seats, got %d\n",
+                     int(in.game_start().num_players()));
+        std::fflush(stderr);
+        ::_exit(5);  // as a bot that indexes a 2-seat array would
+      }
+    }
+    if (in.has_game_event() && awaiting_request &&
+        f.mode == "events-off-broken") {
+      // Written for events inside the request, with that setting off.
+      std::fprintf(stderr, "test_bot: a GameEvent before a request\n");
+      std::fflush(stderr);
+      ::_exit(6);
+    }
     if (!in.has_decision_request()) continue;
+    awaiting_request = false;
     const auto& request = in.decision_request();
     const auto& legal = request.zetema().legal_actions();
     const bool misbehave = ++decisions >= f.after;
@@ -207,6 +236,17 @@ int main(int argc, char** argv) {
         reply->set_request_id(request.request_id() + 1000);
       if (f.mode == "duplicate") stream->Write(out);
     }
+    // The typical mistakes `arbiter check-bot` catches: answering the
+    // previous request's id, thinking --delay-ms whatever time is left,
+    // answering out of range in a game it declares but does not play.
+    if (misbehave && f.mode == "stale-id" && previous_id != 0) {
+      reply->set_request_id(previous_id);
+    }
+    if (f.mode == "ignores-clock") Sleep(f.delay_ms);
+    if (f.mode == "mishandles-pontoon" && game == "pontoon") {
+      reply->set_index(request.num_legal_actions());
+    }
+    previous_id = request.request_id();
     if (!stream->Write(out)) break;
   }
   stream->WritesDone();
@@ -215,6 +255,12 @@ int main(int argc, char** argv) {
                int(status.error_code()), status.error_message().c_str());
   std::fflush(stderr);
   Sleep(f.linger_ms);
+  if (f.mode == "no-exit") {
+    // Ignores the end of its stream (and SHUTDOWN): waits for a signal.
+    std::fprintf(stderr, "test_bot: does not exit\n");
+    std::fflush(stderr);
+    Sleep(600'000);
+  }
   std::fprintf(stderr, "test_bot: exits by itself\n");
   return 0;
 }
