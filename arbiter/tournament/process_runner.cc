@@ -16,10 +16,11 @@
 namespace arbiter::tournament {
 namespace {
 
-BotSpec SpecOf(const BotConfig& bot) {
+BotSpec SpecOf(const TournamentConfig& config, const BotConfig& bot) {
   return {.name = bot.name,
           .command = bot.command,
           .cwd = bot.cwd,
+          .shared_dir = config.base_dir.string(),
           .env = bot.env,
           .limits = bot.sandbox};
 }
@@ -35,7 +36,7 @@ std::expected<void, std::string> CheckBots(const TournamentConfig& config) {
       return std::unexpected(
           fmt::format("bots[{}].cwd: '{}' is not a directory", i, bot.cwd));
     }
-    if (auto ok = CheckBotCommand(SpecOf(bot)); !ok) {
+    if (auto ok = CheckBotCommand(SpecOf(config, bot)); !ok) {
       return std::unexpected(
           fmt::format("bots[{}].command: {}", i, ok.error()));
     }
@@ -191,7 +192,7 @@ BotRunner* ProcessRunner::NewRunner(int bot, int cpu) {
             .string();
   }
   runners_[bot].push_back(
-      std::make_unique<BotRunner>(*server_, SpecOf(config), options));
+      std::make_unique<BotRunner>(*server_, SpecOf(config_, config), options));
   return runners_[bot].back().get();
 }
 
