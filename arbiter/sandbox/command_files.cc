@@ -70,8 +70,11 @@ std::string SearchPath(const std::string& name, const std::string& path_env) {
 
 class Collector {
  public:
-  Collector(std::string path_env, std::string shared)
-      : path_env_(std::move(path_env)), shared_(std::move(shared)) {}
+  // `own`: the bot's folder; `shared`: the folder bots share.
+  Collector(std::string path_env, std::string own, std::string shared)
+      : path_env_(std::move(path_env)),
+        own_(std::move(own)),
+        shared_(std::move(shared)) {}
 
   void Add(const std::string& path) {
     for (const char* sys : kSystemDirs) {
@@ -102,6 +105,9 @@ class Collector {
     }
     std::string current = path;
     for (int hops = 0; hops < 40; ++hops) {
+      // What the bot's files lead to (its links, its #! lines) may not
+      // reach into another bot's folder under the shared one.
+      if ((depth > 0 || hops > 0) && Foreign(current)) return;
       AddWithPrefix(current);
       std::error_code ec;
       if (!fs::is_symlink(current, ec)) break;
@@ -117,6 +123,32 @@ class Collector {
   std::vector<std::string> Take() { return std::move(paths_); }
 
  private:
+  bool Foreign(const std::string& path) const {
+    return !shared_.empty() && IsUnder(path, shared_) && !IsUnder(path, own_);
+  }
+
+  // An installation prefix: a `bin` directory beside a `lib` one.
+  static bool IsPrefixBin(const fs::path& dir) {
+    return dir.filename() == "bin" && dir.parent_path() != dir &&
+           IsDir((dir.parent_path() / "lib").string());
+  }
+
+  // A #! interpreter the bot's script may lead to: an executable file of
+  // the system, of the bot's folder, on PATH or in an installation (never,
+  // say, another bot's program or a file that is not a program).
+  bool MayInterpret(const std::string& file) const {
+    if (!IsExecutableFile(file) || Foreign(file)) return false;
+    const fs::path dir = fs::path(file).parent_path();
+    bool on_path = false;
+    std::istringstream dirs(path_env_);
+    for (std::string d; std::getline(dirs, d, ':');) {
+      on_path |= !d.empty() && Absolute(d, "/") == dir.string();
+    }
+    return on_path || IsUnder(file, own_) || IsPrefixBin(dir) ||
+           std::any_of(std::begin(kSystemDirs), std::end(kSystemDirs),
+                       [&](const char* sys) { return IsUnder(file, sys); });
+  }
+
   // A file, or the installation or virtualenv it belongs to.
   void AddWithPrefix(const std::string& file) {
     const fs::path dir = fs::path(file).parent_path();
@@ -127,7 +159,7 @@ class Collector {
         FollowVenvHome(parent / "pyvenv.cfg");
         return;
       }
-      if (IsDir((parent / "lib").string())) {
+      if (IsPrefixBin(dir)) {
         AddDirOf(file, parent.string());
         return;
       }
@@ -149,12 +181,10 @@ class Collector {
       trim(key);
       trim(value);
       if (key != "home" || value.empty() || value[0] != '/') continue;
+      // An installation only (a pyvenv.cfg is the bot's to write).
       const fs::path home = Absolute(value, "/");
-      if (home.filename() == "bin" &&
-          IsDir((home.parent_path() / "lib").string())) {
+      if (IsPrefixBin(home) && !Foreign(home.string())) {
         Add(home.parent_path().string());
-      } else {
-        Add(home.string());
       }
     }
   }
@@ -177,10 +207,11 @@ class Collector {
       if (!found.empty()) FollowExecutable(found, depth + 1);
       return;
     }
-    FollowExecutable(Absolute(interpreter, "/"), depth + 1);
+    interpreter = Absolute(interpreter, "/");
+    if (MayInterpret(interpreter)) FollowExecutable(interpreter, depth + 1);
   }
 
-  std::string path_env_, shared_;
+  std::string path_env_, own_, shared_;
   std::vector<std::string> paths_;
 };
 
@@ -370,7 +401,7 @@ std::expected<std::vector<std::string>, std::string> CommandPaths(
   if (exe.empty() || !IsExecutableFile(exe)) {
     return std::unexpected("no executable '" + argv[0] + "'");
   }
-  Collector c(path_env, shared);
+  Collector c(path_env, cwd, shared);
   c.FollowExecutable(exe);
   auto add = [&](const std::string& path) {
     struct stat st;

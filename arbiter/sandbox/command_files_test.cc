@@ -170,6 +170,32 @@ TEST_F(CommandFilesTest, AGivenWorkingDirectoryIsTheBotsFolder) {
   EXPECT_EQ(layout->argv[1], "data");
 }
 
+TEST_F(CommandFilesTest, ABotsFilesLeadNowhereNearAnotherBots) {
+  // A hostile bot's script names another bot's program, its data file
+  // (not a program) and a virtualenv "home" that is no installation.
+  const std::string shared = dir_ + "/league";
+  Script(shared + "/other/bot",
+         "\x7f"
+         "ELF");
+  Script(dir_ + "/elsewhere/weights.bin", "secret");
+  ::chmod((dir_ + "/elsewhere/weights.bin").c_str(), 0644);
+  Script(shared + "/evil/a", "#!" + shared + "/other/bot\n");
+  Script(shared + "/evil/b", "#!" + dir_ + "/elsewhere/weights.bin\n");
+  Script(shared + "/evil/venv/bin/python",
+         "\x7f"
+         "ELF");
+  std::ofstream(shared + "/evil/venv/pyvenv.cfg")
+      << "home = " << dir_ << "/elsewhere\n";
+  for (const char* program : {"a", "b", "venv/bin/python"}) {
+    auto paths = BotPaths({shared + "/evil/" + program}, shared + "/evil",
+                          shared, "/usr/bin");
+    ASSERT_TRUE(paths.has_value()) << paths.error();
+    for (const auto& p : *paths) {
+      EXPECT_TRUE(IsUnder(p, shared + "/evil")) << program << ": " << p;
+    }
+  }
+}
+
 TEST_F(CommandFilesTest, PyenvShimIsReplacedByTheInterpreterItRuns) {
   Script(dir_ + "/pyenv/shims/python3", "#!/usr/bin/env bash\n");
   Script(dir_ + "/pyenv/versions/3.11.7/bin/python3",
