@@ -298,6 +298,13 @@ bool StartEveryBot(const tour::TournamentConfig& config,
     if (!b.output.empty()) std::printf("      its last output:\n");
     for (const auto& line : b.output) std::printf("      | %s\n", line.c_str());
   }
+  const auto shared = tour::SharedFolders(*starts);
+  if (!shared.empty()) {
+    std::printf(
+        "\nBots that see each other's files (give each a folder of its own: "
+        "docs/security.md):\n");
+  }
+  for (const auto& line : shared) std::printf("  %s\n", line.c_str());
   if (!all) {
     std::printf(
         "\nA bot did not start: the tournament would charge it a startup "

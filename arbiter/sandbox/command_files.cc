@@ -378,13 +378,12 @@ std::expected<BotLayout, std::string> LocateBot(
   }
   BotLayout layout{.argv = argv, .folder = Absolute(cwd, "/")};
   layout.argv[0] = Unshim(exe, cwd, path_env);
-  if (layout.folder == Absolute(shared, "/")) {
-    const std::string main = IsInterpreter(argv[0]) ? ScriptOf(argv, cwd) : exe;
-    if (!main.empty()) {
-      layout.folder = ProjectFolder(
-          IsDir(main) ? main : fs::path(main).parent_path().string(),
-          Absolute(shared, "/"));
-    }
+  layout.main = IsInterpreter(argv[0]) ? ScriptOf(argv, cwd) : exe;
+  if (layout.folder == Absolute(shared, "/") && !layout.main.empty()) {
+    layout.folder = ProjectFolder(
+        IsDir(layout.main) ? layout.main
+                           : fs::path(layout.main).parent_path().string(),
+        Absolute(shared, "/"));
   }
   if (layout.folder != Absolute(cwd, "/")) {
     layout.argv = AbsoluteArguments(std::move(layout.argv), cwd);

@@ -52,6 +52,9 @@ struct BotLayout {
   // that names an existing path from there made absolute.
   std::vector<std::string> argv;
   std::string folder;  // absolute, normalized: the working directory
+  // Its main file (script, jar, class folder or program; "": none), as
+  // the command names it from its `cwd`, absolute.
+  std::string main;
   // The folder is the shared one or holds it: not readable whole.
   bool shared = false;
 };

@@ -95,6 +95,8 @@ BotStart StartOnce(const TournamentConfig& config, const BotConfig& bot,
     return out;
   }
   out.folder = layout->folder;
+  out.main = layout->main;
+  out.folder_shown = !layout->shared;
   const fs::path log = log_dir / (bot.name + ".log");
   const auto start = Clock::now();
   {
@@ -143,6 +145,25 @@ std::string PrintableLine(std::string_view text, size_t max) {
       out += ' ';
     } else {
       out += fmt::format("\\x{:02x}", byte);
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> SharedFolders(const std::vector<BotStart>& starts) {
+  std::vector<std::string> out;
+  for (const BotStart& a : starts) {
+    for (const BotStart& b : starts) {
+      if (&a == &b || !a.folder_shown || b.folder.empty()) continue;
+      if (a.folder == b.folder && a.main != b.main && &a < &b) {
+        out.push_back(fmt::format(
+            "bots '{}' and '{}' share the folder {}: each sees the other's "
+            "files there",
+            a.name, b.name, a.folder));
+      } else if (a.folder != b.folder && sandbox::IsUnder(b.folder, a.folder)) {
+        out.push_back(fmt::format("bot '{}' sees the folder of bot '{}' ({})",
+                                  a.name, b.name, b.folder));
+      }
     }
   }
   return out;

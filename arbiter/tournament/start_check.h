@@ -17,8 +17,10 @@ namespace arbiter::tournament {
 
 struct BotStart {
   std::string name;
-  std::string folder;    // its working directory
-  bool checked = false;  // false: not started here (`skipped` says why)
+  std::string folder;         // its working directory
+  std::string main;           // its main file (sandbox::BotLayout)
+  bool folder_shown = false;  // its folder is bound whole (not the shared)
+  bool checked = false;       // false: not started here (`skipped` says why)
   std::string skipped;
   bool started = false;  // reached its Hello and declared the game
   std::string error;     // why not, when checked and not started
@@ -38,6 +40,10 @@ inline constexpr size_t kLineLimit = 240;
 std::expected<std::vector<BotStart>, std::string> StartEachBotOnce(
     const TournamentConfig& config, const std::string& game,
     std::chrono::milliseconds startup_timeout);
+
+// Pairs of bots that see each other's files, one sentence each: two bots
+// of different main files in one folder, or one's folder in the other's.
+std::vector<std::string> SharedFolders(const std::vector<BotStart>& starts);
 
 // `text` for a terminal: control characters and bytes that are not
 // printable ASCII as \xNN, at most `max` characters of it, then "...".

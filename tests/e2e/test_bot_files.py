@@ -259,3 +259,20 @@ def test_every_runtime_starts_in_the_sandbox(league):
     for name in bots:
         line = "| hello from %s in %s/%s" % (name, league, folders[name])
         assert line in done.stdout, name + ":\n" + done.stdout
+
+
+def test_dry_run_names_bots_that_share_a_folder(league):
+    """Two scripts in one folder see each other: the dry run says so. Two
+    copies of one program (other arguments) do not count."""
+    write(league / "bots" / "alice.py", PLAYER)
+    write(league / "bots" / "bob.py", PLAYER)
+    write(league / "league.toml", config("pair", [
+        'name = "alice"\ncommand = "%s bots/alice.py"\n' % python(),
+        'name = "bob"\ncommand = "%s bots/bob.py"\n' % python(),
+        'name = "bob-2"\ncommand = "%s bots/bob.py --seed 2"\n' % python()]))
+    done = arbiter("tournament", league / "league.toml", "--dry-run",
+                   cwd=league)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert ("bots 'alice' and 'bob' share the folder %s/bots" % league
+            in done.stdout), done.stdout
+    assert "'bob' and 'bob-2'" not in done.stdout, done.stdout
