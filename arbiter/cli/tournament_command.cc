@@ -339,7 +339,9 @@ bool ReportBotsThatNeverStarted(const tour::Standings& standings,
     }
     std::fprintf(stderr,
                  "\nNOT CLEAN: bot '%s' never started in %d of its %d games "
-                 "(each one lost by a startup fault).\n  Its log: %s\n",
+                 "(each one lost by a startup fault).\n  Its log: %s\n"
+                 "  --dry-run starts it alone and says what its sandbox hid "
+                 "from it.\n",
                  standings.Name(b).c_str(), standings.StartupFaults(b),
                  standings.Games(b), where.c_str());
   }

@@ -68,6 +68,13 @@ std::string SearchPath(const std::string& name, const std::string& path_env) {
   return "";
 }
 
+// A pyenv shim: ROOT/shims/NAME beside ROOT/versions.
+bool IsPyenvShim(const std::string& exe) {
+  const fs::path shims = fs::path(exe).parent_path();
+  return shims.filename() == "shims" &&
+         IsDir((shims.parent_path() / "versions").string());
+}
+
 class Collector {
  public:
   // `own`: the bot's folder; `shared`: the folder bots share.
@@ -203,8 +210,12 @@ class Collector {
       while (words >> arg && arg[0] == '-') {
       }
       if (arg.empty() || arg.find('=') != std::string::npos) return;
+      // A pyenv shim is no use in a sandbox (it needs pyenv and a HOME):
+      // left out, env finds the next NAME on PATH (the system's).
       const std::string found = SearchPath(arg, path_env_);
-      if (!found.empty()) FollowExecutable(found, depth + 1);
+      if (!found.empty() && !IsPyenvShim(found)) {
+        FollowExecutable(found, depth + 1);
+      }
       return;
     }
     interpreter = Absolute(interpreter, "/");
@@ -228,11 +239,8 @@ std::string FirstWordOf(const std::string& file) {
 // ROOT/version; "system": NAME further on PATH. `exe` itself otherwise.
 std::string Unshim(const std::string& exe, const std::string& cwd,
                    const std::string& path_env) {
-  const fs::path shims = fs::path(exe).parent_path();
-  const fs::path root = shims.parent_path();
-  if (shims.filename() != "shims" || !IsDir((root / "versions").string())) {
-    return exe;
-  }
+  if (!IsPyenvShim(exe)) return exe;
+  const fs::path root = fs::path(exe).parent_path().parent_path();
   const std::string name = fs::path(exe).filename().string();
   const char* env = std::getenv("PYENV_VERSION");
   std::string version = env ? env : "";

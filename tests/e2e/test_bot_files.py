@@ -226,6 +226,9 @@ def test_every_runtime_starts_in_the_sandbox(league):
     if os.path.exists("/usr/bin/python3"):
         write(league / "syspy" / "hello.py", hello % "system-python")
         bots["system-python"] = 'command = "/usr/bin/python3 syspy/hello.py"\n'
+    write(league / "envpy" / "hello.py",
+          "#!/usr/bin/env python3\n" + hello % "env-python", 0o755)
+    bots["env-python"] = 'command = "envpy/hello.py"\n'
     write(league / "venvpy" / "hello.py", hello % "venv-python")
     bots["venv-python"] = 'command = "%s venvpy/hello.py"\n' % python()
     if shutil.which("node"):
@@ -254,6 +257,7 @@ def test_every_runtime_starts_in_the_sandbox(league):
     # Hello programs start, print and end without a Hello: not clean.
     assert done.returncode == 3, done.stdout + done.stderr
     folders = {"python": "pybot", "system-python": "syspy",
+               "env-python": "envpy",
                "venv-python": "venvpy", "node": "nodebot", "java": "jbot",
                "go": "gobot", "rust": "rustcbot"}
     for name in bots:
