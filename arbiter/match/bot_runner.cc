@@ -57,13 +57,16 @@ std::string AbsoluteDir(const std::string& dir) {
 
 }  // namespace
 
+std::string SharedDirOf(const BotSpec& spec) {
+  return AbsoluteDir(spec.shared_dir);
+}
+
 std::expected<sandbox::BotLayout, std::string> LayoutOf(const BotSpec& spec) {
   auto argv = SplitCommand(spec.command);
   if (!argv) return std::unexpected(argv.error());
   const char* path = std::getenv("PATH");
-  auto located =
-      sandbox::LocateBot(*argv, AbsoluteDir(spec.cwd),
-                         AbsoluteDir(spec.shared_dir), path ? path : "");
+  auto located = sandbox::LocateBot(*argv, AbsoluteDir(spec.cwd),
+                                    SharedDirOf(spec), path ? path : "");
   if (located) return *located;
   // No such program: run as written, so that the spawn says why.
   return sandbox::BotLayout{.argv = *argv, .folder = AbsoluteDir(spec.cwd)};
@@ -111,10 +114,9 @@ std::expected<void, SpawnError> BotRunner::Spawn(const std::string& token) {
   if (!layout) return fail({layout.error()});
   std::unique_ptr<sandbox::Jail> jail;
   if (options_.sandbox != nullptr) {
-    auto made = options_.sandbox->NewJail(
-        {.bot_name = spec_.name,
-         .limits = spec_.limits,
-         .shared_dir = AbsoluteDir(spec_.shared_dir)});
+    auto made = options_.sandbox->NewJail({.bot_name = spec_.name,
+                                           .limits = spec_.limits,
+                                           .shared_dir = SharedDirOf(spec_)});
     if (!made) return fail({"sandbox: " + made.error(), true});
     jail = std::move(*made);
   }

@@ -81,6 +81,8 @@ struct BotRunnerOptions {
 std::expected<BotSpec, std::string> ParseBotSpec(const std::string& text);
 // Checks that a spawned bot's command names an executable.
 std::expected<void, std::string> CheckBotCommand(const BotSpec& spec);
+// spec.shared_dir, absolute ("": the arbiter's working directory).
+std::string SharedDirOf(const BotSpec& spec);
 // Where a spawned bot runs and what its command is from there
 // (sandbox::LocateBot; a program that cannot be found: as written, from
 // its cwd). Fails only for a command that cannot be split into words.

@@ -14,8 +14,6 @@
 #include "arbiter/tournament/placement.h"
 
 namespace arbiter::tournament {
-namespace {
-
 BotSpec SpecOf(const TournamentConfig& config, const BotConfig& bot) {
   return {.name = bot.name,
           .command = bot.command,
@@ -24,8 +22,6 @@ BotSpec SpecOf(const TournamentConfig& config, const BotConfig& bot) {
           .env = bot.env,
           .limits = bot.sandbox};
 }
-
-}  // namespace
 
 std::expected<void, std::string> CheckBots(const TournamentConfig& config) {
   for (size_t i = 0; i < config.bots.size(); ++i) {

@@ -16,6 +16,7 @@
 #include "arbiter/sandbox/sandbox.h"
 #include "arbiter/server/server.h"
 #include "arbiter/tournament/builtin_runner.h"
+#include "arbiter/tournament/process_runner.h"
 
 namespace arbiter::tournament {
 namespace {
@@ -74,12 +75,7 @@ BotStart StartOnce(const TournamentConfig& config, const BotConfig& bot,
                    sandbox::Sandbox* box, const fs::path& log_dir,
                    std::chrono::milliseconds timeout) {
   BotStart out{.name = bot.name};
-  const BotSpec spec{.name = bot.name,
-                     .command = bot.command,
-                     .cwd = bot.cwd,
-                     .shared_dir = config.base_dir.string(),
-                     .env = bot.env,
-                     .limits = bot.sandbox};
+  const BotSpec spec = SpecOf(config, bot);
   if (bot.command == kBuiltinRandom) {
     out.skipped = "built in";
     return out;
@@ -120,7 +116,7 @@ BotStart StartOnce(const TournamentConfig& config, const BotConfig& bot,
   if (!out.started && box != nullptr) {
     const char* path = std::getenv("PATH");
     auto shown = sandbox::BotPaths(layout->argv, layout->folder,
-                                   spec.shared_dir, path ? path : "");
+                                   SharedDirOf(spec), path ? path : "");
     if (shown) {
       shown->insert(shown->end(), bot.sandbox.read_only.begin(),
                     bot.sandbox.read_only.end());
