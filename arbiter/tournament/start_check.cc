@@ -113,7 +113,7 @@ BotStart StartOnce(const TournamentConfig& config, const BotConfig& bot,
   out.output = Excerpt(lines);
   std::string text;
   for (const auto& line : lines) text += line + "\n";
-  if (!out.started && box != nullptr) {
+  if (!out.started && box != nullptr && box->mode() != sandbox::Mode::kNone) {
     const char* path = std::getenv("PATH");
     auto shown = sandbox::BotPaths(layout->argv, layout->folder,
                                    SharedDirOf(spec), path ? path : "");
