@@ -28,6 +28,7 @@
 #include "arbiter/tournament/driver.h"
 #include "arbiter/tournament/process_runner.h"
 #include "arbiter/tournament/ruleset_link.h"
+#include "arbiter/tournament/start_check.h"
 
 namespace arbiter {
 namespace {
@@ -188,6 +189,8 @@ struct Args {
 
 // Exit statuses beyond command.h's: see docs/tournaments.md.
 constexpr int kExitStopped = 130;  // Ctrl-C: run again to finish
+// The time a bot has to reach its Hello in a dry run, as in a tournament.
+constexpr std::chrono::milliseconds kDryRunStartup{10000};
 
 [[noreturn]] void Fail(const std::string& message, int code = kExitFailed) {
   std::fprintf(stderr, "arbiter tournament: %s\n", message.c_str());
@@ -259,6 +262,58 @@ void PrintDryRun(const tour::TournamentConfig& config, const tour::Plan& plan,
           .c_str());
 }
 
+// --dry-run: every bot started once, as the tournament would; false when
+// one did not reach its Hello.
+bool StartEveryBot(const tour::TournamentConfig& config,
+                   const std::string& game) {
+  std::printf("\nBots, each started once (sandbox %s)\n",
+              std::string(sandbox::ToString(config.sandbox_mode)).c_str());
+  std::fflush(stdout);
+  BecomeChildSubreaper();  // bots' own children never outlive the arbiter
+  auto starts = tour::StartEachBotOnce(config, game, kDryRunStartup);
+  if (!starts) Fail(starts.error(), kExitUsage);
+  size_t width = 3;
+  for (const auto& bot : config.bots) width = std::max(width, bot.name.size());
+  bool all = true;
+  for (const auto& b : *starts) {
+    if (!b.checked) {
+      std::printf("  %-*s  skipped (%s)\n", int(width), b.name.c_str(),
+                  b.skipped.c_str());
+      continue;
+    }
+    all &= b.started;
+    std::printf("  %-*s  %s %5.1f s  in %s%s%s\n", int(width), b.name.c_str(),
+                b.started ? "ok    " : "FAILED", b.seconds, b.folder.c_str(),
+                b.started ? "" : ": ",
+                b.started ? "" : tour::PrintableLine(b.error, 400).c_str());
+    if (b.started) continue;
+    for (const auto& path : b.hidden) {
+      std::printf(
+          "      the sandbox hid %s (it exists on the host): add it to the "
+          "bot's [bots.sandbox] read_only, or move it into the bot's "
+          "folder\n",
+          path.c_str());
+    }
+    if (!b.output.empty()) std::printf("      its last output:\n");
+    for (const auto& line : b.output) std::printf("      | %s\n", line.c_str());
+  }
+  const auto shared = tour::SharedFolders(*starts);
+  if (!shared.empty()) {
+    std::printf(
+        "\nBots that see each other's files (give each a folder of its own: "
+        "docs/security.md):\n");
+  }
+  for (const auto& line : shared) std::printf("  %s\n", line.c_str());
+  if (!all) {
+    std::printf(
+        "\nA bot did not start: the tournament would charge it a startup "
+        "fault in each of its games (its folder and what its sandbox shows: "
+        "docs/security.md)\n");
+  }
+  std::fflush(stdout);
+  return all;
+}
+
 // A bot that never started makes the results meaningless for it: say so at
 // the end, where an organiser looks, with the logs to read.
 bool ReportBotsThatNeverStarted(const tour::Standings& standings,
@@ -283,7 +338,9 @@ bool ReportBotsThatNeverStarted(const tour::Standings& standings,
     }
     std::fprintf(stderr,
                  "\nNOT CLEAN: bot '%s' never started in %d of its %d games "
-                 "(each one lost by a startup fault).\n  Its log: %s\n",
+                 "(each one lost by a startup fault).\n  Its log: %s\n"
+                 "  --dry-run starts it alone and says what its sandbox hid "
+                 "from it.\n",
                  standings.Name(b).c_str(), standings.StartupFaults(b),
                  standings.Games(b), where.c_str());
   }
@@ -331,6 +388,9 @@ void Run(const Args& args) {
       Fail(args.config + ": " + ok.error(), kExitUsage);
     }
     PrintDryRun(*config, *plan, options);
+    if (!StartEveryBot(*config, std::string(resolved->game->Type().Name()))) {
+      throw CLI::RuntimeError(kExitNotClean);
+    }
     return;
   }
   CheckOutDir(options.out_dir);
@@ -452,8 +512,9 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
                 "Print the format, rounds and number of games, and play "
                 "nothing");
   cmd->add_flag("--dry-run", args->dry_run,
-                "Print the schedule's size and the games per bot, and check "
-                "the bots' commands, without playing");
+                "Print the schedule's size and the games per bot, and start "
+                "every bot once in its sandbox (exit status 3 when one does "
+                "not reach its Hello), without playing");
   cmd->callback([args] { Run(*args); });
 });
 

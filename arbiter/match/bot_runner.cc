@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 
 #include "arbiter/common/game_log_marker.h"
@@ -40,6 +41,35 @@ std::expected<void, std::string> CheckBotCommand(const BotSpec& spec) {
     return std::unexpected("bot '" + spec.name + "': " + exe.error());
   }
   return {};
+}
+
+namespace {
+
+// `dir` absolute ("": the arbiter's working directory), normalized, with
+// no trailing slash.
+std::string AbsoluteDir(const std::string& dir) {
+  std::string out = std::filesystem::absolute(dir.empty() ? "." : dir)
+                        .lexically_normal()
+                        .string();
+  if (out.size() > 1 && out.back() == '/') out.pop_back();
+  return out;
+}
+
+}  // namespace
+
+std::string SharedDirOf(const BotSpec& spec) {
+  return AbsoluteDir(spec.shared_dir);
+}
+
+std::expected<sandbox::BotLayout, std::string> LayoutOf(const BotSpec& spec) {
+  auto argv = SplitCommand(spec.command);
+  if (!argv) return std::unexpected(argv.error());
+  const char* path = std::getenv("PATH");
+  auto located = sandbox::LocateBot(*argv, AbsoluteDir(spec.cwd),
+                                    SharedDirOf(spec), path ? path : "");
+  if (located) return *located;
+  // No such program: run as written, so that the spawn says why.
+  return sandbox::BotLayout{.argv = *argv, .folder = AbsoluteDir(spec.cwd)};
 }
 
 BotRunner::BotRunner(Server& server, BotSpec spec, BotRunnerOptions options)
@@ -94,12 +124,13 @@ std::expected<void, SpawnError> BotRunner::Spawn(const std::string& token) {
     return std::unexpected(std::move(e));
   };
   const auto deadline = Clock::now() + options_.startup_timeout;
-  auto argv = SplitCommand(spec_.command);
-  if (!argv) return fail({argv.error()});
+  auto layout = LayoutOf(spec_);
+  if (!layout) return fail({layout.error()});
   std::unique_ptr<sandbox::Jail> jail;
   if (options_.sandbox != nullptr) {
-    auto made = options_.sandbox->NewJail(
-        {.bot_name = spec_.name, .limits = spec_.limits});
+    auto made = options_.sandbox->NewJail({.bot_name = spec_.name,
+                                           .limits = spec_.limits,
+                                           .shared_dir = SharedDirOf(spec_)});
     if (!made) return fail({"sandbox: " + made.error(), true});
     jail = std::move(*made);
   }
@@ -115,11 +146,11 @@ std::expected<void, SpawnError> BotRunner::Spawn(const std::string& token) {
     address = "unix://" + std::string(sandbox::kSandboxSocketDir) + "/" +
               kSeatSocketName;
   }
-  SpawnOptions spawn{.argv = *argv,
+  SpawnOptions spawn{.argv = layout->argv,
                      .env = spec_.env,
                      .log_path = options_.log_path,
                      .log_limit_bytes = options_.log_limit_bytes,
-                     .working_dir = spec_.cwd,
+                     .working_dir = layout->folder,
                      .cpu = options_.cpu};
   // Last, so that they replace any the spec names.
   spawn.env.emplace_back(kAddressEnv, address);

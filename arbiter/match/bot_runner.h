@@ -27,6 +27,7 @@
 #include "arbiter/match/match.h"
 #include "arbiter/process/bot_process.h"
 #include "arbiter/sandbox/bwrap_args.h"
+#include "arbiter/sandbox/command_files.h"
 #include "arbiter/sandbox/sandbox.h"
 #include "arbiter/server/server.h"
 
@@ -43,6 +44,10 @@ struct BotSpec {
   // `env -C`), and variables added to the environment it inherits. The
   // arbiter's own (ZETEMA_ADDRESS, ZETEMA_TOKEN) always win.
   std::string cwd;
+  // The folder the run's bots share ("" = the arbiter's working
+  // directory): the bot runs in its own folder instead (when `cwd` is this
+  // one) and never sees it whole (sandbox/command_files.h, LocateBot).
+  std::string shared_dir;
   std::vector<std::pair<std::string, std::string>> env;
   // Its sandbox's limits and paths (when the run has a sandbox).
   sandbox::Limits limits;
@@ -81,6 +86,12 @@ struct BotRunnerOptions {
 std::expected<BotSpec, std::string> ParseBotSpec(const std::string& text);
 // Checks that a spawned bot's command names an executable.
 std::expected<void, std::string> CheckBotCommand(const BotSpec& spec);
+// spec.shared_dir, absolute ("": the arbiter's working directory).
+std::string SharedDirOf(const BotSpec& spec);
+// Where a spawned bot runs and what its command is from there
+// (sandbox::LocateBot; a program that cannot be found: as written, from
+// its cwd). Fails only for a command that cannot be split into words.
+std::expected<sandbox::BotLayout, std::string> LayoutOf(const BotSpec& spec);
 
 class BotRunner {
  public:

@@ -113,17 +113,15 @@ std::vector<std::string> BwrapArgv(const BwrapPlan& plan) {
   std::sort(binds.begin(), binds.end());
   std::vector<std::pair<std::string, bool>> done;
   std::set<std::string> made;  // directories made in the root tmpfs
-  for (const auto& [path, writable] : binds) {
-    const bool covered = std::any_of(done.begin(), done.end(), [&](auto& d) {
-      return d.second == writable && IsUnder(path, d.first);
-    });
-    if (covered) continue;
-    // Missing parents in the root tmpfs, world-readable (bwrap would make
-    // them 0700, which the seat's user could not cross).
-    std::filesystem::path parent;
-    for (const auto& part : std::filesystem::path(path).parent_path()) {
-      parent /= part;
-      const std::string p = parent.string();
+  // Missing directories down to `path` (itself too when `self`) in the
+  // root tmpfs, world-readable (bwrap would make them 0700, which the
+  // seat's user could not cross).
+  auto make_dirs = [&](const std::string& path, bool self) {
+    std::filesystem::path dir;
+    const std::filesystem::path target(path);
+    for (const auto& part : self ? target : target.parent_path()) {
+      dir /= part;
+      const std::string p = dir.string();
       if (p == "/") continue;
       const bool exists =
           made.contains(p) ||
@@ -135,9 +133,19 @@ std::vector<std::string> BwrapArgv(const BwrapPlan& plan) {
       add({"--perms", "0755", "--dir", p});
       made.insert(p);
     }
+  };
+  for (const auto& [path, writable] : binds) {
+    const bool covered = std::any_of(done.begin(), done.end(), [&](auto& d) {
+      return d.second == writable && IsUnder(path, d.first);
+    });
+    if (covered) continue;
+    make_dirs(path, false);
     add({writable ? "--bind" : "--ro-bind", path, path});
     done.emplace_back(path, writable);
   }
+  // A working directory that is not bound (it would show the folder bots
+  // share) is an empty directory around the files that are.
+  if (!plan.cwd.empty()) make_dirs(plan.cwd, true);
   if (!plan.socket_dir.empty()) {
     add({"--perms", "0755", "--dir", "/run", "--ro-bind", plan.socket_dir,
          kSandboxSocketDir});

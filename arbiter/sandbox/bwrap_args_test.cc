@@ -127,5 +127,23 @@ TEST_F(BwrapArgsTest, SocketDirectoryFdsAndSizes) {
   EXPECT_NE(Find(a, {"--size", "1048576", "--tmpfs", "/tmp"}), -1);
 }
 
+TEST_F(BwrapArgsTest, AWorkingDirectoryThatIsNotBoundIsMadeEmpty) {
+  // The bot runs in the config's folder but sees only its own program.
+  const std::string cwd = dir_ + "/bot";
+  const std::string program = cwd + "/games.jsonl";
+  BwrapPlan plan{
+      .read_only = {program}, .cwd = cwd, .command = {"/usr/bin/true"}};
+  auto a = BwrapArgv(plan);
+  EXPECT_NE(Find(a, {"--ro-bind", program, program}), -1) << Join(a);
+  EXPECT_EQ(Find(a, {"--ro-bind", cwd, cwd}), -1) << Join(a);
+  EXPECT_NE(Find(a, {"--dir", cwd}), -1) << Join(a);
+  EXPECT_NE(Find(a, {"--chdir", cwd}), -1) << Join(a);
+  // Nothing of it bound at all: still a directory to run in.
+  plan.read_only.clear();
+  a = BwrapArgv(plan);
+  EXPECT_NE(Find(a, {"--dir", cwd}), -1) << Join(a);
+  EXPECT_LT(Find(a, {"--dir", cwd}), Find(a, {"--chdir", cwd}));
+}
+
 }  // namespace
 }  // namespace arbiter::sandbox

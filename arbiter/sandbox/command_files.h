@@ -19,6 +19,7 @@
 
 #include <expected>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace arbiter::sandbox {
@@ -28,10 +29,59 @@ namespace arbiter::sandbox {
 // duplicates. Fails when the executable cannot be found.
 std::expected<std::vector<std::string>, std::string> CommandPaths(
     const std::vector<std::string>& argv, const std::string& cwd,
-    const std::string& path_env);
+    const std::string& path_env, const std::string& shared = "");
 
 // True when `path` is `dir` or inside it (both absolute and normalized).
 bool IsUnder(const std::string& path, const std::string& dir);
+
+// Binding `dir` would show `shared` (the run's shared folder); false when
+// `shared` is empty.
+bool Exposes(const std::string& dir, const std::string& shared);
+
+// The program names taken for interpreters (after trailing version digits
+// and dots are dropped: python3.11 is python).
+inline constexpr const char* kInterpreters[] = {
+    "python", "pypy",   "node",    "nodejs", "bun",    "deno", "tsx",
+    "java",   "ruby",   "perl",    "php",    "sh",     "bash", "dash",
+    "lua",    "luajit", "Rscript", "julia",  "dotnet", "mono", "env"};
+
+struct BotLayout {
+  // The command to run from `folder`: the program as an absolute path (a
+  // pyenv shim replaced by the interpreter it would run), and, when the
+  // folder is not the `cwd` the command was written for, every argument
+  // that names an existing path from there made absolute.
+  std::vector<std::string> argv;
+  std::string folder;  // absolute, normalized: the working directory
+  // Its main file (script, jar, class folder or program; "": none), as
+  // the command names it from its `cwd`, absolute.
+  std::string main;
+  // The folder is the shared one or holds it: not readable whole.
+  bool shared = false;
+};
+
+// `argv` as written for `cwd` (absolute); `shared`: the folder bots share
+// (a tournament config's, or the arbiter's working directory), absolute.
+// Fails when the program cannot be found.
+std::expected<BotLayout, std::string> LocateBot(
+    const std::vector<std::string>& argv, const std::string& cwd,
+    const std::string& shared, const std::string& path_env);
+
+// What a bot's sandbox shows of the host besides the system directories
+// (all read-only): CommandPaths of `argv` from `dir`, and `dir`, its
+// working directory, unless it shows `shared`.
+std::expected<std::vector<std::string>, std::string> BotPaths(
+    const std::vector<std::string>& argv, const std::string& dir,
+    const std::string& shared, const std::string& path_env);
+
+// Host paths that a bot's output names and that exist but its sandbox does
+// not show (`readable`: what it was given besides the system directories
+// and its /etc copy), at most `max`: an absolute path in an error
+// message ("No such file or directory: '/srv/w.bin'"), or the module of
+// node's "Cannot find module 'NAME'" in a node_modules folder at or above
+// `folder`.
+std::vector<std::string> HiddenPathsNamed(
+    std::string_view output, const std::vector<std::string>& readable,
+    const std::string& folder, size_t max = 5);
 
 }  // namespace arbiter::sandbox
 

@@ -101,11 +101,158 @@ TEST_F(CommandFilesTest, MissingExecutableIsNamed) {
   EXPECT_NE(paths.error().find("no-such-bot-here"), std::string::npos);
 }
 
+TEST_F(CommandFilesTest, InterpreterBotLivesInItsScriptsFolder) {
+  // A config's folder (shared) beside two bots' folders; the command is
+  // written for the config's folder.
+  const std::string shared = dir_ + "/league";
+  Script(shared + "/greedy/bot.py", "print(1)\n");
+  Script(shared + "/greedy/weights.bin", "");
+  Script(dir_ + "/tools/python3.11", "#!/bin/sh\n");
+  auto layout = LocateBot({"python3.11", "greedy/bot.py", "--seed", "1"},
+                          shared, shared, dir_ + "/tools");
+  ASSERT_TRUE(layout.has_value()) << layout.error();
+  EXPECT_EQ(layout->folder, shared + "/greedy");
+  EXPECT_FALSE(layout->shared);
+  // The program and the script as absolute paths; words that name nothing
+  // stay as they are.
+  EXPECT_EQ(layout->argv, (std::vector<std::string>{dir_ + "/tools/python3.11",
+                                                    shared + "/greedy/bot.py",
+                                                    "--seed", "1"}));
+}
+
+TEST_F(CommandFilesTest, JavaBotLivesInItsJarsFolderAndNodeInItsPackage) {
+  const std::string shared = dir_ + "/cfg";
+  Script(shared + "/jbot/target/bot.jar", "");
+  Script(dir_ + "/bin/java", "#!/bin/sh\n");
+  auto java =
+      LocateBot({dir_ + "/bin/java", "-Xmx64m", "-jar", "jbot/target/bot.jar"},
+                shared, shared, "");
+  ASSERT_TRUE(java.has_value()) << java.error();
+  EXPECT_EQ(java->folder, shared + "/jbot/target");
+  EXPECT_EQ(java->argv[3], shared + "/jbot/target/bot.jar");
+  // node dist/bot.js: the package (package.json, node_modules) above it.
+  Script(shared + "/ts/dist/bot.js", "");
+  Script(shared + "/ts/package.json", "{}");
+  Script(dir_ + "/bin/node", "#!/bin/sh\n");
+  auto node =
+      LocateBot({dir_ + "/bin/node", "ts/dist/bot.js"}, shared, shared, "");
+  ASSERT_TRUE(node.has_value()) << node.error();
+  EXPECT_EQ(node->folder, shared + "/ts");
+}
+
+TEST_F(CommandFilesTest, ProgramBesideTheConfigSeesOnlyItsOwnFiles) {
+  const std::string shared = dir_ + "/cfg";
+  Script(shared + "/mybot",
+         "\x7f"
+         "ELF");
+  Script(shared + "/other/secret", "");
+  auto layout = LocateBot({"./mybot", "--seed", "3"}, shared, shared, "");
+  ASSERT_TRUE(layout.has_value()) << layout.error();
+  EXPECT_EQ(layout->folder, shared);
+  EXPECT_TRUE(layout->shared);
+  auto paths = BotPaths(layout->argv, layout->folder, shared, "");
+  ASSERT_TRUE(paths.has_value()) << paths.error();
+  EXPECT_EQ(*paths, std::vector<std::string>{shared + "/mybot"});
+  // An argument naming the shared folder (or above) shows nothing of it.
+  auto dot = BotPaths({shared + "/mybot", ".", ".."}, shared, shared, "");
+  ASSERT_TRUE(dot.has_value());
+  EXPECT_EQ(*dot, std::vector<std::string>{shared + "/mybot"});
+}
+
+TEST_F(CommandFilesTest, AGivenWorkingDirectoryIsTheBotsFolder) {
+  const std::string shared = dir_ + "/cfg";
+  Script(shared + "/bots/a/run", "#!/bin/sh\n");
+  fs::create_directories(shared + "/bots/a/data");
+  auto layout = LocateBot({"./run", "data"}, shared + "/bots/a", shared, "");
+  ASSERT_TRUE(layout.has_value()) << layout.error();
+  EXPECT_EQ(layout->folder, shared + "/bots/a");
+  // Run from there: nothing to rewrite.
+  EXPECT_EQ(layout->argv[1], "data");
+}
+
+TEST_F(CommandFilesTest, ABotsFilesLeadNowhereNearAnotherBots) {
+  // A hostile bot's script names another bot's program, its data file
+  // (not a program) and a virtualenv "home" that is no installation.
+  const std::string shared = dir_ + "/league";
+  Script(shared + "/other/bot",
+         "\x7f"
+         "ELF");
+  Script(dir_ + "/elsewhere/weights.bin", "secret");
+  ::chmod((dir_ + "/elsewhere/weights.bin").c_str(), 0644);
+  Script(shared + "/evil/a", "#!" + shared + "/other/bot\n");
+  Script(shared + "/evil/b", "#!" + dir_ + "/elsewhere/weights.bin\n");
+  Script(shared + "/evil/venv/bin/python",
+         "\x7f"
+         "ELF");
+  std::ofstream(shared + "/evil/venv/pyvenv.cfg")
+      << "home = " << dir_ << "/elsewhere\n";
+  for (const char* program : {"a", "b", "venv/bin/python"}) {
+    auto paths = BotPaths({shared + "/evil/" + program}, shared + "/evil",
+                          shared, "/usr/bin");
+    ASSERT_TRUE(paths.has_value()) << paths.error();
+    for (const auto& p : *paths) {
+      EXPECT_TRUE(IsUnder(p, shared + "/evil")) << program << ": " << p;
+    }
+  }
+}
+
+TEST_F(CommandFilesTest, PyenvShimIsReplacedByTheInterpreterItRuns) {
+  Script(dir_ + "/pyenv/shims/python3", "#!/usr/bin/env bash\n");
+  Script(dir_ + "/pyenv/versions/3.11.7/bin/python3",
+         "\x7f"
+         "ELF");
+  fs::create_directories(dir_ + "/pyenv/versions/3.11.7/lib");
+  std::ofstream(dir_ + "/pyenv/version") << "3.11.7\n";
+  Script(dir_ + "/bot/bot.py", "");
+  ::unsetenv("PYENV_VERSION");
+  auto layout = LocateBot({"python3", "bot.py"}, dir_ + "/bot", dir_,
+                          dir_ + "/pyenv/shims");
+  ASSERT_TRUE(layout.has_value()) << layout.error();
+  EXPECT_EQ(layout->argv[0], dir_ + "/pyenv/versions/3.11.7/bin/python3");
+  auto paths = BotPaths(layout->argv, layout->folder, dir_, "");
+  ASSERT_TRUE(paths.has_value());
+  EXPECT_TRUE(Has(*paths, dir_ + "/pyenv/versions/3.11.7"));
+}
+
+TEST_F(CommandFilesTest, AlternativesLinksAreLeftToTheCopyOfEtc) {
+  if (!fs::is_symlink("/etc/alternatives/java")) {
+    GTEST_SKIP() << "no /etc/alternatives/java on this machine";
+  }
+  auto paths = CommandPaths({"java", "-version"}, "/", "/usr/bin");
+  ASSERT_TRUE(paths.has_value()) << paths.error();
+  for (const auto& p : *paths) EXPECT_FALSE(p.starts_with("/etc")) << p;
+}
+
+TEST(HiddenPathsNamedTest, AreThoseThatExistAndAreNotShown) {
+  std::string tmpl = "/tmp/hidden_paths_test.XXXXXX";
+  const std::string dir = ::mkdtemp(tmpl.data());
+  for (const char* file :
+       {"/node_modules/@grpc/grpc-js/index.js", "/srv/w.bin", "/bot/x.py"}) {
+    fs::create_directories(fs::path(dir + file).parent_path());
+    std::ofstream(dir + file) << "";
+  }
+  const std::string output =
+      "Error: Cannot find module '@grpc/grpc-js'\n"
+      "open '" +
+      dir + "/srv/w.bin': denied; also " + dir +
+      "/bot/x.py and /nonexistent/file and /usr/lib/libc.so.6.\n";
+  const auto hidden =
+      HiddenPathsNamed(output, {dir + "/bot"}, dir + "/bot/dist");
+  EXPECT_EQ(hidden,
+            (std::vector<std::string>{dir + "/srv/w.bin",
+                                      dir + "/node_modules/@grpc/grpc-js"}));
+  fs::remove_all(dir);
+}
+
 TEST(IsUnderTest, ComparesWholeComponents) {
   EXPECT_TRUE(IsUnder("/a/b", "/a"));
   EXPECT_TRUE(IsUnder("/a", "/a"));
   EXPECT_FALSE(IsUnder("/ab", "/a"));
   EXPECT_TRUE(IsUnder("/x", "/"));
+  EXPECT_TRUE(Exposes("/a", "/a/b"));
+  EXPECT_TRUE(Exposes("/a/b", "/a/b"));
+  EXPECT_FALSE(Exposes("/a/b/c", "/a/b"));
+  EXPECT_FALSE(Exposes("/a", ""));
 }
 
 }  // namespace

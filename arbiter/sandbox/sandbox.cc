@@ -317,7 +317,9 @@ std::expected<ExecPlan, std::string> Jail::Wrap(
     const std::vector<std::pair<std::string, std::string>>& env,
     const std::string& dir) {
   const char* path_env = std::getenv("PATH");
-  auto paths = CommandPaths(argv, dir, path_env ? path_env : "");
+  // The working directory is not bound when it would show the shared
+  // folder: it is an empty directory holding the command's files only.
+  auto paths = BotPaths(argv, dir, spec_.shared_dir, path_env ? path_env : "");
   if (!paths) return std::unexpected(paths.error());
   BwrapPlan plan;
   plan.bwrap = sandbox_->bwrap_;
@@ -327,7 +329,6 @@ std::expected<ExecPlan, std::string> Jail::Wrap(
   plan.gid = gid_;
   plan.groups = groups_;
   plan.read_only = *paths;
-  plan.read_only.push_back(dir);
   for (const auto& p : spec_.limits.read_only) plan.read_only.push_back(p);
   plan.writable = spec_.limits.writable;
   {

@@ -58,6 +58,9 @@ struct JailSpec {
   Limits limits;
   // The seat's socket directory, bound read-only at kSandboxSocketDir.
   std::string socket_dir;
+  // The folder the run's bots share (command_files.h, LocateBot): never
+  // bound, not even as the working directory ("": none).
+  std::string shared_dir;
 };
 
 class Jail : public Container {

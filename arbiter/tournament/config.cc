@@ -179,7 +179,15 @@ std::expected<void, std::string> ParseSandbox(
         return Fail(fmt::format("{}{}[{}]", prefix, key, i),
                     "must be a path (a non-empty string)");
       }
-      field->push_back(Resolve(base_dir, std::string(*item.as_string())));
+      // Absolute, so that the bot's sandbox binds it where it is.
+      std::error_code ec;
+      std::string resolved =
+          std::filesystem::absolute(
+              Resolve(base_dir, std::string(*item.as_string())), ec)
+              .lexically_normal()
+              .string();
+      if (resolved.size() > 1 && resolved.back() == '/') resolved.pop_back();
+      field->push_back(std::move(resolved));
     }
   }
   return {};
@@ -470,7 +478,12 @@ std::expected<TournamentConfig, std::string> LoadTournamentConfig(
   if (!in) return Error(fmt::format("{}: cannot read the file", path.string()));
   std::ostringstream text;
   text << in.rdbuf();
-  auto config = ParseTournamentConfig(text.str(), path.parent_path());
+  // Absolute: bots run in folders of their own, and their sandboxes bind
+  // paths where they are.
+  std::error_code ec;
+  const std::filesystem::path dir =
+      std::filesystem::absolute(path, ec).lexically_normal().parent_path();
+  auto config = ParseTournamentConfig(text.str(), dir);
   if (!config) {
     return Error(fmt::format("{}: {}", path.string(), config.error()));
   }

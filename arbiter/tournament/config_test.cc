@@ -246,5 +246,27 @@ TEST(ConfigTest, LoadResolvesAgainstTheFilesDirectory) {
             (dir / "bad.toml").string() + ": seats: must be 2..64, got 99");
 }
 
+TEST(ConfigTest, RelativeSandboxPathsAreTheConfigFoldersWhereverItIsNamed) {
+  const auto dir =
+      std::filesystem::path(::testing::TempDir()) / "config_relative";
+  std::filesystem::create_directories(dir);
+  {
+    std::ofstream(dir / "t.toml")
+        << "[sandbox]\nread_only = [\"data/\", \"/srv/x\"]\n"
+        << kBots << "[bots.sandbox]\nwritable = [\"cache\"]\n";
+  }
+  // Named relative to the arbiter's folder: still absolute, the folder's.
+  const auto relative =
+      std::filesystem::relative(dir, std::filesystem::current_path());
+  ASSERT_TRUE(relative.is_relative()) << relative;
+  auto config = LoadTournamentConfig(relative / "t.toml");
+  ASSERT_TRUE(config) << config.error();
+  EXPECT_EQ(config->base_dir, dir);
+  EXPECT_EQ(config->bots[0].sandbox.read_only,
+            (std::vector<std::string>{(dir / "data").string(), "/srv/x"}));
+  EXPECT_EQ(config->bots[1].sandbox.writable,
+            std::vector<std::string>{(dir / "cache").string()});
+}
+
 }  // namespace
 }  // namespace arbiter::tournament

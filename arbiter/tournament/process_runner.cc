@@ -14,17 +14,14 @@
 #include "arbiter/tournament/placement.h"
 
 namespace arbiter::tournament {
-namespace {
-
-BotSpec SpecOf(const BotConfig& bot) {
+BotSpec SpecOf(const TournamentConfig& config, const BotConfig& bot) {
   return {.name = bot.name,
           .command = bot.command,
           .cwd = bot.cwd,
+          .shared_dir = config.base_dir.string(),
           .env = bot.env,
           .limits = bot.sandbox};
 }
-
-}  // namespace
 
 std::expected<void, std::string> CheckBots(const TournamentConfig& config) {
   for (size_t i = 0; i < config.bots.size(); ++i) {
@@ -35,7 +32,7 @@ std::expected<void, std::string> CheckBots(const TournamentConfig& config) {
       return std::unexpected(
           fmt::format("bots[{}].cwd: '{}' is not a directory", i, bot.cwd));
     }
-    if (auto ok = CheckBotCommand(SpecOf(bot)); !ok) {
+    if (auto ok = CheckBotCommand(SpecOf(config, bot)); !ok) {
       return std::unexpected(
           fmt::format("bots[{}].command: {}", i, ok.error()));
     }
@@ -208,7 +205,7 @@ BotRunner* ProcessRunner::NewRunner(int bot, int cpu) {
             .string();
   }
   runners_[bot].push_back(
-      std::make_unique<BotRunner>(*server_, SpecOf(config), options));
+      std::make_unique<BotRunner>(*server_, SpecOf(config_, config), options));
   return runners_[bot].back().get();
 }
 

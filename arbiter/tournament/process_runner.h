@@ -40,6 +40,10 @@ struct ProcessRunnerOptions {
   int concurrency = 0;
 };
 
+// How a bot of `config` is run (its folder shared with the other bots:
+// the config's).
+BotSpec SpecOf(const TournamentConfig& config, const BotConfig& bot);
+
 // Checks, as they will be run, every bot's cwd and command (builtin bots
 // need none); the error names the bot's key.
 std::expected<void, std::string> CheckBots(const TournamentConfig& config);

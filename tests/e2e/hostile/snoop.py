@@ -15,19 +15,22 @@ found["mem_of_init"] = not isinstance(hostile.read("/proc/1/mem", 16),
                                       Exception)
 found["environ_of_init"] = not isinstance(
     hostile.read("/proc/1/environ"), Exception)
-records = hostile.read("games.jsonl", 1 << 20)
+# The run's folder (the arbiter's working directory, which holds the run's
+# records and logs); the bot itself runs in its own folder.
+run = os.environ.get("ZETEMA_E2E_RUN_DIR", ".")
+records = hostile.read(os.path.join(run, "games.jsonl"), 1 << 20)
 found["records_bytes"] = 0 if isinstance(records, Exception) else len(records)
-secret = hostile.read("games.jsonl.secret")
+secret = hostile.read(os.path.join(run, "games.jsonl.secret"))
 found["secret_bytes"] = 0 if isinstance(secret, Exception) else len(secret)
 # The record forger: a line appended under a game id not yet played.
 try:
-    with open("games.jsonl", "a") as f:
+    with open(os.path.join(run, "games.jsonl"), "a") as f:
         f.write('{"game_id": "forged-g9", "result": {"winner": 0}}\n')
     found["forge"] = "appended"
 except OSError as e:
     found["forge"] = "refused: %s" % e
 try:
-    found["logs"] = os.listdir("games.jsonl.logs")
+    found["logs"] = os.listdir(os.path.join(run, "games.jsonl.logs"))
 except OSError as e:
     found["logs"] = str(e)
 found["shadow"] = not isinstance(hostile.read("/etc/shadow"), Exception)
