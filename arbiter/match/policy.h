@@ -20,7 +20,7 @@ struct TimeControl {
   int64_t move_ms = 1000;    // limit per decision
   int64_t bank_ms = 0;       // extra time a seat may spend over the game
   int64_t increment_ms = 0;  // added to the bank after every decision
-  int64_t grace_ms = 10;  // for late answers, per game (clock.h)
+  int64_t grace_ms = 10;     // for late answers, per game (clock.h)
   friend bool operator==(const TimeControl&, const TimeControl&) = default;
 };
 
