@@ -21,6 +21,7 @@
 
 #include "arbiter/cli/command.h"
 #include "arbiter/cli/standings_report.h"
+#include "arbiter/common/printable.h"
 #include "arbiter/process/bot_process.h"
 #include "arbiter/report/report_writer.h"
 #include "arbiter/tournament/builtin_runner.h"
@@ -398,8 +399,8 @@ void Run(const Args& args) {
   auto runner = MakeGameRunner(*config, resolved->game, options.out_dir,
                                options.secret_file, options.concurrency);
   if (!runner) Fail(args.config + ": " + runner.error(), kExitUsage);
-  std::vector<std::string> names;
-  for (const auto& bot : config->bots) names.push_back(bot.name);
+  std::vector<std::string> names;  // as a terminal shows them
+  for (const auto& bot : config->bots) names.push_back(TerminalSafe(bot.name));
   ConsoleProgress progress(names);
   options.progress = &progress;
   options.stop = &g_stop;

@@ -119,8 +119,8 @@ expect 2 "--move-ms: must be greater than 0 when --bank-ms is 0" \
   "$arbiter" play --bot a=true --bot b=true --move-ms 0
 expect 2 "--move-ms: must be an integer from 0 to 86400000, got '2147483648'" \
   "$arbiter" match a b --move-ms 2147483648
-"$arbiter" play --help | grep -q -- "--grace-ms INT:0..86400000=100" ||
-  fail "play --help: --grace-ms is not 0..86400000, default 100"
+"$arbiter" play --help | grep -q -- "--grace-ms INT:0..86400000=10" ||
+  fail "play --help: --grace-ms is not 0..86400000, default 10"
 "$arbiter" match --help | grep -q -- "--fault-policy TEXT:{forfeit,default_action,default}=forfeit" ||
   fail "match --help: --fault-policy values differ from play's"
 expect 2 "--memory-mb: must be an integer from 0 to 4194304" \
