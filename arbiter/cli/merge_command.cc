@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "arbiter/cli/command.h"
+#include "arbiter/cli/output_lock.h"
 #include "arbiter/records/merge.h"
 
 namespace arbiter {
@@ -40,6 +41,7 @@ void Merge(const MergeArgs& args) {
     }
   }
   std::optional<records::RecordWriter> file;
+  std::optional<records::RunLock> lock;
   if (!args.out.empty()) {
     // Records are never rewritten: refuse to write over a file (which could
     // also be one of the inputs).
@@ -55,6 +57,7 @@ void Merge(const MergeArgs& args) {
           kExitUsage);
     }
     file.emplace(std::move(*writer));
+    lock.emplace(LockOutput("merge", "-o " + args.out, args.out));
   }
   records::RecordWriter out =
       file ? std::move(*file) : records::RecordWriter::Stdout();

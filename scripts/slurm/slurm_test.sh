@@ -11,6 +11,10 @@
 #  - a round-robin of bot processes (the sample random bot) in 2 tasks, the
 #    arbiter of one killed with SIGKILL: its task fails, the last job is
 #    cancelled, and the same submission again completes the league.
+#  - a league submitted twice: refused while its jobs run; submitted twice
+#    all the same, the second task waits for the first on its shard (its
+#    lock), both complete and no game is recorded twice; a submission whose
+#    last sbatch fails cancels its array and blocks nothing.
 # Exits 77 (skipped) where slurm-wlm and munge are not installed, or without
 # root. About 30 s of CPU: one to two minutes on 2 idle cores.
 #   slurm_test.sh BUILD_DIR
@@ -310,6 +314,61 @@ read -r -a jobs <<<"$(submit procs.toml --shards 2 --max-running 1 --league leag
 wait_ended "${jobs[0]}" 90
 wait_ended "${jobs[1]}" 60
 same_as_local procs "${jobs[1]}"
+
+# ---- the same league submitted twice ----------------------------------------
+
+{
+  printf 'name = "twice"\nseed = 12\ndeals_per_pairing = 30\nduplicate = true\n'
+  printf '[time_control]\nmove_ms = 5000\n'
+  for i in 1 2 3; do
+    printf '[[bots]]\nname = "random-%d"\ncommand = "%s --seed %d"\n' \
+      "$i" "$random_bot" "$i"
+  done
+} >twice.toml  # 3 pairs x 30 deals x 2 seatings = 180 games, one shard
+local_run twice.toml twice
+read -r -a first <<<"$(submit twice.toml --shards 1 --league leagues/twice)"
+log=leagues/twice/slurm/twice-games-${first[0]}_0.out
+wait_for "for the first submission's arbiter" 60 grep -qs "arbiter pid" "$log"
+pid=$(sed -n 's/.* arbiter pid \([0-9]*\):.*/\1/p' "$log" | head -n 1)
+wait_for "for a record of the first submission" 60 has_records leagues/twice/shard-0/games.jsonl
+kill -STOP "$pid" || fail "twice: the first arbiter (pid $pid) had already ended"
+# While the first submission's jobs run, submitting again is refused.
+if "$root/scripts/slurm/submit" twice.toml --shards 1 --league leagues/twice \
+  --build "$build" >/dev/null 2>err.txt; then
+  kill -CONT "$pid"
+  fail "twice: submitted again while the first submission ran"
+fi
+grep -q "has jobs of an earlier submission queued or running: ${first[*]} " err.txt ||
+  { kill -CONT "$pid"; fail "twice: $(cat err.txt)"; }
+# Two submissions at once all the same (as two submits started together):
+# the second task waits for the first on the shard, never appends beside it.
+rm leagues/twice/jobs.txt
+read -r -a second <<<"$(submit twice.toml --shards 1 --league leagues/twice)"
+log2=leagues/twice/slurm/twice-games-${second[0]}_0.out
+wait_for "for the second task to wait" 60 grep -qs \
+  "in use by another run: pid $pid .*; waiting for it to end" "$log2"
+echo "twice: $(records leagues/twice/shard-0/games.jsonl) games recorded by the" \
+  "first task when the second started, and waited"
+kill -CONT "$pid"
+for job in "${first[@]}" "${second[@]}"; do wait_ended "$job" 120; done
+for job in "${first[@]}" "${second[@]}"; do
+  [[ $(states "$job" | sort -u) == COMPLETED ]] ||
+    fail "twice: job $job is $(states "$job" | tr '\n' ' ')"
+done
+summary leagues/twice/shard-0/games.jsonl >/dev/null ||
+  fail "twice: a game twice in the shard's records"
+[[ $(records leagues/twice/shard-0/games.jsonl) == 180 ]] ||
+  fail "twice: $(records leagues/twice/shard-0/games.jsonl) records, not 180"
+same_as_local twice "${second[1]}"
+# A submission whose last sbatch fails cancels its array and blocks nothing.
+if "$root/scripts/slurm/submit" twice.toml --shards 1 --league leagues/twice \
+  --build "$build" --finish-mem 100000000 >/dev/null 2>err.txt; then
+  fail "twice: a last job with more memory than any node was submitted"
+fi
+grep -q "cancelling the jobs already submitted" err.txt || fail "twice: $(cat err.txt)"
+read -r -a third <<<"$(submit twice.toml --shards 1 --league leagues/twice)"
+wait_ended "${third[1]}" 90
+same_as_local twice "${third[1]}"
 
 # A league keeps its shards.
 if "$root/scripts/slurm/submit" procs.toml --shards 3 --league leagues/procs \
