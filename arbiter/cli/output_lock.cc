@@ -19,7 +19,9 @@ records::RunLock LockOutput(const std::string& command,
   if (!lock) {
     std::fprintf(stderr, "%s%s\n", prefix.c_str(),
                  lock.error().message.c_str());
-    throw CLI::RuntimeError(lock.error().busy ? kExitUsage : kExitFailed);
+    throw CLI::RuntimeError(
+        lock.error().kind == records::LockError::Kind::kNoLock ? kExitFailed
+                                                               : kExitUsage);
   }
   return std::move(*lock);
 }

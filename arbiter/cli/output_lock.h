@@ -14,8 +14,8 @@ namespace arbiter {
 // Locks `records`, the records file of `output` (a directory, or the file
 // itself), waiting for its holder to end when `wait`. On failure prints
 // "arbiter COMMAND: OUTPUT: in use by another run: pid ..." and throws
-// CLI::RuntimeError: status 2 when another run holds it, 1 when it cannot
-// be locked at all.
+// CLI::RuntimeError: status 2 when another run holds it or it cannot be
+// opened (a bad path), 1 when its file system refuses locks.
 records::RunLock LockOutput(const std::string& command,
                             const std::string& output,
                             const std::filesystem::path& records,

@@ -52,6 +52,10 @@ void Repair(const RepairArgs& args) {
          kExitUsage);
   }
   const records::RunLock lock = LockOutput("repair", out, *path);
+  if (std::filesystem::file_size(*path, ec) == 0) {  // and no secret to make
+    std::printf("%s: nothing to repair (no records)\n", path->c_str());
+    return;
+  }
   tour::RecordJudge judge;
   if (config->format != tour::Format::kSwiss) {
     auto secret = tour::OpenRunSecret(dir, *path, args.secret, config->seed);

@@ -97,8 +97,9 @@ enum class Outcome { kLocked, kBusy, kMoved };
 std::expected<Outcome, LockError> TryLock(const std::string& name, int* fd) {
   *fd = ::open(name.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
   if (*fd < 0) {
-    return Error({false, fmt::format("{}: cannot open to lock it: {}", name,
-                                     std::strerror(errno))});
+    return Error(
+        {LockError::Kind::kOpen, fmt::format("{}: cannot open to lock it: {}",
+                                             name, std::strerror(errno))});
   }
   struct flock lock {};
   lock.l_type = F_WRLCK;
@@ -108,12 +109,13 @@ std::expected<Outcome, LockError> TryLock(const std::string& name, int* fd) {
     ::close(*fd);
     *fd = -1;
     if (error == EAGAIN || error == EACCES) return Outcome::kBusy;
-    return Error({false, fmt::format("{}: cannot lock it ({}): its file system "
-                                     "must support POSIX locks (fcntl)",
-                                     name, std::strerror(error))});
+    return Error({LockError::Kind::kNoLock,
+                  fmt::format("{}: cannot lock it ({}): its file system "
+                              "must support POSIX locks (fcntl)",
+                              name, std::strerror(error))});
   }
-  struct stat held {
-  }, now{};
+  struct stat held {};
+  struct stat now {};
   if (::fstat(*fd, &held) == 0 && held.st_nlink > 0 &&
       ::stat(name.c_str(), &now) == 0 && now.st_dev == held.st_dev &&
       now.st_ino == held.st_ino) {
@@ -144,8 +146,9 @@ std::expected<RunLock, LockError> RunLock::Acquire(
     }
     if (*outcome == Outcome::kMoved) {
       if (++moved > 100) {
-        return Error({false, name + ": cannot lock it: the file keeps being "
-                                    "replaced"});
+        return Error({LockError::Kind::kNoLock,
+                      name + ": cannot lock it: the file keeps being "
+                             "replaced"});
       }
       continue;
     }
@@ -153,7 +156,7 @@ std::expected<RunLock, LockError> RunLock::Acquire(
         fmt::format("in use by another run: {}; lock on {}",
                     DescribeHolder(InfoPath(records)), name);
     if (!options.wait) {
-      return Error({true, message});
+      return Error({LockError::Kind::kBusy, message});
     }
     if (!said && options.on_wait) options.on_wait(message);
     said = true;

@@ -26,9 +26,12 @@ namespace arbiter::records {
 
 // Why a lock was not taken.
 struct LockError {
-  // true: another run holds it (the message names it); false: the file
-  // could not be opened or locked at all.
-  bool busy = false;
+  enum class Kind {
+    kBusy,    // another run holds it: the message names that run
+    kOpen,    // the file cannot be opened (a bad path, no permission)
+    kNoLock,  // its file system refuses locks
+  };
+  Kind kind = Kind::kBusy;
   std::string message;
 };
 

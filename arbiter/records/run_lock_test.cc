@@ -61,7 +61,7 @@ TEST_F(RunLockTest, ASecondHolderIsRefusedNamingTheFirst) {
   const pid_t holder = HoldInChild(records);
   auto second = RunLock::Acquire(records);
   ASSERT_FALSE(second.has_value());
-  EXPECT_TRUE(second.error().busy);
+  EXPECT_EQ(second.error().kind, LockError::Kind::kBusy);
   EXPECT_THAT(second.error().message, HasSubstr("in use by another run: pid " +
                                                 std::to_string(holder)));
   EXPECT_THAT(second.error().message, HasSubstr("on host "));
@@ -136,10 +136,10 @@ TEST_F(RunLockTest, AFileRenamedOverTheLockedOneIsLockedAfresh) {
   EXPECT_TRUE(second.has_value());
 }
 
-TEST_F(RunLockTest, AnUnlockableFileIsAnErrorNotBusy) {
+TEST_F(RunLockTest, AFileThatCannotBeOpenedIsAnErrorNotBusy) {
   auto lock = RunLock::Acquire(dir_ / "missing-dir" / "games.jsonl");
   ASSERT_FALSE(lock.has_value());
-  EXPECT_FALSE(lock.error().busy);
+  EXPECT_EQ(lock.error().kind, LockError::Kind::kOpen);
   EXPECT_THAT(lock.error().message, HasSubstr("cannot open to lock it"));
 }
 

@@ -56,7 +56,7 @@ fail() {
   exit 1
 }
 
-"$root/scripts/slurm/local-cluster" start "$cluster" 600 >/dev/null ||
+"$root/scripts/slurm/local-cluster" start "$cluster" 1500 >/dev/null ||
   fail "the local cluster did not start"
 # shellcheck disable=SC1091
 . "$cluster/env"
@@ -255,7 +255,7 @@ while [[ -z $warned ]]; do
   fi
 done
 wait_ended "$array" 120
-wait_ended "${jobs[1]}" 60
+wait_ended "${jobs[1]}" 300
 for task in "$requeued" "$warned"; do
   grep -q "attempt 2" "leagues/rr/slurm/rr-games-${array}_$task.out" ||
     fail "rr: no second attempt of task $task in its log"
@@ -274,7 +274,7 @@ same_as_local rr "${jobs[1]}"
 local_run swiss.toml swiss
 read -r -a jobs <<<"$(submit swiss.toml --shards 3 --league leagues/swiss)"
 ((${#jobs[@]} == 4)) || fail "swiss: jobs ${jobs[*]} (3 rounds and the last)"
-wait_ended "${jobs[3]}" 180
+wait_ended "${jobs[3]}" 400
 for r in 1 2 3; do
   [[ $(states "${jobs[$((r - 1))]}" | sort -u) == COMPLETED ]] ||
     fail "swiss: round $r: $(states "${jobs[$((r - 1))]}" | tr '\n' ' ')"
@@ -301,7 +301,7 @@ pid=$(sed -n 's/.* arbiter pid \([0-9]*\):.*/\1/p' "$log" | head -n 1)
 wait_for "for a record of task 0" 60 has_records leagues/procs/shard-0/games.jsonl
 kill -KILL "$pid" || fail "procs: the arbiter (pid $pid) had already ended"
 wait_ended "${jobs[0]}" 60
-wait_ended "${jobs[1]}" 30
+wait_ended "${jobs[1]}" 120
 before=$(records leagues/procs/shard-0/games.jsonl)
 echo "procs: arbiter of task 0 killed after $before of its 60 games"
 ((before < 60)) || fail "procs: the kill came after the last game"
@@ -311,8 +311,8 @@ echo "procs: arbiter of task 0 killed after $before of its 60 games"
   fail "procs: the last job is $(state "${jobs[1]}"), not CANCELLED"
 # The same submission again: task 0 resumes, task 1 has nothing left to play.
 read -r -a jobs <<<"$(submit procs.toml --shards 2 --max-running 1 --league leagues/procs)"
-wait_ended "${jobs[0]}" 90
-wait_ended "${jobs[1]}" 60
+wait_ended "${jobs[0]}" 240
+wait_ended "${jobs[1]}" 300
 same_as_local procs "${jobs[1]}"
 
 # ---- the same league submitted twice ----------------------------------------
@@ -350,7 +350,7 @@ wait_for "for the second task to wait" 60 grep -qs \
 echo "twice: $(records leagues/twice/shard-0/games.jsonl) games recorded by the" \
   "first task when the second started, and waited"
 kill -CONT "$pid"
-for job in "${first[@]}" "${second[@]}"; do wait_ended "$job" 120; done
+for job in "${first[@]}" "${second[@]}"; do wait_ended "$job" 300; done
 for job in "${first[@]}" "${second[@]}"; do
   [[ $(states "$job" | sort -u) == COMPLETED ]] ||
     fail "twice: job $job is $(states "$job" | tr '\n' ' ')"
@@ -367,7 +367,7 @@ if "$root/scripts/slurm/submit" twice.toml --shards 1 --league leagues/twice \
 fi
 grep -q "cancelling the jobs already submitted" err.txt || fail "twice: $(cat err.txt)"
 read -r -a third <<<"$(submit twice.toml --shards 1 --league leagues/twice)"
-wait_ended "${third[1]}" 90
+wait_ended "${third[1]}" 300
 same_as_local twice "${third[1]}"
 
 # A league keeps its shards.
