@@ -317,14 +317,8 @@ same_as_local procs "${jobs[1]}"
 
 # ---- the same league submitted twice ----------------------------------------
 
-{
-  printf 'name = "twice"\nseed = 12\ndeals_per_pairing = 30\nduplicate = true\n'
-  printf '[time_control]\nmove_ms = 5000\n'
-  for i in 1 2 3; do
-    printf '[[bots]]\nname = "random-%d"\ncommand = "%s --seed %d"\n' \
-      "$i" "$random_bot" "$i"
-  done
-} >twice.toml  # 3 pairs x 30 deals x 2 seatings = 180 games, one shard
+sed 's/^name = .*/name = "twice"/; s/^deals_per_pairing = .*/deals_per_pairing = 30/' \
+  procs.toml >twice.toml  # 3 pairs x 30 deals x 2 seatings = 180 games, one shard
 local_run twice.toml twice
 read -r -a first <<<"$(submit twice.toml --shards 1 --league leagues/twice)"
 log=leagues/twice/slurm/twice-games-${first[0]}_0.out
