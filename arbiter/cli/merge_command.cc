@@ -57,7 +57,7 @@ void Merge(const MergeArgs& args) {
           kExitUsage);
     }
     file.emplace(std::move(*writer));
-    lock.emplace(LockOutput("merge", "-o " + args.out, args.out));
+    lock.emplace(LockOutput("merge", "-o", args.out, args.out));
   }
   records::RecordWriter out =
       file ? std::move(*file) : records::RecordWriter::Stdout();

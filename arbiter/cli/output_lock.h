@@ -11,12 +11,14 @@
 
 namespace arbiter {
 
-// Locks `records`, the records file of `output` (a directory, or the file
-// itself), waiting for its holder to end when `wait`. On failure prints
-// "arbiter COMMAND: OUTPUT: in use by another run: pid ..." and throws
+// Locks `records`, the records file of the output given as `option` (e.g.
+// "--out DIR", "-o FILE"), waiting for its holder to end when `wait`. On
+// failure prints "arbiter COMMAND: --out DIR: in use by another run: pid
+// ..." (or "arbiter COMMAND: --out: FILE: why") and throws
 // CLI::RuntimeError: status 2 when another run holds it or it cannot be
 // opened (a bad path), 1 when its file system refuses locks.
 records::RunLock LockOutput(const std::string& command,
+                            const std::string& option,
                             const std::string& output,
                             const std::filesystem::path& records,
                             bool wait = false);

@@ -127,7 +127,7 @@ struct RunRecords {
 };
 
 RunRecords OpenRun(const PlayOptions& o) {
-  records::RunLock lock = LockOutput("play", "--out " + o.out, o.out);
+  records::RunLock lock = LockOutput("play", "--out", o.out, o.out);
   auto secret = ResolveRunSecret({.own = o.out + ".secret",
                                   .given = o.secret,
                                   .seed = o.seed,

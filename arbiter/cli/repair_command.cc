@@ -51,7 +51,8 @@ void Repair(const RepairArgs& args) {
     Fail(out + ": no records file (" + path->filename().string() + ")",
          kExitUsage);
   }
-  const records::RunLock lock = LockOutput("repair", out, *path);
+  const records::RunLock lock =
+      LockOutput("repair", "--out", dir.string(), *path);
   if (std::filesystem::file_size(*path, ec) == 0) {  // and no secret to make
     std::printf("%s: nothing to repair (no records)\n", path->c_str());
     return;

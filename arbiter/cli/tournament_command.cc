@@ -341,8 +341,8 @@ void Run(const Args& args) {
       tour::RecordsPath(options.out_dir, config->compress_records);
   if (!records_file) Fail(records_file.error(), kExitUsage);
   const records::RunLock lock =
-      LockOutput("tournament", "--out " + options.out_dir.string(),
-                 *records_file, args.wait);
+      LockOutput("tournament", "--out", options.out_dir.string(), *records_file,
+                 args.wait);
   WatchInterrupts();  // before MakeGameRunner starts the server's threads
   auto runner = MakeGameRunner(*config, resolved->game, options.out_dir,
                                options.secret_file, options.concurrency);

@@ -97,9 +97,10 @@ enum class Outcome { kLocked, kBusy, kMoved };
 std::expected<Outcome, LockError> TryLock(const std::string& name, int* fd) {
   *fd = ::open(name.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
   if (*fd < 0) {
-    return Error(
-        {LockError::Kind::kOpen, fmt::format("{}: cannot open to lock it: {}",
-                                             name, std::strerror(errno))});
+    return Error({LockError::Kind::kOpen,
+                  errno == EISDIR ? name + ": is a directory"
+                                  : fmt::format("{}: cannot open: {}", name,
+                                                std::strerror(errno))});
   }
   struct flock lock {};
   lock.l_type = F_WRLCK;

@@ -140,7 +140,8 @@ TEST_F(RunLockTest, AFileThatCannotBeOpenedIsAnErrorNotBusy) {
   auto lock = RunLock::Acquire(dir_ / "missing-dir" / "games.jsonl");
   ASSERT_FALSE(lock.has_value());
   EXPECT_EQ(lock.error().kind, LockError::Kind::kOpen);
-  EXPECT_THAT(lock.error().message, HasSubstr("cannot open to lock it"));
+  EXPECT_THAT(lock.error().message,
+              HasSubstr("games.jsonl: cannot open: No such file"));
 }
 
 }  // namespace

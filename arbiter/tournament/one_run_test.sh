@@ -26,13 +26,17 @@ cd "$work"
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
+# Bots that think a little (sleeping, not computing): a run lasts seconds
+# of wall clock and little CPU, so that two runs started together overlap.
 {
-  printf 'name = "one"\nseed = 3\ndeals_per_pairing = 20\nconcurrency = 1\n'
-  for i in $(seq 1 12); do
-    printf '[[bots]]\nname = "r%d"\ncommand = "builtin:random"\n' "$i"
+  printf 'name = "one"\nseed = 3\ndeals_per_pairing = 4\nconcurrency = 2\n'
+  printf '[time_control]\nmove_ms = 5000\n'
+  for i in 1 2 3; do
+    printf '[[bots]]\nname = "t%d"\ncommand = "%s --mode=slow --delay-ms=1 --seed=%d"\n' \
+      "$i" "$test_bot" "$i"
   done
 } >t.toml
-total=1320  # 66 pairs x 20 deals
+total=12  # 3 pairs x 4 deals
 # One secret for every run: runs in different directories make the same games.
 "$arbiter" secret new league.secret --seed 3 >/dev/null
 tournament=("$arbiter" tournament t.toml --secret league.secret --no-report)
@@ -114,14 +118,16 @@ grep -q "^pid=$k$" killed/games.jsonl.lock || fail "$(cat killed/games.jsonl.loc
 "${tournament[@]}" --out killed >killed.out 2>killed.err ||
   fail "resume after kill -9: $(cat killed.err)"
 [[ $(summary killed/games.jsonl | wc -l) == "$total" ]] || fail "killed: games"
-summary killed/games.jsonl | cmp -s - <(summary both/games.jsonl) ||
-  fail "killed and resumed != one whole run"
+# The same games (bots' choices may differ: they keep state across games).
+ids() { summary "$1" | cut -d' ' -f1; }
+ids killed/games.jsonl | cmp -s - <(ids both/games.jsonl) ||
+  fail "killed and resumed: not the games of one whole run"
 echo "kill -9: the next run resumed and completed"
 
 # ---- play --out twice --------------------------------------------------------
-play=("$arbiter" play --bot "a=$test_bot --mode=slow --delay-ms=5"
+play=("$arbiter" play --bot "a=$test_bot --mode=slow --delay-ms=2"
   --bot "b=$test_bot" --ruleset hunt --out p.jsonl)
-"${play[@]}" --games 40 >/dev/null 2>p1.err &
+"${play[@]}" --games 10 >/dev/null 2>p1.err &
 p1=$!
 pids+=("$p1")
 first_record p.jsonl
@@ -132,7 +138,7 @@ grep -q "^arbiter play: --out p.jsonl: in use by another run: pid $p1 " p2.err |
   fail "play's message: $(cat p2.err)"
 wait "$p1" || fail "the first play: $(cat p1.err)"
 verify p.jsonl
-[[ $(summary p.jsonl | wc -l) == 40 ]] || fail "play: not 40 games"
+[[ $(summary p.jsonl | wc -l) == 10 ]] || fail "play: not 10 games"
 
 # ---- a last record cut short, as a reader sees a run that writes -------------
 cp both/games.jsonl torn.jsonl
