@@ -68,9 +68,18 @@ std::string DescribeHolder(const std::filesystem::path& info) {
   std::map<std::string, std::string> fields;
   for (int attempt = 0; attempt < 20 && !fields.contains("pid"); ++attempt) {
     if (attempt > 0) std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    std::ifstream in(info);
+    // Anyone who can write the directory can write this file: its first
+    // 4 KB only, control characters shown as '?'.
+    std::string head(4096, '\0');
+    std::ifstream file(info);
+    file.read(head.data(), std::streamsize(head.size()));
+    head.resize(size_t(file.gcount()));
+    std::istringstream in(head);
     std::string line;
     while (std::getline(in, line)) {
+      for (char& c : line) {
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+      }
       const size_t eq = line.find('=');
       if (eq != std::string::npos) {
         fields[line.substr(0, eq)] = line.substr(eq + 1);

@@ -69,6 +69,18 @@ TEST_F(RunLockTest, ASecondHolderIsRefusedNamingTheFirst) {
   Kill(holder, SIGTERM);
 }
 
+TEST_F(RunLockTest, TheHoldersFileIsReadCappedAndWithoutControlCharacters) {
+  const auto records = dir_ / "games.jsonl";
+  const pid_t holder = HoldInChild(records);
+  std::ofstream(RunLock::InfoPath(records))
+      << "pid=1\x1b[2J\nhost=evil\ncommand=" << std::string(10000, 'x');
+  auto second = RunLock::Acquire(records);
+  Kill(holder, SIGTERM);
+  ASSERT_FALSE(second.has_value());
+  EXPECT_THAT(second.error().message, HasSubstr("pid 1?[2J on host evil ("));
+  EXPECT_LT(second.error().message.size(), 4500u);
+}
+
 TEST_F(RunLockTest, TheSameProcessCannotLockTwice) {
   // Open file description locks conflict within one process too: two
   // writers in one process are refused like two processes.
