@@ -5,7 +5,8 @@
 #    plays, the other exits 2 naming the directory and the first's pid; the
 #    records verify; `--wait` waits for the first and resumes;
 #  - a run killed with kill -9 leaves a lock that does not block the next;
-#  - `arbiter play --out FILE` twice at once: the second exits 2;
+#  - `arbiter play --out FILE` and `arbiter match --out DIR` twice at once:
+#    the second exits 2;
 #  - readers are not fooled by a last record cut short;
 #  - `arbiter repair` of a directory holding two runs' records (concatenated)
 #    restores verify, resume, report and standings; with no record it can
@@ -139,6 +140,21 @@ grep -q "^arbiter play: --out p.jsonl: in use by another run: pid $p1 " p2.err |
 wait "$p1" || fail "the first play: $(cat p1.err)"
 verify p.jsonl
 [[ $(summary p.jsonl | wc -l) == 10 ]] || fail "play: not 10 games"
+
+# ---- match --out twice --------------------------------------------------------
+match=("$arbiter" match "a=$test_bot --mode=slow --delay-ms=2 --seed=1"
+  "b=$test_bot --seed=2" --games 8 --out m)
+"${match[@]}" >/dev/null 2>m1.err &
+m1=$!
+pids+=("$m1")
+first_record m/games.jsonl
+status=0
+"${match[@]}" >/dev/null 2>m2.err || status=$?
+[[ $status == 2 ]] || fail "match --out twice: status $status: $(cat m2.err)"
+grep -q "^arbiter match: --out m: in use by another run: pid $m1 " m2.err ||
+  fail "match's message: $(cat m2.err)"
+wait "$m1" || fail "the first match: $(cat m1.err)"
+verify m/games.jsonl
 
 # ---- a last record cut short, as a reader sees a run that writes -------------
 cp both/games.jsonl torn.jsonl
