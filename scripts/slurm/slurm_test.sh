@@ -317,7 +317,7 @@ same_as_local procs "${jobs[1]}"
 
 # ---- the same league submitted twice ----------------------------------------
 
-sed 's/^name = .*/name = "twice"/; s/^deals_per_pairing = .*/deals_per_pairing = 30/' \
+sed 's/^name = "procs"$/name = "twice"/; s/^deals_per_pairing = .*/deals_per_pairing = 30/' \
   procs.toml >twice.toml  # 3 pairs x 30 deals x 2 seatings = 180 games, one shard
 local_run twice.toml twice
 read -r -a first <<<"$(submit twice.toml --shards 1 --league leagues/twice)"
