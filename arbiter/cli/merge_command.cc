@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "arbiter/cli/command.h"
+#include "arbiter/cli/output_lock.h"
 #include "arbiter/common/printable.h"
 #include "arbiter/records/merge.h"
 
@@ -42,6 +43,7 @@ void Merge(const MergeArgs& args) {
     }
   }
   std::optional<records::RecordWriter> file;
+  std::optional<records::RunLock> lock;
   if (!args.out.empty()) {
     // Records are never rewritten: refuse to write over a file (which could
     // also be one of the inputs).
@@ -57,6 +59,7 @@ void Merge(const MergeArgs& args) {
           kExitUsage);
     }
     file.emplace(std::move(*writer));
+    lock.emplace(LockOutput("merge", "-o", args.out, args.out));
   }
   records::RecordWriter out =
       file ? std::move(*file) : records::RecordWriter::Stdout();

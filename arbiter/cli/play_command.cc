@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "arbiter/cli/command.h"
+#include "arbiter/cli/output_lock.h"
 #include "arbiter/cli/time_options.h"
 #include "arbiter/common/deal_secret.h"
 #include "arbiter/common/printable.h"
@@ -158,12 +159,14 @@ bool ReportBotsThatNeverStarted(const std::map<std::string, BotStats>& stats,
 // The run's deal secret and seed, and its records file: game ids are
 // "<tag>-g<k>" (records/run_ids.h), deal seeds keyed hashes of (seed, k).
 struct RunRecords {
+  records::RunLock lock;  // held for the whole run, before the secret
   RunSecret secret;
   std::string tag;
   records::RecordWriter writer;
 };
 
 RunRecords OpenRun(const PlayOptions& o) {
+  records::RunLock lock = LockOutput("play", "--out", o.out, o.out);
   auto secret = ResolveRunSecret({.own = o.out + ".secret",
                                   .given = o.secret,
                                   .seed = o.seed,
@@ -186,7 +189,7 @@ RunRecords OpenRun(const PlayOptions& o) {
                  (unsigned long long)secret->seed,
                  (unsigned long long)secret->seed, secret->file.c_str());
   }
-  return {*secret, tag, std::move(*writer)};
+  return {std::move(lock), *secret, tag, std::move(*writer)};
 }
 
 void RunPlay(const PlayOptions& o) {
