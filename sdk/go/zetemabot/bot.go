@@ -364,7 +364,7 @@ func (s *session) decide(r *arbiterv1.DecisionRequest) error {
 	if answer.set == nil {
 		return fail(CallbackError, "the callback returned no answer; return Index(i), Text(...) or an action")
 	}
-	if answer.index >= 0 && answer.index >= int(r.GetNumLegalActions()) {
+	if answer.isIndex && (answer.index < 0 || answer.index >= int(r.GetNumLegalActions())) {
 		// Sent as it is: the arbiter records the fault.
 		fmt.Fprintf(os.Stderr, "%s: the callback answered index %d, but there are %d legal actions\n",
 			s.bot.Name, answer.index, r.GetNumLegalActions())

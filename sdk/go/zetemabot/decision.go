@@ -137,14 +137,14 @@ func normalize(text string) string {
 // Answer is what the callback returns: Index (the usual answer, valid in
 // every game), Text, or one of the typed actions.
 type Answer struct {
-	set func(*arbiterv1.ActionReply)
-	// index, when the answer is an Index (checked against the decision).
-	index int
+	set     func(*arbiterv1.ActionReply)
+	isIndex bool
+	index   int // an Index's, checked against the decision
 }
 
 // Index answers with legal action i.
 func Index(i int) Answer {
-	return Answer{index: i, set: func(r *arbiterv1.ActionReply) {
+	return Answer{isIndex: true, index: i, set: func(r *arbiterv1.ActionReply) {
 		r.Answer = &arbiterv1.ActionReply_Index{Index: uint32(i)}
 	}}
 }
@@ -152,21 +152,21 @@ func Index(i int) Answer {
 // Text answers with an action in the game's text notation ("discard 9H",
 // "twist", "play TH"), sent as it is: the arbiter judges it.
 func Text(action string) Answer {
-	return Answer{index: -1, set: func(r *arbiterv1.ActionReply) {
+	return Answer{set: func(r *arbiterv1.ActionReply) {
 		r.Answer = &arbiterv1.ActionReply_Text{Text: action}
 	}}
 }
 
 // ZetemaAnswer answers a Zetema decision with a structured action.
 func ZetemaAnswer(a *zetemav1.Action) Answer {
-	return Answer{index: -1, set: func(r *arbiterv1.ActionReply) {
+	return Answer{set: func(r *arbiterv1.ActionReply) {
 		r.Answer = &arbiterv1.ActionReply_Action{Action: a}
 	}}
 }
 
 // PontoonAnswer answers a Pontoon decision with a structured action.
 func PontoonAnswer(a *pontoonv1.Action) Answer {
-	return Answer{index: -1, set: func(r *arbiterv1.ActionReply) {
+	return Answer{set: func(r *arbiterv1.ActionReply) {
 		r.Answer = &arbiterv1.ActionReply_Pontoon{Pontoon: a}
 	}}
 }
@@ -174,7 +174,7 @@ func PontoonAnswer(a *pontoonv1.Action) Answer {
 // ScotchWhistAnswer answers a Scotch Whist decision with a structured
 // action.
 func ScotchWhistAnswer(a *scotchwhistv1.Action) Answer {
-	return Answer{index: -1, set: func(r *arbiterv1.ActionReply) {
+	return Answer{set: func(r *arbiterv1.ActionReply) {
 		r.Answer = &arbiterv1.ActionReply_ScotchWhist{ScotchWhist: a}
 	}}
 }
