@@ -59,7 +59,9 @@ impl<'a> View<'a> {
         let known = |s: usize| self.known.get(s).map(Vec::as_slice).unwrap_or_default();
         let known_cards: i32 = self.known.iter().map(|k| k.len() as i32).sum();
         let unseen = DECK_SIZE - (self.hand.len() + self.piles.len() + self.waste.len()) as i32 - known_cards;
-        let unknown_in = |group: &[usize]| -> i32 { group.iter().map(|&s| (obs.hand_sizes[s] - known(s).len() as i32).max(0)).sum() };
+        let unknown_in = |group: &[usize]| -> i32 {
+            group.iter().map(|&s| (obs.hand_sizes[s] - known(s).len() as i32).max(0)).sum()
+        };
         let share = |group: &[usize]| if unseen > 0 { unknown_in(group) as f64 / unseen as f64 } else { 0.0 };
         let by_opponents: i32 = opponents.iter().map(|&s| Self::count(known(s), rank)).sum();
         let by_partners: i32 = partners.iter().map(|&s| Self::count(known(s), rank)).sum();

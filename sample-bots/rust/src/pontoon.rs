@@ -26,7 +26,11 @@ pub fn next_cards(obs: &Observation) -> Vec<Card> {
     seen.sort_unstable();
     let pack: Vec<Card> = (0..52).map(|i| Card::new(i % 13, i / 13)).collect();
     let unseen: Vec<Card> = pack.iter().copied().filter(|c| seen.binary_search(c).is_err()).collect();
-    if unseen.is_empty() { pack } else { unseen }
+    if unseen.is_empty() {
+        pack
+    } else {
+        unseen
+    }
 }
 
 /// The chance that one more card from `candidates` busts the hand.

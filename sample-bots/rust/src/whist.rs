@@ -25,7 +25,11 @@ fn unseen(obs: &Observation, hand: &[Card]) -> Vec<Card> {
 
 /// What capturing this card scores on its own (trump ten and honours).
 fn points(card: Card, trump: u8) -> u32 {
-    if card.suit == trump { item_points(card.rank) } else { 0 }
+    if card.suit == trump {
+        item_points(card.rank)
+    } else {
+        0
+    }
 }
 
 /// How much giving the card away or spending it hurts: points, then trumps
@@ -75,8 +79,11 @@ fn choose_card(obs: &Observation, cards: &[Card]) -> Card {
             return ten;
         }
         // A plain card no unseen card of its suit beats (a void seat may trump it).
-        let sure: Vec<Card> =
-            plain.iter().copied().filter(|&c| !others.iter().any(|o| o.suit == c.suit && by_strength(*o) > by_strength(c))).collect();
+        let sure: Vec<Card> = plain
+            .iter()
+            .copied()
+            .filter(|&c| !others.iter().any(|o| o.suit == c.suit && by_strength(*o) > by_strength(c)))
+            .collect();
         if !sure.is_empty() {
             return max_by(&sure, by_strength);
         }

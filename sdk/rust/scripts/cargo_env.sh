@@ -4,7 +4,7 @@
 # 77 (a skip for CTest). Sets CARGO_TARGET_DIR, where unset, to the one target
 # folder the SDK and the starter kit share: BUILD_DIR/rust.
 #   source sdk/rust/scripts/cargo_env.sh BUILD_DIR WHAT
-rust_min=1.83  # the newest rust-version among the locked crates (README.md)
+rust_min=1.85  # the newest rust-version among the locked crates (README.md)
 if ! command -v cargo >/dev/null && [[ -x ${CARGO_HOME:-$HOME/.cargo}/bin/cargo ]]; then
   PATH=$PATH:${CARGO_HOME:-$HOME/.cargo}/bin
 fi

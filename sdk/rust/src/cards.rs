@@ -163,7 +163,10 @@ pub mod scotch_whist {
         if card.suit == trump {
             return best.suit != trump || strength(card, trump) > strength(best, trump);
         }
-        best.suit != trump && card.suit == best.suit && best.suit == led.suit && strength(card, trump) > strength(best, trump)
+        best.suit != trump
+            && card.suit == best.suit
+            && best.suit == led.suit
+            && strength(card, trump) > strength(best, trump)
     }
 
     /// The position (in the order played) of the card that wins the trick so

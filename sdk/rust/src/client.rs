@@ -15,7 +15,8 @@ use tonic::transport::{Channel, Endpoint, Uri};
 use crate::decision::{Answer, Decision, GameInfo};
 use crate::proto::arbiter::v1::arbiter_client::ArbiterClient;
 use crate::proto::arbiter::v1::{
-    arbiter_message, bot_message, game_end, ActionReply, ArbiterMessage, BotMessage, ErrorCode, GameEnd, GameEvent, Hello, Welcome,
+    arbiter_message, bot_message, game_end, ActionReply, ArbiterMessage, BotMessage, ErrorCode, GameEnd, GameEvent,
+    Hello, Welcome,
 };
 use crate::Error;
 
@@ -214,7 +215,8 @@ impl Bot {
         };
         let send = |message| BotMessage { message: Some(message) };
         tx.send(send(bot_message::Message::Hello(hello))).await.expect("the stream's receiver lives");
-        let broke = |e: tonic::Status| Error::Connection(format!("the stream to {address} broke before a Welcome: {e}"));
+        let broke =
+            |e: tonic::Status| Error::Connection(format!("the stream to {address} broke before a Welcome: {e}"));
         let mut inbound = ArbiterClient::new(channel).play(ReceiverStream::new(rx)).await.map_err(broke)?.into_inner();
         let mut state = Loop { welcomed: false, games: HashMap::new(), finished: 0 };
         loop {
@@ -307,8 +309,12 @@ impl Bot {
                  plays with Bot::games (now: {})",
                 if self.games.is_empty() { "none, which means zetema only".into() } else { self.games.join(", ") }
             )),
-            Ok(code) => Error::Protocol(format!("the arbiter refused the connection: {}: {message}", code.as_str_name())),
-            Err(_) => Error::Protocol(format!("the arbiter refused the connection: error code {}: {message}", error.code)),
+            Ok(code) => {
+                Error::Protocol(format!("the arbiter refused the connection: {}: {message}", code.as_str_name()))
+            }
+            Err(_) => {
+                Error::Protocol(format!("the arbiter refused the connection: error code {}: {message}", error.code))
+            }
         }
     }
 }

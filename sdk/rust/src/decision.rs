@@ -71,9 +71,9 @@ impl<'a> Decision<'a> {
             Some(D::Text(d)) => Observation::Text(d),
             None => {
                 return Err(Error::Protocol(format!(
-                    "decision request {} is for a game this SDK does not know (no decision it can read): update the SDK",
-                    request.request_id
-                )))
+                "decision request {} is for a game this SDK does not know (no decision it can read): update the SDK",
+                request.request_id
+            )))
             }
         };
         Ok(Decision { request, game, observation })

@@ -8,7 +8,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::TempDir;
+use common::{example, TempDir};
 
 fn arbiter() -> Option<PathBuf> {
     let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
@@ -24,24 +24,23 @@ fn arbiter() -> Option<PathBuf> {
     found
 }
 
-fn example(name: &str) -> String {
-    let deps = std::env::current_exe().unwrap().parent().unwrap().to_path_buf();
-    deps.parent().unwrap().join("examples").join(name).display().to_string()
-}
-
 fn arbiter_run(arbiter: &Path, args: &[String]) -> (Option<i32>, String) {
     let output = Command::new(arbiter).args(args).output().unwrap();
-    (output.status.code(), format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr)))
+    (
+        output.status.code(),
+        format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr)),
+    )
 }
 
 /// Plays 2 games of `game` at `players` seats with `bots`; checks the records.
 fn play_and_verify(arbiter: &Path, game: &str, players: u32, bots: &[String], names: &[&str]) {
     let dir = TempDir::new("arbiter");
     let out = dir.0.join("games.jsonl").display().to_string();
-    let mut args: Vec<String> = ["play", "--game", game, "--players", &players.to_string(), "--games", "2", "--seed", "7"]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
+    let mut args: Vec<String> =
+        ["play", "--game", game, "--players", &players.to_string(), "--games", "2", "--seed", "7"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
     for bot in bots {
         args.extend(["--bot".to_owned(), bot.clone()]);
     }
@@ -64,11 +63,11 @@ fn play_and_verify(arbiter: &Path, game: &str, players: u32, bots: &[String], na
 #[test]
 fn the_docs_bots_play_every_game_and_every_record_verifies() {
     let Some(arbiter) = arbiter() else { return };
-    let every = format!("every={}", example("every_game"));
+    let every = format!("every={}", example("every_game").display());
     for (game, players) in [("zetema", 3), ("pontoon", 3), ("scotch_whist", 2)] {
         play_and_verify(&arbiter, game, players, &[every.clone()], &["every-game"]);
     }
-    let mine = format!("mine={}", example("first_bot"));
+    let mine = format!("mine={}", example("first_bot").display());
     play_and_verify(&arbiter, "zetema", 2, &[mine, every], &["my-bot", "every-game"]);
 }
 
@@ -80,7 +79,11 @@ fn a_bot_that_does_not_declare_the_game_is_refused() {
     let args: Vec<String> = ["play", "--game", "pontoon", "--games", "1", "--bot"]
         .iter()
         .map(|s| s.to_string())
-        .chain([format!("mine={}", example("first_bot")), "--bot".into(), format!("b={}", example("every_game"))])
+        .chain([
+            format!("mine={}", example("first_bot").display()),
+            "--bot".into(),
+            format!("b={}", example("every_game").display()),
+        ])
         .chain(["--out".to_owned(), out.display().to_string()])
         .collect();
     let (status, text) = arbiter_run(&arbiter, &args);

@@ -40,7 +40,9 @@ fn whist_tricks() {
     assert_eq!(scotch_whist::winner_index(&trick, trump), 2, "the trump wins");
     let trick = cards::parse_cards("9S AS KD").unwrap();
     assert_eq!(scotch_whist::winner_index(&trick, trump), 1, "the ace is high, another suit never wins");
-    assert!(scotch_whist::strength(Card::new(JACK, trump), trump) > scotch_whist::strength(Card::new(ACE, trump), trump));
+    assert!(
+        scotch_whist::strength(Card::new(JACK, trump), trump) > scotch_whist::strength(Card::new(ACE, trump), trump)
+    );
     assert!(scotch_whist::strength(Card::new(ACE, 0), trump) > scotch_whist::strength(Card::new(KING, 0), trump));
     assert_eq!(scotch_whist::item_points(JACK), 11);
 }

@@ -22,7 +22,11 @@ fn zetema_decision(hand: &[&str]) -> decision_request::Decision {
         points: 0,
     };
     decision_request::Decision::Zetema(zetema::Decision {
-        observation: Some(zetema::Observation { seat: 1, hand: hand.iter().map(|c| c.to_string()).collect(), ..Default::default() }),
+        observation: Some(zetema::Observation {
+            seat: 1,
+            hand: hand.iter().map(|c| c.to_string()).collect(),
+            ..Default::default()
+        }),
         legal_actions: hand.iter().map(|c| discard(c)).collect(),
     })
 }
@@ -40,10 +44,13 @@ fn hello_then_every_game_through_one_callback() {
         observation: Some(scotch_whist::Observation::default()),
         legal_actions: vec![scotch_whist::LegalAction { action: None, text: "play TH".into() }],
     });
-    let text_decision =
-        decision_request::Decision::Text(TextDecision { observation: "you hold 7".into(), legal_actions: vec!["high".into(), "low".into()] });
+    let text_decision = decision_request::Decision::Text(TextDecision {
+        observation: "you hold 7".into(),
+        legal_actions: vec!["high".into(), "low".into()],
+    });
     let mut with_events = request(4, "t", text_decision);
-    if let Some(zetema_bot::proto::arbiter::v1::arbiter_message::Message::DecisionRequest(r)) = &mut with_events.message {
+    if let Some(zetema_bot::proto::arbiter::v1::arbiter_message::Message::DecisionRequest(r)) = &mut with_events.message
+    {
         r.events = Some(text_events("t", &["dealt 7"]));
     }
     let server = serve(
@@ -75,14 +82,23 @@ fn hello_then_every_game_through_one_callback() {
         .on_game_end(move |g| ended2.borrow_mut().push((g.game().to_owned(), g.result.as_ref().map(|r| r.winner))))
         .play(move |d| -> Answer {
             let history = d.game.map_or(0, |g| g.history.len());
-            seen2.borrow_mut().push((d.game_name().to_owned(), d.num_legal_actions(), history, d.game.map(|g| g.partners())));
+            seen2.borrow_mut().push((
+                d.game_name().to_owned(),
+                d.num_legal_actions(),
+                history,
+                d.game.map(|g| g.partners()),
+            ));
             match d.observation {
                 Observation::Zetema(_) if d.request.request_id == 1 => "discard KS".into(),
                 Observation::Zetema(z) if d.request.request_id == 2 => zetema::Action {
-                    kind: Some(zetema::action::Kind::Discard(zetema::Discard { card: z.observation.as_ref().unwrap().hand[0].clone() })),
+                    kind: Some(zetema::action::Kind::Discard(zetema::Discard {
+                        card: z.observation.as_ref().unwrap().hand[0].clone(),
+                    })),
                 }
                 .into(),
-                Observation::Pontoon(_) => pontoon::Action { r#type: pontoon::ActionType::Stick as i32, amount: 0 }.into(),
+                Observation::Pontoon(_) => {
+                    pontoon::Action { r#type: pontoon::ActionType::Stick as i32, amount: 0 }.into()
+                }
                 Observation::Text(t) => t.legal_actions.iter().position(|a| a == "low").unwrap().into(),
                 _ => 0.into(),
             }
@@ -100,13 +116,22 @@ fn hello_then_every_game_through_one_callback() {
     use action_reply::Answer as A;
     assert_eq!(replies[0].answer, Some(A::Index(0)));
     assert_eq!(replies[1].answer, Some(A::Text("discard KS".into())));
-    assert!(matches!(&replies[2].answer, Some(A::Action(a)) if matches!(&a.kind, Some(zetema::action::Kind::Discard(d)) if d.card == "9H")));
-    assert_eq!(replies[3].answer, Some(A::Pontoon(pontoon::Action { r#type: pontoon::ActionType::Stick as i32, amount: 0 })));
+    assert!(
+        matches!(&replies[2].answer, Some(A::Action(a)) if matches!(&a.kind, Some(zetema::action::Kind::Discard(d)) if d.card == "9H"))
+    );
+    assert_eq!(
+        replies[3].answer,
+        Some(A::Pontoon(pontoon::Action { r#type: pontoon::ActionType::Stick as i32, amount: 0 }))
+    );
     assert_eq!(replies[4].answer, Some(A::Index(0)));
     assert_eq!(replies[5].answer, Some(A::Index(1)));
     let seen = seen.borrow();
     assert_eq!(seen[3].0, "pontoon");
-    assert_eq!((seen[5].0.as_str(), seen[5].1, seen[5].2), ("high_card", 2, 1), "the request's events are in the history first");
+    assert_eq!(
+        (seen[5].0.as_str(), seen[5].1, seen[5].2),
+        ("high_card", 2, 1),
+        "the request's events are in the history first"
+    );
     assert_eq!(seen[0].3, Some(vec![]), "seat 1 of teams [0, 1, 0] has no partner");
     let ended = ended.borrow();
     assert_eq!(ended[0], ("zetema".to_owned(), Some(2)));
@@ -115,7 +140,11 @@ fn hello_then_every_game_through_one_callback() {
 
 #[test]
 fn unix_socket_address() {
-    let server = serve(vec![welcome(), game_start("g", "zetema", None), request(9, "g", zetema_decision(&["AS"])), game_end("g", 0)], End::Shutdown, true);
+    let server = serve(
+        vec![welcome(), game_start("g", "zetema", None), request(9, "g", zetema_decision(&["AS"])), game_end("g", 0)],
+        End::Shutdown,
+        true,
+    );
     assert!(server.address.starts_with("unix:///"));
     assert_eq!(bot(&server).play(|_| 0).unwrap(), 1);
     assert_eq!(server.replies()[0].request_id, 9);
@@ -130,7 +159,11 @@ fn refused(code: ErrorCode, games: &[&str]) -> Error {
 fn every_refusal_has_its_error_and_status() {
     let e = refused(ErrorCode::VersionMismatch, &[]);
     assert_eq!(e.exit_code(), 5);
-    assert!(e.to_string().starts_with("protocol version mismatch: this SDK speaks version 1; the arbiter says: the arbiter's words"), "{e}");
+    assert!(
+        e.to_string()
+            .starts_with("protocol version mismatch: this SDK speaks version 1; the arbiter says: the arbiter's words"),
+        "{e}"
+    );
     let e = refused(ErrorCode::BadToken, &[]);
     assert_eq!(e.exit_code(), 6);
     assert!(e.to_string().contains("did not accept the token (the arbiter's words)"), "{e}");
@@ -140,7 +173,10 @@ fn every_refusal_has_its_error_and_status() {
     let e = refused(ErrorCode::GameNotDeclared, &["zetema", "pontoon"]);
     assert!(e.to_string().ends_with("(now: zetema, pontoon)"), "{e}");
     let e = refused(ErrorCode::ExpectedHello, &[]);
-    assert_eq!(e, Error::Protocol("the arbiter refused the connection: ERROR_CODE_EXPECTED_HELLO: the arbiter's words".into()));
+    assert_eq!(
+        e,
+        Error::Protocol("the arbiter refused the connection: ERROR_CODE_EXPECTED_HELLO: the arbiter's words".into())
+    );
 }
 
 #[test]
@@ -181,7 +217,10 @@ fn a_bad_answer_is_an_error_and_sends_nothing() {
     assert_eq!(e.exit_code(), 1);
     let server = serve(script(), End::Shutdown, false);
     let e = bot(&server).play(|_| scotch_whist::Action::default()).unwrap_err();
-    assert!(e.to_string().starts_with("the callback returned a Scotch Whist action, no answer to a zetema decision"), "{e}");
+    assert!(
+        e.to_string().starts_with("the callback returned a Scotch Whist action, no answer to a zetema decision"),
+        "{e}"
+    );
     std::thread::sleep(Duration::from_millis(100));
     assert!(server.replies().is_empty());
 }
@@ -202,7 +241,8 @@ fn a_decision_of_an_unknown_game_is_a_protocol_error() {
 fn an_unreachable_arbiter_is_a_connection_error() {
     let dir = TempDir::new("none");
     let address = format!("unix://{}/none.sock", dir.0.display());
-    let e = Bot::new("b").address(&address).token("t").connect_timeout(Duration::from_millis(300)).play(|_| 0).unwrap_err();
+    let e =
+        Bot::new("b").address(&address).token("t").connect_timeout(Duration::from_millis(300)).play(|_| 0).unwrap_err();
     assert_eq!(e.exit_code(), 3);
     assert!(e.to_string().starts_with(&format!("cannot reach the arbiter at {address} within")), "{e}");
 }
@@ -214,7 +254,10 @@ fn configuration_errors() {
     assert_eq!(e, Error::Configuration("--token needs a value".into()));
     let env = |k: &str| Some(format!("env-{k}"));
     let found = zetema_bot::connection_args(["x", "--address=h:1", "--token", "t", "y"], env).unwrap();
-    assert_eq!((found.address.as_str(), found.token.as_str(), found.rest), ("h:1", "t", vec!["x".to_owned(), "y".to_owned()]));
+    assert_eq!(
+        (found.address.as_str(), found.token.as_str(), found.rest),
+        ("h:1", "t", vec!["x".to_owned(), "y".to_owned()])
+    );
     let found = zetema_bot::connection_args(Vec::<String>::new(), env).unwrap();
     assert_eq!((found.address.as_str(), found.token.as_str()), ("env-ZETEMA_ARBITER_ADDRESS", "env-ZETEMA_TOKEN"));
     let e = Bot::new("b").args(["--token", "t"]).address("").play(|_| 0).unwrap_err();

@@ -2,27 +2,19 @@
 //! after SHUTDOWN; one line and the status of each refusal.
 mod common;
 
-use std::path::PathBuf;
 use std::process::{Command, Output};
 
 use common::*;
 use zetema_bot::proto::arbiter::v1::ErrorCode;
 
-/// An example of this crate, built by `cargo test` beside the tests.
-pub fn example(name: &str) -> PathBuf {
-    let deps = std::env::current_exe().unwrap().parent().unwrap().to_path_buf();
-    deps.parent().unwrap().join("examples").join(name)
-}
-
 fn run(args: &[&str]) -> Output {
     let bot = example("every_game");
-    let output = Command::new(&bot)
+    Command::new(&bot)
         .args(args)
         .env_remove(zetema_bot::ADDRESS_ENV)
         .env_remove(zetema_bot::TOKEN_ENV)
         .output()
-        .unwrap_or_else(|e| panic!("cannot start {}: {e}", bot.display()));
-    output
+        .unwrap_or_else(|e| panic!("cannot start {}: {e}", bot.display()))
 }
 
 fn stderr(output: &Output) -> String {
@@ -34,7 +26,11 @@ fn exits_0_after_shutdown() {
     let decision = zetema_bot::proto::arbiter::v1::decision_request::Decision::Text(
         zetema_bot::proto::arbiter::v1::TextDecision { observation: String::new(), legal_actions: vec!["a".into()] },
     );
-    let server = serve(vec![welcome(), game_start("g", "x", None), request(7, "g", decision), game_end("g", 0)], End::Shutdown, false);
+    let server = serve(
+        vec![welcome(), game_start("g", "x", None), request(7, "g", decision), game_end("g", 0)],
+        End::Shutdown,
+        false,
+    );
     let output = run(&["--address", &server.address, "--token", "t"]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     assert_eq!(server.replies()[0].request_id, 7);
@@ -46,7 +42,11 @@ fn each_error_prints_one_line_and_exits_with_its_status() {
     for (code, status, start) in [
         (ErrorCode::BadToken, 6, "every-game: error: the arbiter did not accept the token"),
         (ErrorCode::VersionMismatch, 5, "every-game: error: protocol version mismatch"),
-        (ErrorCode::GameNotDeclared, 7, "every-game: error: the arbiter refused this bot for a game it does not declare"),
+        (
+            ErrorCode::GameNotDeclared,
+            7,
+            "every-game: error: the arbiter refused this bot for a game it does not declare",
+        ),
         (ErrorCode::MalformedMessage, 4, "every-game: error: the arbiter refused the connection"),
     ] {
         let server = serve(vec![error(code, "no")], End::Status(tonic::Code::Unauthenticated), false);

@@ -101,6 +101,13 @@ impl Server {
     }
 }
 
+/// An example of this crate (the bots of docs/sdk-rust.md), which `cargo
+/// test` builds beside the tests.
+pub fn example(name: &str) -> std::path::PathBuf {
+    let deps = std::env::current_exe().unwrap().parent().unwrap().to_path_buf();
+    deps.parent().unwrap().join("examples").join(name)
+}
+
 /// A folder removed on drop.
 pub struct TempDir(pub std::path::PathBuf);
 
