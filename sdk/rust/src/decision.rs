@@ -70,10 +70,9 @@ impl<'a> Decision<'a> {
             Some(D::ScotchWhist(d)) => Observation::ScotchWhist(d),
             Some(D::Text(d)) => Observation::Text(d),
             None => {
-                return Err(Error::Protocol(format!(
-                "decision request {} is for a game this SDK does not know (no decision it can read): update the SDK",
-                request.request_id
-            )))
+                let id = request.request_id;
+                let what = "a game this SDK does not know (no decision it can read): update the SDK";
+                return Err(Error::Protocol(format!("decision request {id} is for {what}")));
             }
         };
         Ok(Decision { request, game, observation })
@@ -81,12 +80,7 @@ impl<'a> Decision<'a> {
 
     /// How many legal actions there are: an index below it is an answer.
     pub fn num_legal_actions(&self) -> usize {
-        match self.observation {
-            Observation::Zetema(d) => d.legal_actions.len(),
-            Observation::Pontoon(d) => d.legal_actions.len(),
-            Observation::ScotchWhist(d) => d.legal_actions.len(),
-            Observation::Text(d) => d.legal_actions.len(),
-        }
+        self.legal_texts().len()
     }
 
     /// Every legal action in the game's text notation, in order.

@@ -76,9 +76,11 @@ fn hello_then_every_game_through_one_callback() {
     );
     let ended = Rc::new(RefCell::new(Vec::new()));
     let seen = Rc::new(RefCell::new(Vec::new()));
-    let (ended2, seen2) = (ended.clone(), seen.clone());
+    let started = Rc::new(RefCell::new(Vec::new()));
+    let (ended2, seen2, started2) = (ended.clone(), seen.clone(), started.clone());
     let played = bot(&server)
         .games(&["zetema", "pontoon", "scotch_whist", "high_card"])
+        .on_game_start(move |g| started2.borrow_mut().push(g.start.game_id.clone()))
         .on_game_end(move |g| ended2.borrow_mut().push((g.game().to_owned(), g.result.as_ref().map(|r| r.winner))))
         .play(move |d| -> Answer {
             let history = d.game.map_or(0, |g| g.history.len());
@@ -133,6 +135,7 @@ fn hello_then_every_game_through_one_callback() {
         "the request's events are in the history first"
     );
     assert_eq!(seen[0].3, Some(vec![]), "seat 1 of teams [0, 1, 0] has no partner");
+    assert_eq!(*started.borrow(), ["z", "p", "w", "t"]);
     let ended = ended.borrow();
     assert_eq!(ended[0], ("zetema".to_owned(), Some(2)));
     assert_eq!(ended[3], ("high_card".to_owned(), Some(1)));
