@@ -168,8 +168,12 @@ class Chaos {
       if (found == std::end(kChaosNames))
         Refuse("--chaos-kinds: unknown kind '" + std::string(name) + "'");
       double p = rate;
-      if (name.size() < entry.size())
-        p = std::atof(std::string(entry.substr(name.size() + 1)).c_str());
+      if (name.size() < entry.size()) {
+        const std::string text(entry.substr(name.size() + 1));
+        char* rest = nullptr;
+        p = std::strtod(text.c_str(), &rest);
+        if (text.empty() || *rest != '\0') p = -1;  // refused below
+      }
       if (!(p >= 0 && p <= 1))
         Refuse("--chaos-rate or --chaos-kinds: the probability of '" +
                std::string(name) + "' is not in 0..1");

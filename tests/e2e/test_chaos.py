@@ -53,7 +53,9 @@ def test_chaos_refuses_an_unknown_kind_or_rate():
                        ("--chaos-rate=1.5",
                         "the probability of 'crash' is not in 0..1"),
                        ("--chaos-kinds=exit:-1",
-                        "the probability of 'exit' is not in 0..1")]:
+                        "the probability of 'exit' is not in 0..1"),
+                       ("--chaos-kinds=stall:often",
+                        "the probability of 'stall' is not in 0..1")]:
         done = subprocess.run(
             [str(harness.test_bot_path()), "--mode=chaos", flag,
              "--address=unix:/nonexistent"],
