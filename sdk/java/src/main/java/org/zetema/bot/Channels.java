@@ -9,6 +9,7 @@ import io.grpc.netty.shaded.io.netty.channel.epoll.EpollDomainSocketChannel;
 import io.grpc.netty.shaded.io.netty.channel.epoll.EpollEventLoopGroup;
 import io.grpc.netty.shaded.io.netty.channel.unix.DomainSocketAddress;
 import io.grpc.netty.shaded.io.netty.util.concurrent.DefaultThreadFactory;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
@@ -17,11 +18,18 @@ import java.util.logging.Logger;
 /** Channels to the arbiter: HOST:PORT over TCP, unix:///path over a unix socket. */
 final class Channels {
   static final String UNIX = "unix://";
-  // Netty warns on stderr, once per connection, that a unix socket has no
+  // Netty warns on stderr, with a stack trace, that it cannot list the
+  // network interfaces (a sandbox has none) and that a unix socket has no
   // SO_KEEPALIVE (which grpc sets on every transport): noise in a bot's log.
-  // The logger is kept here so that the level stays set.
-  private static final Logger BOOTSTRAP_LOG =
-      Logger.getLogger("io.grpc.netty.shaded.io.netty.bootstrap.AbstractBootstrap");
+  // The loggers are kept here so that their level stays set.
+  private static final List<Logger> QUIET =
+      List.of(
+          Logger.getLogger("io.grpc.netty.shaded.io.netty.util.NetUtilInitializations"),
+          Logger.getLogger("io.grpc.netty.shaded.io.netty.bootstrap.AbstractBootstrap"));
+
+  static {
+    for (Logger logger : QUIET) logger.setLevel(Level.SEVERE);
+  }
 
   /** A ready channel and the event loop it owns (unix sockets only). */
   record Opened(ManagedChannel channel, EventLoopGroup group) implements AutoCloseable {
@@ -48,7 +56,6 @@ final class Channels {
             "unix socket addresses need netty's epoll transport (linux x86_64), which does not"
                 + " load here: " + Epoll.unavailabilityCause());
       }
-      BOOTSTRAP_LOG.setLevel(Level.SEVERE);
       group = new EpollEventLoopGroup(1, new DefaultThreadFactory("zetema-bot", true));
       builder =
           NettyChannelBuilder.forAddress(new DomainSocketAddress(path))

@@ -24,7 +24,7 @@ class ClientTest {
         if (n == 0) {
           to.onNext(Messages.welcome(1));
           to.onNext(Messages.zetemaStart("g1"));
-          to.onNext(Messages.request(Messages.zetemaRequest("g1", 7)));
+          to.onNext(Messages.request(Messages.zetemaRequest("g1", -1)));  // 2^64 - 1
         } else {
           to.onNext(Messages.end("g1", 1));
           to.onNext(Messages.shutdown());
@@ -54,7 +54,7 @@ class ClientTest {
     assertEquals(Games.ALL, hello.getGamesList());
     assertTrue(hello.getEventsInRequest());
     ActionReply reply = arbiter.received.get(1).getActionReply();
-    assertEquals(7, reply.getRequestId());
+    assertEquals("18446744073709551615", Long.toUnsignedString(reply.getRequestId()));
     assertEquals(1, reply.getIndex());
     Decision d = seen.get(0);
     assertEquals(Decision.Kind.ZETEMA, d.kind());
