@@ -9,7 +9,6 @@ import io.grpc.netty.shaded.io.netty.channel.epoll.EpollDomainSocketChannel;
 import io.grpc.netty.shaded.io.netty.channel.epoll.EpollEventLoopGroup;
 import io.grpc.netty.shaded.io.netty.channel.unix.DomainSocketAddress;
 import io.grpc.netty.shaded.io.netty.util.concurrent.DefaultThreadFactory;
-import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
@@ -18,17 +17,14 @@ import java.util.logging.Logger;
 /** Channels to the arbiter: HOST:PORT over TCP, unix:///path over a unix socket. */
 final class Channels {
   static final String UNIX = "unix://";
-  // Netty warns on stderr, with a stack trace, that it cannot list the
-  // network interfaces (a sandbox has none) and that a unix socket has no
+  // Netty warns on stderr, some with a stack trace, that a sandbox shows it
+  // no network interface or hardware address and that a unix socket has no
   // SO_KEEPALIVE (which grpc sets on every transport): noise in a bot's log.
-  // The loggers are kept here so that their level stays set.
-  private static final List<Logger> QUIET =
-      List.of(
-          Logger.getLogger("io.grpc.netty.shaded.io.netty.util.NetUtilInitializations"),
-          Logger.getLogger("io.grpc.netty.shaded.io.netty.bootstrap.AbstractBootstrap"));
+  // Netty's loggers inherit this level; it is kept here so that it stays set.
+  private static final Logger NETTY_LOG = Logger.getLogger("io.grpc.netty.shaded.io.netty");
 
   static {
-    for (Logger logger : QUIET) logger.setLevel(Level.SEVERE);
+    NETTY_LOG.setLevel(Level.SEVERE);
   }
 
   /** A ready channel and the event loop it owns (unix sockets only). */
