@@ -101,7 +101,7 @@ class ArbiterTest {
 
   /** Plays 2 games; every record is of the game, free of faults, has the bot named and verifies. */
   static void playAndVerify(Path dir, String game, int players, List<String> bots, String name) throws Exception {
-    String out = dir.resolve(game + ".jsonl").toString();
+    String out = dir.resolve(name + "-" + game + ".jsonl").toString();
     List<String> args = new ArrayList<>(List.of("play", "--game", game, "--players", "" + players,
         "--games", "2", "--seed", "7", "--out", out));
     for (String bot : bots) args.addAll(List.of("--bot", bot));
