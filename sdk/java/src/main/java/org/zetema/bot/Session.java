@@ -1,0 +1,189 @@
+package org.zetema.bot;
+
+import arbiter.v1.ArbiterMessage;
+import arbiter.v1.BotMessage;
+import arbiter.v1.DecisionRequest;
+import arbiter.v1.ErrorCode;
+import arbiter.v1.GameEnd;
+import arbiter.v1.GameEvent;
+import arbiter.v1.Hello;
+import arbiter.v1.Welcome;
+import io.grpc.CallOptions;
+import io.grpc.ManagedChannel;
+import io.grpc.Status;
+import io.grpc.stub.ClientCalls;
+import io.grpc.stub.StreamObserver;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+
+/**
+ * One stream: the Hello, then every message of the arbiter in turn. Messages
+ * are handled on the transport's thread as they arrive (the channel has a
+ * direct executor), the callback included; play() waits for the outcome.
+ */
+final class Session implements StreamObserver<ArbiterMessage> {
+  private final Bot bot;
+  private final Bot.Callback callback;
+  private final String address;
+  private final CompletableFuture<Integer> outcome = new CompletableFuture<>();
+  private final Map<String, GameInfo> games = new LinkedHashMap<>();
+  private StreamObserver<BotMessage> out;
+  private boolean welcomed;
+  private int finished;
+
+  Session(Bot bot, Bot.Callback callback, String address) {
+    this.bot = bot;
+    this.callback = callback;
+    this.address = address;
+  }
+
+  int run(ManagedChannel channel, Hello hello) throws Exception {
+    out = ClientCalls.asyncBidiStreamingCall(channel.newCall(Protocol.PLAY, CallOptions.DEFAULT), this);
+    synchronized (this) {
+      out.onNext(BotMessage.newBuilder().setHello(hello).build());
+    }
+    try {
+      return outcome.get();
+    } catch (ExecutionException e) {
+      throw e.getCause() instanceof Exception ? (Exception) e.getCause() : e;
+    } finally {
+      synchronized (this) {
+        if (!outcome.isDone() || outcome.isCompletedExceptionally()) {
+          out.onError(Status.CANCELLED.withDescription("the bot stopped").asRuntimeException());
+        } else {
+          out.onCompleted();
+        }
+      }
+    }
+  }
+
+  @Override
+  public synchronized void onNext(ArbiterMessage message) {
+    if (outcome.isDone()) return;
+    try {
+      handle(message);
+    } catch (Throwable e) {
+      outcome.completeExceptionally(e);
+    }
+  }
+
+  @Override
+  public void onError(Throwable t) {
+    if (welcomed && games.isEmpty()) {
+      outcome.complete(finished);
+      return;
+    }
+    Status status = Status.fromThrowable(t);
+    String where = welcomed ? "in the middle of game " + String.join(", ", games.keySet()) : "before welcoming this bot";
+    outcome.completeExceptionally(
+        new ZetemaException.ConnectionFailed(
+            "the stream to " + address + " broke " + where + ": " + status.getCode()
+                + (status.getDescription() == null ? "" : " " + status.getDescription())));
+  }
+
+  @Override
+  public void onCompleted() {
+    if (!welcomed) {
+      outcome.completeExceptionally(
+          new ZetemaException.ProtocolError("the arbiter closed the stream without a Welcome"));
+    } else if (!games.isEmpty()) {
+      outcome.completeExceptionally(
+          new ZetemaException.ConnectionFailed(
+              "the arbiter closed the stream in the middle of game " + String.join(", ", games.keySet())));
+    } else {
+      outcome.complete(finished);
+    }
+  }
+
+  private void handle(ArbiterMessage message) throws Exception {
+    ArbiterMessage.MessageCase kind = message.getMessageCase();
+    if (kind == ArbiterMessage.MessageCase.ERROR) {
+      if (message.getError().getCode() == ErrorCode.ERROR_CODE_SHUTDOWN) {
+        outcome.complete(finished);
+        return;
+      }
+      throw refusal(message.getError());
+    }
+    if (!welcomed) {
+      if (kind != ArbiterMessage.MessageCase.WELCOME) {
+        throw new ZetemaException.ProtocolError("expected a Welcome from the arbiter, got a " + kind);
+      }
+      Welcome welcome = message.getWelcome();
+      if (welcome.getProtocolVersion() != Protocol.VERSION) {
+        throw new ZetemaException.VersionMismatch(
+            "protocol version mismatch: this SDK speaks version " + Protocol.VERSION
+                + ", the arbiter version " + Integer.toUnsignedString(welcome.getProtocolVersion()));
+      }
+      welcomed = true;
+      return;
+    }
+    switch (kind) {
+      case GAME_START -> {
+        GameInfo game = new GameInfo(message.getGameStart());
+        games.put(game.gameId(), game);
+        bot.onGameStart.accept(game);
+      }
+      case GAME_EVENT -> takeEvents(message.getGameEvent(), games.get(message.getGameEvent().getGameId()));
+      case DECISION_REQUEST -> decide(message.getDecisionRequest());
+      case GAME_END -> {
+        GameEnd end = message.getGameEnd();
+        GameInfo game = games.remove(end.getGameId());
+        finished++;
+        if (game != null) {
+          // `outcome` is set by arbiters from 0.2 on; `zetema` by all.
+          game.end(end.hasOutcome() ? end.getOutcome() : end.hasZetema() ? end.getZetema() : null);
+          bot.onGameEnd.accept(game);
+        }
+      }
+      case WELCOME -> throw new ZetemaException.ProtocolError("a second Welcome on one stream");
+      default -> throw new ZetemaException.ProtocolError(
+          "the arbiter sent a message this SDK does not know (" + kind + "): update the SDK");
+    }
+  }
+
+  private void decide(DecisionRequest request) throws Exception {
+    GameInfo game = games.get(request.getGameId());
+    // Events inside the request (the Hello asked for them) came before it.
+    if (request.hasEvents()) takeEvents(request.getEvents(), game);
+    Decision decision = new Decision(request, game);
+    Object choice = callback.choose(decision);
+    out.onNext(BotMessage.newBuilder().setActionReply(decision.reply(choice)).build());
+  }
+
+  private void takeEvents(GameEvent event, GameInfo game) {
+    List<?> events =
+        switch (event.getEventsCase()) {
+          case ZETEMA -> event.getZetema().getEventsList();
+          case PONTOON -> event.getPontoon().getEventsList();
+          case SCOTCH_WHIST -> event.getScotchWhist().getEventsList();
+          case TEXT -> event.getText().getLinesList();
+          default -> List.of();
+        };
+    for (Object e : events) {
+      if (game != null) game.history().add(e);
+      bot.onEvent.accept(e, game);
+    }
+  }
+
+  private ZetemaException refusal(arbiter.v1.Error error) {
+    String message = error.getMessage();
+    return switch (error.getCode()) {
+      case ERROR_CODE_VERSION_MISMATCH -> new ZetemaException.VersionMismatch(
+          "protocol version mismatch: this SDK speaks version " + Protocol.VERSION
+              + "; the arbiter says: " + message);
+      case ERROR_CODE_BAD_TOKEN -> new ZetemaException.BadToken(
+          "the arbiter did not accept the token (" + message
+              + "); a token is good for one connection only");
+      case ERROR_CODE_GAME_NOT_DECLARED -> new ZetemaException.GameNotDeclared(
+          "the arbiter refused this bot for a game it does not declare: " + message
+              + "; declare every game the bot plays with Bot.games(...) (now: "
+              + (bot.games.isEmpty() ? "none, which means zetema only" : String.join(", ", bot.games))
+              + ")");
+      default -> new ZetemaException.ProtocolError(
+          "the arbiter refused the connection: " + error.getCode() + ": " + message);
+    };
+  }
+}
