@@ -31,9 +31,9 @@ mvn -q -B -f "$repo/sample-bots/java" package -DskipTests
 
 mkdir -p "$out"
 cd "$out"
-# The JDK's own java, not /usr/bin/java: the sandbox may not show the
-# /etc/alternatives link that /usr/bin/java goes through.
-java="java=$(readlink -f "$(command -v java)") -jar $repo/sample-bots/java/target/bot.jar"
+# As its users start it: `java -jar` (the sandbox shows the JDK through its
+# /etc/alternatives links).
+java="java=java -jar $repo/sample-bots/java/target/bot.jar"
 play() {  # GAME PLAYERS BOT...
   local game=$1 players=$2
   shift 2

@@ -134,7 +134,7 @@ final class Session implements StreamObserver<ArbiterMessage> {
         finished++;
         if (game != null) {
           // `outcome` is set by arbiters from 0.2 on; `zetema` by all.
-          game.end(end.hasOutcome() ? end.getOutcome() : end.hasZetema() ? end.getZetema() : null);
+          game.end(end.hasOutcome() ? end.getOutcome() : end.hasZetema() ? fromZetema(end.getZetema()) : null);
           bot.onGameEnd.accept(game);
         }
       }
@@ -185,5 +185,15 @@ final class Session implements StreamObserver<ArbiterMessage> {
       default -> new ZetemaException.ProtocolError(
           "the arbiter refused the connection: " + error.getCode() + ": " + message);
     };
+  }
+
+  /** `GameEnd.zetema` is v1's zetema.v1.Result: the same fields and numbers as arbiter.v1.Result. */
+  private static arbiter.v1.Result fromZetema(zetema.v1.Result old)
+      throws ZetemaException.ProtocolError {
+    try {
+      return arbiter.v1.Result.parseFrom(old.toByteString());
+    } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+      throw new ZetemaException.ProtocolError("GameEnd.zetema: " + e.getMessage());
+    }
   }
 }
