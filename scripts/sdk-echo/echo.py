@@ -3,4 +3,4 @@
 import zetema_bot
 
 if __name__ == "__main__":
-    zetema_bot.run(lambda observation: 0, name="echo", version="1")
+    zetema_bot.run(lambda observation, legal_actions: 0, name="echo", version="1")
