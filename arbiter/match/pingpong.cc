@@ -61,7 +61,7 @@ v1::ArbiterMessage SampleGameStart() {
   auto* start = m.mutable_game_start();
   const auto game = BenchGame();
   start->set_game_id("bench");
-  start->set_game(std::string(game->Name()));
+  start->set_game(std::string(game->Type().Name()));
   start->set_num_players(2);
   for (int seat = 0; seat < 2; ++seat) {
     start->add_teams(seat);
