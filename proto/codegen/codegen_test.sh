@@ -114,21 +114,18 @@ EOF
     --moduleResolution node --esModuleInterop main.ts
   ;;
 rust)
-  need cargo protoc
-  mkdir -p src
-  cat >Cargo.toml <<'EOF'
-[package]
-name = "zetema-codegen-check"
-version = "0.1.0"
-edition = "2021"
-
-[dependencies]
-prost = "0.13"
-tonic = "0.12"
-
-[build-dependencies]
-tonic-build = "0.12"
-EOF
+  need protoc
+  # The Rust SDK's crates, versions and build settings (its Cargo.toml's
+  # dependencies, its lock file, the starter kit's static target) in its
+  # target folder, so that tonic and the rest are built once for both.
+  source "$source_dir/sdk/rust/scripts/cargo_env.sh" "$cache/.." "codegen/rust"
+  mkdir -p src .cargo
+  { printf '[package]\nname = "zetema-codegen-check"\nversion = "0.1.0"\nedition = "2021"\n\n'
+    sed -n '/^\[dependencies\]/,/^\[profile/p' "$source_dir/sdk/rust/Cargo.toml" |
+      sed '/^\[profile/d'
+  } >Cargo.toml
+  cp "$source_dir/sdk/rust/Cargo.lock" .
+  cp "$source_dir/sample-bots/rust/.cargo/config.toml" .cargo/
   cat >build.rs <<EOF
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let files: Vec<String> = "$(echo $files)".split(' ').map(|f| format!("$proto/{f}")).collect();
@@ -150,8 +147,7 @@ fn main() {
     println!("{}", end.game_id);
 }
 EOF
-  PROTOC=$(command -v protoc) CARGO_TARGET_DIR=$cache/rust-target cargo build -q ||
-    exit 1
+  PROTOC=$(command -v protoc) cargo build -q --release || exit 1
   ;;
 java)
   need protoc javac mvn
