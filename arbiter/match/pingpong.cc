@@ -53,6 +53,25 @@ std::vector<v1::ArbiterMessage> SampleRequests(int count) {
   return out;
 }
 
+// The start of the game "bench" that every request belongs to, for seat 0
+// of 2, as the arbiter sends it before a game's first request (an SDK may
+// refuse a request of a game it was never told of).
+v1::ArbiterMessage SampleGameStart() {
+  v1::ArbiterMessage m;
+  auto* start = m.mutable_game_start();
+  const auto game = BenchGame();
+  start->set_game_id("bench");
+  start->set_game(std::string(game->Type().Name()));
+  start->set_num_players(2);
+  for (int seat = 0; seat < 2; ++seat) {
+    start->add_teams(seat);
+    start->add_players()->set_seat(seat);
+    start->mutable_players(seat)->set_team(seat);
+  }
+  (*game->NewState({.num_seats = 2, .seed = 1}))->FillGameStart(start);
+  return m;
+}
+
 }  // namespace
 
 std::shared_ptr<const game::Game> BenchGame() { return *game::LoadGame(); }
@@ -102,14 +121,16 @@ PingPong::PingPong(const std::string& command, int clients, int pings, int cpu)
     v1::BotMessage hello;
     call.stream.Read(&hello, &call);
     Wait(call.cq, 1);
-    // Welcomed as the arbiter does, so that any bot plays (an SDK may
-    // insist on the Welcome before the first request).
+    // Welcomed and told of the game as the arbiter does, so that any bot
+    // plays (an SDK may insist on both before the first request).
     v1::ArbiterMessage welcome;
     welcome.mutable_welcome()->set_protocol_version(
         v1::PROTOCOL_VERSION_CURRENT);
     welcome.mutable_welcome()->set_arbiter_version("ping-pong");
     welcome.mutable_welcome()->set_player_name("bench");
     call.stream.Write(welcome, &call);
+    Wait(call.cq, 1);
+    call.stream.Write(SampleGameStart(), &call);
     Wait(call.cq, 1);
   }
 }
