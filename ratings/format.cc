@@ -6,15 +6,20 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "arbiter/common/printable.h"
+
 namespace ratings {
 namespace {
 
 using nlohmann::json;
 
 // Columns padded to their widest cell; the first `left` are left-aligned.
-// An empty row prints as an empty line.
-std::string Align(const std::vector<std::vector<std::string>>& rows,
-                  size_t left) {
+// An empty row prints as an empty line. Every cell is shown escaped for a
+// terminal: names come from records, which may hold anything.
+std::string Align(std::vector<std::vector<std::string>> rows, size_t left) {
+  for (auto& row : rows) {
+    for (auto& cell : row) cell = arbiter::TerminalSafe(cell);
+  }
   std::vector<size_t> width;
   for (const auto& row : rows) {
     width.resize(std::max(width.size(), row.size()), 0);
@@ -155,7 +160,9 @@ std::string FormatTable(const Report& report) {
   }
   if (!report.notes.empty()) {
     out += "\n";
-    for (const std::string& note : report.notes) out += "note: " + note + "\n";
+    for (const std::string& note : report.notes) {
+      out += "note: " + arbiter::TerminalSafe(note) + "\n";
+    }
   }
   return out;
 }

@@ -6,6 +6,7 @@
 #include <new>
 
 #include "arbiter/cli/usage.h"
+#include "arbiter/common/printable.h"
 #include "ratings/format.h"
 #include "ratings/ratings.h"
 
@@ -14,7 +15,8 @@ namespace {
 // Errors about an option start with its name: a bad command line (2);
 // everything else is bad input (1).
 int Fail(const std::string& message) {
-  std::cerr << "ratings: " << message << "\n";
+  // A message may quote a record, which may hold anything.
+  std::cerr << "ratings: " << arbiter::TerminalSafe(message) << "\n";
   return message.starts_with("--") ? 2 : 1;
 }
 

@@ -16,6 +16,7 @@
 
 #include "arbiter/cli/command.h"
 #include "arbiter/cli/interrupts.h"
+#include "arbiter/cli/output_lock.h"
 #include "arbiter/cli/time_options.h"
 #include "arbiter/game/registry.h"
 #include "arbiter/records/record_writer.h"
@@ -189,6 +190,7 @@ void Run(const Args& args) {
   if (ec) Fail(fmt::format("--out {}: {}", args.out, ec.message()), 2);
   auto path = tour::RecordsPath(out_dir, /*compress=*/false);
   if (!path) Fail(path.error());
+  const records::RunLock lock = LockOutput("match", "--out", args.out, *path);
   const std::string records = path->string();
   auto secret = tour::OpenRunSecret(out_dir, *path, args.secret, args.seed);
   if (!secret) Fail(secret.error(), 2);

@@ -12,6 +12,8 @@
 #include <vector>
 
 #include "arbiter/cli/command.h"
+#include "arbiter/cli/output_lock.h"
+#include "arbiter/common/printable.h"
 #include "arbiter/records/merge.h"
 
 namespace arbiter {
@@ -23,7 +25,8 @@ struct MergeArgs {
 };
 
 [[noreturn]] void Fail(const std::string& message, int code) {
-  std::fprintf(stderr, "arbiter merge: %s\n", message.c_str());
+  // Notes and messages quote game ids: records may hold anything.
+  std::fprintf(stderr, "arbiter merge: %s\n", TerminalSafe(message).c_str());
   throw CLI::RuntimeError(code);
 }
 
@@ -40,6 +43,7 @@ void Merge(const MergeArgs& args) {
     }
   }
   std::optional<records::RecordWriter> file;
+  std::optional<records::RunLock> lock;
   if (!args.out.empty()) {
     // Records are never rewritten: refuse to write over a file (which could
     // also be one of the inputs).
@@ -55,6 +59,7 @@ void Merge(const MergeArgs& args) {
           kExitUsage);
     }
     file.emplace(std::move(*writer));
+    lock.emplace(LockOutput("merge", "-o", args.out, args.out));
   }
   records::RecordWriter out =
       file ? std::move(*file) : records::RecordWriter::Stdout();
@@ -68,7 +73,7 @@ void Merge(const MergeArgs& args) {
   if (failed && !args.out.empty()) std::filesystem::remove(args.out);
   if (!report) Fail(report.error(), 1);
   for (const auto& note : report->notes) {
-    std::fprintf(stderr, "%s\n", note.c_str());
+    std::fprintf(stderr, "%s\n", TerminalSafe(note).c_str());
   }
   const int64_t skipped = report->copies + report->torn + report->malformed;
   if (skipped > int64_t(report->notes.size())) {
@@ -77,7 +82,7 @@ void Merge(const MergeArgs& args) {
   }
   if (!report->conflicts.empty()) {
     for (const auto& c : report->conflicts) {
-      std::fprintf(stderr, "%s\n", c.c_str());
+      std::fprintf(stderr, "%s\n", TerminalSafe(c).c_str());
     }
     Fail(
         "refused: a game id with different records cannot be merged "

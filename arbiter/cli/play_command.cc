@@ -12,8 +12,10 @@
 #include <vector>
 
 #include "arbiter/cli/command.h"
+#include "arbiter/cli/output_lock.h"
 #include "arbiter/cli/time_options.h"
 #include "arbiter/common/deal_secret.h"
+#include "arbiter/common/printable.h"
 #include "arbiter/game/registry.h"
 #include "arbiter/match/bot_runner.h"
 #include "arbiter/records/game_record.h"
@@ -112,7 +114,7 @@ void PrintSummary(const std::map<std::string, BotStats>& stats) {
     };
     std::printf(
         "%-16s %5d %5d %7ld %7d %7d %9d %5d %10d %7d %6d %5d %9.3f %9.3f\n",
-        name.c_str(), s.games, s.wins, s.points,
+        TerminalSafe(name).c_str(), s.games, s.wins, s.points,
         f(arbiter::v1::FAULT_REASON_TIMEOUT),
         f(arbiter::v1::FAULT_REASON_ILLEGAL_ACTION),
         f(arbiter::v1::FAULT_REASON_MALFORMED_MESSAGE),
@@ -157,12 +159,14 @@ bool ReportBotsThatNeverStarted(const std::map<std::string, BotStats>& stats,
 // The run's deal secret and seed, and its records file: game ids are
 // "<tag>-g<k>" (records/run_ids.h), deal seeds keyed hashes of (seed, k).
 struct RunRecords {
+  records::RunLock lock;  // held for the whole run, before the secret
   RunSecret secret;
   std::string tag;
   records::RecordWriter writer;
 };
 
 RunRecords OpenRun(const PlayOptions& o) {
+  records::RunLock lock = LockOutput("play", "--out", o.out, o.out);
   auto secret = ResolveRunSecret({.own = o.out + ".secret",
                                   .given = o.secret,
                                   .seed = o.seed,
@@ -185,7 +189,7 @@ RunRecords OpenRun(const PlayOptions& o) {
                  (unsigned long long)secret->seed,
                  (unsigned long long)secret->seed, secret->file.c_str());
   }
-  return {*secret, tag, std::move(*writer)};
+  return {std::move(lock), *secret, tag, std::move(*writer)};
 }
 
 void RunPlay(const PlayOptions& o) {
@@ -311,7 +315,8 @@ void RunPlay(const PlayOptions& o) {
     std::string line =
         "game " + std::to_string(g + 1) + "/" + std::to_string(o.games) + ": ";
     for (int s = 0; s < players; ++s) {
-      line += (s ? ", " : "") + played->record.seats(s).bot_name() + " " +
+      line += (s ? ", " : "") +
+              TerminalSafe(played->record.seats(s).bot_name()) + " " +
               std::to_string(r.scores(s)) + " (#" +
               std::to_string(r.places(s)) + ")";
     }

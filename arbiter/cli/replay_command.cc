@@ -4,6 +4,7 @@
 // step by step; `--json` gives the same as JSON lines for tools; `--game ID
 // --html -o game.html` writes the game's viewer page instead.
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <filesystem>
@@ -12,9 +13,11 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "arbiter/cli/command.h"
+#include "arbiter/common/printable.h"
 #include "arbiter/match/replay.h"
 #include "arbiter/records/duplicates.h"
 #include "arbiter/records/game_record.h"
@@ -90,9 +93,12 @@ void ListGame(const arbiter::v1::GameRecord& r, bool json) {
     std::printf("%s\n", line.dump().c_str());
     return;
   }
-  std::string line = r.game_id() + "  " + r.game() + " ";
+  // Records may hold anything: every text of theirs is kept safe for a
+  // terminal (printable.h).
+  std::string line =
+      TerminalSafe(r.game_id()) + "  " + TerminalSafe(r.game()) + " ";
   for (const auto& seat : r.seats()) {
-    line += " " + seat.bot_name() + " " +
+    line += " " + TerminalSafe(seat.bot_name()) + " " +
             std::to_string(at(result.scores(), seat.seat())) + " #" +
             std::to_string(at(result.places(), seat.seat()));
   }
@@ -110,7 +116,7 @@ void ListGame(const arbiter::v1::GameRecord& r, bool json) {
   for (const auto& [key, count] : faults) {
     const auto [seat, reason] = key;
     const std::string bot = seat >= 0 && seat < r.seats_size()
-                                ? r.seats(seat).bot_name()
+                                ? TerminalSafe(r.seats(seat).bot_name())
                                 : "seat " + std::to_string(seat);
     line += "  [" + bot + ": " +
             (count.first > 1 ? std::to_string(count.first) + " x " : "") +
@@ -140,11 +146,12 @@ int WriteReplayPage(const ReplayOptions& o,
     return 2;
   }
   if (data.contains("error")) {
-    std::fprintf(stderr, "warning: game %s: %s\n", game.game_id().c_str(),
-                 data["error"].get<std::string>().c_str());
+    std::fprintf(stderr, "warning: game %s: %s\n",
+                 TerminalSafe(game.game_id()).c_str(),
+                 TerminalSafe(data["error"].get<std::string>()).c_str());
   }
-  std::printf("%s: game %s, %d steps\n", out.c_str(), game.game_id().c_str(),
-              game.steps_size());
+  std::printf("%s: game %s, %d steps\n", out.c_str(),
+              TerminalSafe(game.game_id()).c_str(), game.steps_size());
   return 0;
 }
 
@@ -198,11 +205,21 @@ records::DuplicateIds::Seen AddId(const arbiter::v1::GameRecord& r,
   if (conflict ||
       (say_copies && seen.seen != records::DuplicateIds::Seen::kNew)) {
     std::fprintf(stderr, "%s: game %s appears again (first at line %lld)%s%s\n",
-                 reader.Where().c_str(), r.game_id().c_str(),
+                 reader.Where().c_str(), TerminalSafe(r.game_id()).c_str(),
                  (long long)seen.first->line,
                  conflict ? ", as a different record" : "", then);
   }
   return seen.seen;
+}
+
+// A report of several lines on stderr, each line escaped: the lines quote
+// the record's fields, which may hold anything.
+void PrintLines(std::string_view text) {
+  while (!text.empty()) {
+    const size_t end = std::min(text.find('\n'), text.size());
+    std::fprintf(stderr, "%s\n", TerminalSafe(text.substr(0, end)).c_str());
+    text.remove_prefix(std::min(end + 1, text.size()));
+  }
 }
 
 int Verify(const ReplayOptions& o) {
@@ -212,7 +229,7 @@ int Verify(const ReplayOptions& o) {
       ForEachRecord(o.file, [&](const arbiter::v1::GameRecord& r,
                                 const records::GameRecordReader& reader) {
         const auto diffs = VerifyRecord(r);
-        for (const auto& d : diffs) std::fprintf(stderr, "%s\n", d.c_str());
+        for (const auto& d : diffs) PrintLines(d);
         bad += !diffs.empty();
         repeated += AddId(r, reader, /*say_copies=*/true, "", &ids) !=
                     records::DuplicateIds::Seen::kNew;
@@ -280,11 +297,12 @@ int RunReplay(const ReplayOptions& o) {
   });
   if (!report) return 2;
   if (matches.size() > 1) {
-    std::fprintf(stderr,
-                 "arbiter replay: --game %s: %zu games end so (%s, %s%s); give "
-                 "the whole id\n",
-                 o.game.c_str(), matches.size(), matches[0].c_str(),
-                 matches[1].c_str(), matches.size() > 2 ? ", ..." : "");
+    std::fprintf(
+        stderr,
+        "arbiter replay: --game %s: %zu games end so (%s, %s%s); give "
+        "the whole id\n",
+        o.game.c_str(), matches.size(), TerminalSafe(matches[0]).c_str(),
+        TerminalSafe(matches[1]).c_str(), matches.size() > 2 ? ", ..." : "");
     return 2;
   }
   if (!game) {
@@ -296,7 +314,8 @@ int RunReplay(const ReplayOptions& o) {
   auto ok = o.json ? PrintGameJson(*game, o.seat, std::cout)
                    : PrintGame(*game, o.seat, std::cout);
   if (!ok) {
-    std::fprintf(stderr, "arbiter replay: %s\n", ok.error().c_str());
+    std::fprintf(stderr, "arbiter replay: %s\n",
+                 TerminalSafe(ok.error()).c_str());
     return 2;
   }
   return 0;

@@ -14,6 +14,7 @@
 
 #include "arbiter/cli/command.h"
 #include "arbiter/cli/standings_report.h"
+#include "arbiter/common/printable.h"
 #include "arbiter/records/duplicates.h"
 #include "arbiter/records/record_file.h"
 #include "arbiter/records/record_view.h"
@@ -30,7 +31,9 @@ struct StandingsArgs {
 };
 
 [[noreturn]] void Fail(const std::string& message, int code) {
-  std::fprintf(stderr, "arbiter standings: %s\n", message.c_str());
+  // A message may quote a record, which may hold anything.
+  std::fprintf(stderr, "arbiter standings: %s\n",
+               TerminalSafe(message).c_str());
   throw CLI::RuntimeError(code);
 }
 
@@ -103,7 +106,7 @@ void Run(const StandingsArgs& args) {
   }
   constexpr size_t kMaxShown = 20;
   for (size_t i = 0; i < problems.size() && i < kMaxShown; ++i) {
-    std::fprintf(stderr, "%s\n", problems[i].c_str());
+    std::fprintf(stderr, "%s\n", TerminalSafe(problems[i]).c_str());
   }
   if (problems.size() > kMaxShown) {
     std::fprintf(stderr, "... and %zu more\n", problems.size() - kMaxShown);

@@ -29,7 +29,8 @@ inline void AddTimeOptions(CLI::App* cmd, TimeControl* time,
                   "added to the bank after each decision")
       ->check(ms);
   cmd->add_option("--grace-ms", time->grace_ms,
-                  "tolerance beyond the limit for transport jitter")
+                  "allowance per game for answers later than their time "
+                  "(the transport's delay), spent by each")
       ->check(ms);
   cmd->add_option("--fault-policy", *fault_policy,
                   "forfeit: a faulting seat loses the game; default_action "

@@ -18,7 +18,9 @@
 
 #include "arbiter/cli/command.h"
 #include "arbiter/cli/interrupts.h"
+#include "arbiter/cli/output_lock.h"
 #include "arbiter/cli/standings_report.h"
+#include "arbiter/common/printable.h"
 #include "arbiter/process/bot_process.h"
 #include "arbiter/report/report_writer.h"
 #include "arbiter/tournament/config.h"
@@ -115,6 +117,7 @@ struct Args {
   std::string sandbox;
   bool dry_run = false;
   bool no_affinity = false;
+  bool wait = false;  // for another run on --out to end
 };
 
 // Exit statuses beyond command.h's: see docs/tournaments.md.
@@ -324,6 +327,12 @@ void Run(const Args& args) {
     return;
   }
   CheckOutDir(options.out_dir);
+  auto records_file =
+      tour::RecordsPath(options.out_dir, config->compress_records);
+  if (!records_file) Fail(records_file.error(), kExitUsage);
+  const records::RunLock lock =
+      LockOutput("tournament", "--out", options.out_dir.string(), *records_file,
+                 args.wait);
   // Before MakeGameRunner starts the server's threads.
   WatchInterrupts("tournament", &g_stop);
   auto runner = tour::MakeGameRunner(*config, resolved->game,
@@ -335,8 +344,8 @@ void Run(const Args& args) {
     std::fprintf(stderr, "arbiter tournament: %s\n",
                  runner->sandbox_summary.c_str());
   }
-  std::vector<std::string> names;
-  for (const auto& bot : config->bots) names.push_back(bot.name);
+  std::vector<std::string> names;  // as a terminal shows them
+  for (const auto& bot : config->bots) names.push_back(TerminalSafe(bot.name));
   ConsoleProgress progress(names);
   options.progress = &progress;
   options.stop = &g_stop;
@@ -445,6 +454,9 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
   cmd->add_flag("--no-report", args->no_report,
                 "do not write DIR/report.html (it replays every game: about "
                 "10 ms of CPU per game)");
+  cmd->add_flag("--wait", args->wait,
+                "When another run is recording in --out, wait for it to end "
+                "(then resume) instead of exiting 2");
   cmd->add_flag("--plan", args->plan,
                 "Print the format, rounds and number of games, and play "
                 "nothing");

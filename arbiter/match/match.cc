@@ -6,6 +6,7 @@
 #include <memory>
 #include <thread>
 
+#include "arbiter/common/printable.h"
 #include "arbiter/match/decision.h"
 #include "arbiter/process/bot_process.h"
 
@@ -148,7 +149,9 @@ bool Match::Fault(int seat, v1::FaultReason reason, const std::string& detail,
   f->set_seat(seat);
   f->set_reason(reason);
   f->set_step(step);
-  f->set_detail(detail);
+  // A detail may quote what the bot sent (an unreadable answer's text).
+  const Printable kept = KeepPrintable(detail, kMaxFaultDetailBytes);
+  f->set_detail(kept.cut ? kept.text + "..." : kept.text);
   if (faults_[seat] == v1::FAULT_REASON_UNSPECIFIED) faults_[seat] = reason;
   if (reason == v1::FAULT_REASON_CRASH ||
       reason == v1::FAULT_REASON_DISCONNECT ||
@@ -219,8 +222,12 @@ MatchResult Match::Play() {
     const SeatPlayer& p = *seats_[s].player;
     record_.mutable_seats(s)->set_bot_version(
         p.channel ? p.channel->bot_version() : p.version);
-    if (p.channel)
+    if (p.channel) {
       record_.mutable_seats(s)->set_hello_bot_name(p.channel->bot_name());
+      if (std::string note = p.channel->hello_note(); !note.empty()) {
+        record_.mutable_seats(s)->set_hello_note(std::move(note));
+      }
+    }
     record_.mutable_seats(s)->set_restart_reason(p.restart_reason);
   }
   bool over = false;

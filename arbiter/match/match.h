@@ -79,6 +79,10 @@ struct SeatPlayer {
   std::function<std::optional<ResourceUsage>()> usage;
 };
 
+// A fault's detail is kept to this many bytes (then "..."), printable: it
+// may quote what a bot sent (arbiter/common/printable.h).
+inline constexpr size_t kMaxFaultDetailBytes = 512;
+
 struct MatchResult {
   arbiter::v1::GameRecord record;
   // Per seat: the reason of its first fault, or FAULT_REASON_UNSPECIFIED.

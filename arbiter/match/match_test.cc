@@ -18,7 +18,15 @@
 namespace arbiter {
 namespace {
 
-enum class Answer { kIndex, kText, kBadText, kIllegalText, kTyped, kSilent };
+enum class Answer {
+  kIndex,
+  kText,
+  kBadText,
+  kIllegalText,
+  kTyped,
+  kSilent,
+  kHostileText
+};
 
 // An in-process bot that answers with the last legal action, as told.
 class TextBot : public BotChannel {
@@ -59,6 +67,12 @@ class TextBot : public BotChannel {
         break;
       case Answer::kSilent:
         return true;
+      case Answer::kHostileText: {  // a cleared screen, a forged line
+        static const std::string kText =
+            "\x1b[2J\nfault: forged " + std::string(64 << 10, 'x');
+        a->set_text(kText);
+        break;
+      }
     }
     inbox_.push_back(reply);
     return true;
@@ -78,9 +92,11 @@ class TextBot : public BotChannel {
   void DiscardPending() override { inbox_.clear(); }
   std::string bot_name() const override { return "text-bot"; }
   std::string bot_version() const override { return "1"; }
+  std::string hello_note() const override { return hello_note_; }
   bool events_in_request() const override { return events_in_request_; }
 
   std::vector<v1::ArbiterMessage> sent_;
+  std::string hello_note_;
 
  private:
   Answer answer_;
@@ -163,6 +179,25 @@ TEST(MatchTest, BotsAreToldTheirOwnGameIdAndTheRecordKeepsItsOwn) {
     }
   }
   EXPECT_GE(ids, 6);  // a start, a request and an end for each seat
+}
+
+TEST(MatchTest, FaultDetailsAndHelloNotesAreKeptPrintable) {
+  TextBot a(Answer::kHostileText), b(Answer::kIndex);
+  a.hello_note_ = "bot_version: 3670016 bytes cut to 128";
+  const MatchResult m = Play(a, b);
+  ASSERT_EQ(m.record.result().faults_size(), 1);
+  EXPECT_EQ(m.record.result().faults(0).reason(),
+            v1::FAULT_REASON_MALFORMED_MESSAGE);
+  const std::string& detail = m.record.result().faults(0).detail();
+  EXPECT_EQ(detail.size(), kMaxFaultDetailBytes + 3) << detail;
+  EXPECT_TRUE(detail.ends_with("xxx...")) << detail;
+  EXPECT_EQ(detail.find_first_of("\n\x1b"), std::string::npos) << detail;
+  EXPECT_NE(detail.find("\xef\xbf\xbd[2J\xef\xbf\xbd"
+                        "fault: forged"),
+            std::string::npos)
+      << detail;
+  EXPECT_EQ(m.record.seats(0).hello_note(), a.hello_note_);
+  EXPECT_FALSE(m.record.seats(1).has_hello_note());
 }
 
 TEST(MatchTest, PlaysAnyGameThroughTheInterface) {

@@ -14,12 +14,13 @@ namespace arbiter {
 inline constexpr int64_t kMaxTimeMs = 86'400'000;
 
 // A seat's clock (clock.h): a per-move limit, optionally a bank and an
-// increment, and a grace margin that absorbs transport jitter.
+// increment, and a grace that absorbs the transport's delay: one allowance
+// per game for late answers, spent by each.
 struct TimeControl {
   int64_t move_ms = 1000;    // limit per decision
   int64_t bank_ms = 0;       // extra time a seat may spend over the game
   int64_t increment_ms = 0;  // added to the bank after every decision
-  int64_t grace_ms = 100;    // tolerance beyond the limit, never advertised
+  int64_t grace_ms = 10;     // for late answers, per game (clock.h)
   friend bool operator==(const TimeControl&, const TimeControl&) = default;
 };
 

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <regex>
 
+#include "arbiter/common/printable.h"
 #include "arbiter/game/registry.h"
 #include "arbiter/match/match.h"
 
@@ -37,6 +38,11 @@ std::string BotOf(const v1::GameRecord& record, int seat) {
                                                  : "?";
 }
 
+// The bot's name for a terminal: records may hold anything (printable.h).
+std::string ShownBot(const v1::GameRecord& record, int seat) {
+  return TerminalSafe(BotOf(record, seat));
+}
+
 // "seat 2" becomes "seat 2 (greedy)" in a game's event text.
 std::string WithBots(const v1::GameRecord& record, const std::string& text) {
   static const std::regex kSeat("seat (\\d+)");
@@ -46,7 +52,7 @@ std::string WithBots(const v1::GameRecord& record, const std::string& text) {
   for (auto it = begin; it != std::sregex_iterator(); ++it) {
     const auto& m = *it;
     out += text.substr(last, m.position() + m.length() - last);
-    out += " (" + BotOf(record, std::stoi(m[1].str())) + ")";
+    out += " (" + ShownBot(record, std::stoi(m[1].str())) + ")";
     last = m.position() + m.length();
   }
   return out + text.substr(last);
@@ -63,12 +69,15 @@ std::expected<int, std::string> StepAction(const v1::GameRecord& record, int i,
         fmt::format("{}seat {} acts, but the game asks seat {}", where,
                     step.seat(), state.CurrentSeat()));
   }
+  // The errors quote the record's text: kept safe for a terminal.
   auto index = state.ParseText(step.action());
-  if (!index) return std::unexpected(where + index.error().detail);
+  if (!index) {
+    return std::unexpected(where + TerminalSafe(index.error().detail));
+  }
   if (step.strike() && *index != 0) {
-    return std::unexpected(
-        fmt::format("{}a strike must play the default action '{}', not '{}'",
-                    where, state.LegalActionText(0), step.action()));
+    return std::unexpected(fmt::format(
+        "{}a strike must play the default action '{}', not '{}'", where,
+        state.LegalActionText(0), TerminalSafe(step.action())));
   }
   return *index;
 }
@@ -98,7 +107,7 @@ void PrintHands(const v1::GameRecord& record, const game::State& state,
       cards += (cards.empty() ? "" : " ") + (seen ? z.cards[i] : "##");
     }
     out << fmt::format("    seat {} ({}) {}: {}\n", z.owner,
-                       BotOf(record, z.owner), z.name, cards);
+                       ShownBot(record, z.owner), z.name, cards);
   }
 }
 
@@ -138,7 +147,7 @@ std::expected<std::unique_ptr<game::State>, std::string> InitialState(
 }
 
 std::vector<std::string> VerifyRecord(const v1::GameRecord& record) {
-  const std::string id = "game " + record.game_id() + ": ";
+  const std::string id = "game " + TerminalSafe(record.game_id()) + ": ";
   auto initial = InitialState(record);
   if (!initial) return {id + initial.error()};
   game::State& state = **initial;
@@ -197,13 +206,14 @@ std::expected<void, std::string> PrintGame(const v1::GameRecord& record,
   }
   const int viewer = seat < 0 ? game::kOmniscient : seat;
   const auto& r = record.result();
-  out << fmt::format("game {} ({}, {} players, seed {})", record.game_id(),
-                     (*game::RecordGame(record))->Name(), record.num_players(),
-                     record.seed());
+  out << fmt::format(
+      "game {} ({}, {} players, seed {})", TerminalSafe(record.game_id()),
+      (*game::RecordGame(record))->Name(), record.num_players(), record.seed());
   out << (seat >= 0 ? fmt::format(" as seen by seat {}\n", seat) : "\n");
   for (const auto& s : record.seats()) {
-    out << fmt::format("  seat {}: {} {} (team {})\n", s.seat(), s.bot_name(),
-                       s.bot_version(), s.team());
+    out << fmt::format("  seat {}: {} {} (team {})\n", s.seat(),
+                       TerminalSafe(s.bot_name()),
+                       TerminalSafe(s.bot_version()), s.team());
   }
   int shown = 0;
   int hand = 0;
@@ -229,16 +239,16 @@ std::expected<void, std::string> PrintGame(const v1::GameRecord& record,
     if (!action) return std::unexpected(action.error());
     const auto& step = record.steps(i);
     out << fmt::format("step {}: seat {} ({}) {} ({:.1f} ms{})\n", i,
-                       step.seat(), BotOf(record, step.seat()), step.action(),
-                       step.decision_us() / 1000.0,
+                       step.seat(), ShownBot(record, step.seat()),
+                       TerminalSafe(step.action()), step.decision_us() / 1000.0,
                        step.strike() ? ", strike: played by the arbiter" : "");
     state.Apply(*action);
   }
   show_events();
   for (const auto& f : r.faults()) {
     out << fmt::format("fault: seat {} ({}) {} at step {}: {}\n", f.seat(),
-                       BotOf(record, f.seat()), FaultName(f.reason()), f.step(),
-                       f.detail());
+                       ShownBot(record, f.seat()), FaultName(f.reason()),
+                       f.step(), TerminalSafe(f.detail()));
   }
   out << fmt::format("result: {}, winner {}, scores",
                      v1::EndReason_Name(r.end_reason()), r.winner());

@@ -1,5 +1,6 @@
 #include "arbiter/process/bot_log_writer.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -7,6 +8,14 @@
 #include "arbiter/common/game_log_marker.h"
 
 namespace arbiter {
+
+BotLogWriter::BotLogWriter(int fd, size_t limit) : fd_(fd), limit_(limit) {
+  struct stat st;
+  if (fd_ >= 0 && ::fstat(fd_, &st) == 0) {
+    written_ = size_t(st.st_size);
+    truncated_ = written_ >= limit_;  // the note is there already
+  }
+}
 
 BotLogWriter::~BotLogWriter() {
   if (!held_.empty()) Write(held_);

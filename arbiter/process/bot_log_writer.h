@@ -18,9 +18,10 @@ namespace arbiter {
 
 class BotLogWriter {
  public:
-  // Writes to `fd` (owned; -1 discards everything), at most `limit` bytes,
+  // Writes to `fd` (owned; -1 discards everything) until the file holds
+  // `limit` bytes, counting what it held already (a restarted bot's log),
   // then a note that the log was truncated.
-  BotLogWriter(int fd, size_t limit) : fd_(fd), limit_(limit) {}
+  BotLogWriter(int fd, size_t limit);
   BotLogWriter(const BotLogWriter&) = delete;
   BotLogWriter& operator=(const BotLogWriter&) = delete;
   // Writes an unfinished last line as it is, then closes the file.

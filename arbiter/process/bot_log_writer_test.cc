@@ -100,6 +100,23 @@ TEST_F(BotLogWriterTest, StopsAtTheLimitWithANote) {
                      "\n[arbiter: log truncated at 50 bytes]\n");
 }
 
+// A bot restarted after a crash writes on in the same file: the cap is the
+// file's, not each process's, or a bot that crashes every game would fill
+// the disk a cap at a time.
+TEST_F(BotLogWriterTest, TheLimitHoldsForTheFileAcrossRestarts) {
+  const std::string path = dir_ + "/restarted.log";
+  for (int process = 0; process < 3; ++process) {
+    BotLogWriter writer(
+        ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644), 50);
+    writer.Append(std::string(30, char('a' + process)) + "\n");
+  }
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  EXPECT_EQ(text.str(), std::string(30, 'a') + "\n" + std::string(19, 'b') +
+                            "\n[arbiter: log truncated at 50 bytes]\n");
+}
+
 TEST_F(BotLogWriterTest, NoFileDiscardsEverything) {
   BotLogWriter writer(-1, 100);
   writer.Append("lost\n");

@@ -662,6 +662,99 @@ def test_bot_logs(browser, arbiter, work, python):
     check(not browser.errors(), f"console errors: {browser.errors()}")
 
 
+# Texts a bot or a hand-edited record may hold, each meant to break out of
+# the page's data: open a comment before a script (the data element would
+# then never close), close the data element and run a script, an image
+# whose error runs one, and the line separators that end a script's line.
+HOSTILE_NAMES = ("<!--<script>", "</script><script>window.pwned=1</script>")
+HOSTILE_VERSION = "<img src=x onerror=\"window.pwned=2\">\u2028\u2029"
+HOSTILE_LOG = ["<!--<script>", "</script><script>window.pwned=3</script>",
+               "<img src=x onerror=window.pwned=4>"]
+
+
+def hostile_records(arbiter, work):
+    """A tournament's records with hostile bot names and versions, and a log
+    of hostile lines for each seat of each game: (records, games)."""
+    out, games = builtin_tournament(arbiter, work, "hostile", [], ("a", "b"))
+    rename = dict(zip(("a", "b"), HOSTILE_NAMES))
+    path = os.path.join(work, "hostile.jsonl")
+    logs = path + ".logs"
+    os.makedirs(logs)
+    with open(os.path.join(out, "games.jsonl")) as f, open(path, "w") as o:
+        for line in f:
+            record = json.loads(line)
+            for seat in record["seats"]:
+                seat["bot_name"] = rename[seat["bot_name"]]
+                seat["bot_version"] = HOSTILE_VERSION
+                seat["hello_bot_name"] = HOSTILE_NAMES[1]
+                with open(os.path.join(logs, f"seat{seat['seat']}.log"),
+                          "a") as log:
+                    log.write(f"[arbiter] game {record['game_id']} seat "
+                              f"{seat['seat']}\n" + "\n".join(HOSTILE_LOG) +
+                              "\n")
+            o.write(json.dumps(record) + "\n")
+    return path, games
+
+
+def check_untouched(browser, scripts):
+    """No script of a bot's ran, no element of its was made."""
+    check(browser.eval("window.pwned === undefined"),
+          f"a bot's script ran: {browser.eval('String(window.pwned)')}")
+    check(browser.eval("document.querySelectorAll('img').length") == 0,
+          "a bot's image was made")
+    check(browser.eval("document.querySelectorAll('script').length")
+          == scripts, "a bot's script element was made")
+    check(not browser.errors(), f"console errors: {browser.errors()}")
+
+
+def test_hostile_texts(browser, arbiter, work):
+    """Bot names, versions and log lines that try to break out of the
+    page's data: both pages render whole (standings, replay, log lines)
+    with every text shown as text, and run nothing of the bots'."""
+    records, games = hostile_records(arbiter, work)
+    page = os.path.join(work, "hostile.html")
+    run([arbiter, "report", records, "-o", page])
+    browser.open("file://" + page)
+    browser.wait_for("window.report !== undefined", "the report")
+    # The data, each replay's, the page's script.
+    check_untouched(browser, 2 + len(games))
+    bots = browser.eval("""[...document.querySelectorAll(
+        "table.standings tbody tr")].map(r => r.dataset.bot)""")
+    check(sorted(bots) == sorted(HOSTILE_NAMES), f"standings: {bots}")
+    text = browser.eval("document.querySelector('table.standings')"
+                        ".innerText")
+    for name in HOSTILE_NAMES:
+        check(name in text, f"{name!r} not shown in the standings: {text!r}")
+    check(browser.eval("document.querySelectorAll('table.games tbody tr')"
+                       ".length") == len(games), "games listed")
+    game = browser.eval("document.querySelector('table.games tbody tr')"
+                        ".dataset.game")
+    browser.click(f"tr[data-game='{game}'] a.replay-link")
+    browser.wait_for("window.report.viewer !== null", "the replay")
+    shown = browser.eval("document.querySelector('.viewer').innerText")
+    check(HOSTILE_NAMES[0] in shown and HOSTILE_NAMES[1] in shown,
+          f"the viewer does not name the bots: {shown[:500]!r}")
+    logs = browser.eval("(document.querySelector('.bot-logs') || "
+                        "{innerText: ''}).innerText")
+    for line in HOSTILE_LOG:
+        check(line in logs, f"{line!r} not among the log lines: {logs!r}")
+    check_untouched(browser, 2 + len(games))
+
+    replay = os.path.join(work, "hostile-game.html")
+    run([arbiter, "replay", records, "--game", game, "--html", "-o", replay])
+    browser.open("file://" + replay)
+    browser.wait_for("window.viewer !== undefined", "the viewer")
+    check(browser.eval("document.querySelectorAll('.seat').length") == 2,
+          "two seats")
+    shown = browser.eval("document.body.innerText")
+    check(HOSTILE_NAMES[1] in shown and "onerror" in shown,
+          f"the viewer does not show the texts: {shown[:500]!r}")
+    browser.key("End")
+    check(browser.eval("window.viewer.position") ==
+          browser.eval("window.viewer.positions") - 1, "End")
+    check_untouched(browser, 2)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("arbiter")
@@ -685,6 +778,7 @@ def main():
         test_replay_page(browser, arbiter, work)
         test_pontoon(browser, arbiter, work)
         test_scotch_whist(browser, arbiter, work)
+        test_hostile_texts(browser, arbiter, work)
         if args.bot_python:
             test_bot_logs(browser, arbiter, work, args.bot_python)
         else:

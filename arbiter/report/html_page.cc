@@ -73,11 +73,27 @@ std::string ScriptJson(const nlohmann::json& value) {
   std::string out;
   out.reserve(text.size());
   for (size_t i = 0; i < text.size(); ++i) {
-    out += text[i];
-    // '<' and '/' only appear together inside strings, where "\/" is "/".
-    if (text[i] == '<' && i + 1 < text.size() && text[i + 1] == '/') {
-      out += '\\';
+    // These only appear inside strings, where "\u003c" is "<": the same
+    // JSON, with no character that could open or close an element ("<!--",
+    // "<script", "</script") or end a line of a script (U+2028, U+2029).
+    switch (text[i]) {
+      case '<':
+        out += "\\u003c";
+        continue;
+      case '>':
+        out += "\\u003e";
+        continue;
+      case '&':
+        out += "\\u0026";
+        continue;
     }
+    if (text.compare(i, 3, "\xe2\x80\xa8") == 0 ||
+        text.compare(i, 3, "\xe2\x80\xa9") == 0) {
+      out += text[i + 2] == '\xa8' ? "\\u2028" : "\\u2029";
+      i += 2;
+      continue;
+    }
+    out += text[i];
   }
   return out;
 }

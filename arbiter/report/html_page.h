@@ -20,8 +20,9 @@ std::string ReplayPage(const nlohmann::json& replay);
 std::string ReportPage(const nlohmann::json& data,
                        const std::vector<std::string>& replays);
 
-// JSON text that may stand inside a <script> element: "</" is written
-// "<\/" (the same JSON), so no text in it can close the element.
+// JSON text that may stand inside a <script> element: '<', '>', '&',
+// U+2028 and U+2029 are written as \u escapes (the same JSON), so that no
+// text in it can close the element, open another, or start a comment.
 std::string ScriptJson(const nlohmann::json& value);
 
 // gzip, then base64 (what the page's DecompressionStream reads).

@@ -38,11 +38,21 @@ TEST(HtmlPageTest, GzipRoundTrips) {
   EXPECT_EQ(Gunzip(packed), text);
 }
 
-TEST(HtmlPageTest, ScriptJsonCannotCloseItsElement) {
-  const nlohmann::json value = {{"bot", "</script><script>alert(1)"}};
+TEST(HtmlPageTest, ScriptJsonCannotCloseOrOpenAnElement) {
+  const nlohmann::json value = {
+      {"bot", "</script><script>alert(1)</script>"},
+      {"version", "<!--<script>"},
+      {"log", {"<img src=x onerror=alert(2)>", "a & b \u2028 c \u2029 d"}},
+      {"bad", "\xff"}};
   const std::string text = ScriptJson(value);
-  EXPECT_EQ(text.find("</"), std::string::npos);
-  EXPECT_EQ(nlohmann::json::parse(text), value);
+  EXPECT_EQ(text.find_first_of("<>&"), std::string::npos) << text;
+  EXPECT_EQ(text.find("\u2028"), std::string::npos) << text;
+  EXPECT_EQ(text.find("\u2029"), std::string::npos) << text;
+  EXPECT_NE(text.find("\\u003c!--\\u003cscript\\u003e"), std::string::npos)
+      << text;
+  nlohmann::json expected = value;
+  expected["bad"] = "\ufffd";  // invalid UTF-8 is replaced
+  EXPECT_EQ(nlohmann::json::parse(text), expected);
 }
 
 TEST(HtmlPageTest, PagesHoldTheirScriptsAndNothingFromTheNetwork) {

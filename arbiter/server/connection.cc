@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "arbiter/server/hello_text.h"
+
 namespace arbiter {
 namespace {
 
@@ -140,11 +142,8 @@ void CallDriver::Finalize(const grpc::Status& status) {
 BotConnection::BotConnection(std::shared_ptr<CallState> call,
                              const v1::Hello& hello,
                              Clock::duration stuck_write_limit)
-    : hello_([&] {
-        v1::Hello h = hello;
-        h.clear_token();  // nobody needs it past the handshake
-        return h;
-      }()),
+    : hello_(hello),
+      hello_note_(KeepHelloTexts(&hello_)),
       stuck_write_limit_(stuck_write_limit),
       driver_(std::move(call)) {}
 

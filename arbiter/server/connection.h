@@ -53,8 +53,11 @@ class BotChannel {
   virtual void DiscardPending() = 0;
   // Why the last Receive() failed with kMalformed; "" when unknown.
   virtual std::string MalformedDetail() { return ""; }
+  // The bot's name and version for itself, as kept (hello_text.h): capped
+  // and printable; hello_note() says what was changed, "" when nothing.
   virtual std::string bot_name() const = 0;
   virtual std::string bot_version() const = 0;
+  virtual std::string hello_note() const { return ""; }
   // The bot takes its events inside its decision requests
   // (Hello.events_in_request).
   virtual bool events_in_request() const { return false; }
@@ -127,6 +130,7 @@ class BotConnection : public BotChannel {
   std::string MalformedDetail() override;
   std::string bot_name() const override { return hello_.bot_name(); }
   std::string bot_version() const override { return hello_.bot_version(); }
+  std::string hello_note() const override { return hello_note_; }
   bool events_in_request() const override { return hello_.events_in_request(); }
   const v1::Hello* hello() const override { return &hello_; }
 
@@ -134,7 +138,8 @@ class BotConnection : public BotChannel {
   void Shutdown();
 
  private:
-  const v1::Hello hello_;
+  v1::Hello hello_;  // as kept: KeepHelloTexts()
+  std::string hello_note_;
   const Clock::duration stuck_write_limit_;
   std::atomic<bool> done_{false};  // finalized: the call may be gone
   std::mutex mu_;

@@ -18,6 +18,7 @@
 #include <filesystem>
 #include <random>
 
+#include "arbiter/common/printable.h"
 #include "arbiter/server/poll_strategy.h"
 #include "arbiter/server/run_dir.h"
 
@@ -40,14 +41,8 @@ std::string DeclaredGames(const v1::Hello& hello) {
   constexpr size_t kLength = 32;
   std::string out;
   for (int i = 0; i < std::min(hello.games_size(), kShown); ++i) {
-    const std::string& game = hello.games(i);
-    std::string name;
-    for (size_t c = 0; c < std::min(game.size(), kLength); ++c) {
-      const bool printable = game[c] >= 0x20 && game[c] < 0x7f;
-      name += printable ? game[c] : '?';
-    }
-    if (game.size() > kLength) name += "...";
-    out += (out.empty() ? "'" : ", '") + name + "'";
+    const Printable name = KeepPrintable(hello.games(i), kLength);
+    out += (out.empty() ? "'" : ", '") + name.text + (name.cut ? "...'" : "'");
   }
   if (hello.games_size() > kShown) {
     out += " and " + std::to_string(hello.games_size() - kShown) + " more";

@@ -16,6 +16,7 @@
 #include <thread>
 #include <vector>
 
+#include "arbiter/server/hello_text.h"
 #include "arbiter/server/run_dir.h"
 
 namespace arbiter {
@@ -107,6 +108,42 @@ TEST(ServerTest, HelloWelcomeAndExchange) {
   ASSERT_FALSE(closed.has_value());
   EXPECT_EQ(closed.error(), ReceiveError::kClosed);
   EXPECT_FALSE((*bot)->IsOpen());
+}
+
+TEST(ServerTest, HelloTextsAreKeptShortAndPrintable) {
+  auto server = std::move(*Server::Start({}));
+  const std::string token = server->IssueToken("alice");
+  TestClient client(server->address());
+  v1::BotMessage m;
+  m.mutable_hello()->set_token(token);
+  m.mutable_hello()->set_bot_name("\x1b]0;owned\x07name");
+  m.mutable_hello()->set_bot_version(std::string(3 << 20, 'v'));
+  m.mutable_hello()->set_protocol_version(kProtocolVersion);
+  ASSERT_TRUE(client.stream->Write(m));
+  auto bot = server->WaitForBot(token, In(5000));
+  ASSERT_TRUE(bot.has_value()) << bot.error();
+  const std::string mark = "\xef\xbf\xbd";  // U+FFFD
+  EXPECT_EQ((*bot)->bot_name(), mark + "]0;owned" + mark + "name");
+  EXPECT_EQ((*bot)->bot_version(), std::string(kMaxBotVersionBytes, 'v'));
+  EXPECT_EQ((*bot)->hello_note(),
+            "bot_name: control characters or invalid UTF-8 replaced by "
+            "U+FFFD; bot_version: 3145728 bytes cut to 128");
+}
+
+TEST(HelloTextTest, NothingToChangeLeavesNoNote) {
+  v1::Hello hello;
+  hello.set_token("secret");
+  hello.set_bot_name("greedy");
+  hello.set_bot_version("1.2 é");
+  hello.add_games("zetema");
+  EXPECT_EQ(KeepHelloTexts(&hello), "");
+  EXPECT_EQ(hello.bot_name(), "greedy");
+  EXPECT_EQ(hello.bot_version(), "1.2 é");
+  EXPECT_EQ(hello.token(), "");  // nobody needs either once accepted
+  EXPECT_EQ(hello.games_size(), 0);
+  hello.set_bot_name(std::string(kMaxBotNameBytes, 'n') + "\n");
+  EXPECT_EQ(KeepHelloTexts(&hello), "bot_name: 65 bytes cut to 64");
+  EXPECT_EQ(hello.bot_name(), std::string(kMaxBotNameBytes, 'n'));
 }
 
 v1::ArbiterMessage FirstReply(TestClient& client) {
@@ -239,7 +276,7 @@ TEST(ServerTest, RefusesABotForAGameItDoesNotDeclare) {
     ASSERT_FALSE(bot.has_value());
     EXPECT_EQ(bot.error(),
               "does not play pontoon: its Hello declares "
-              "'bad?name', '" +
+              "'bad\xef\xbf\xbdname', '" +
                   std::string(32, 'x') +
                   "...', 'g0', 'g1', 'g2', 'g3', 'g4', 'g5' "
                   "and 2 more (Hello.games)");

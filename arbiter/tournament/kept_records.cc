@@ -93,7 +93,8 @@ std::expected<void, std::string> ReadFile(const std::filesystem::path& path,
       return Error(fmt::format(
           "{}: game {} is already recorded at {} with a different record: one "
           "of them was not made by this tournament (forged?); refusing to go "
-          "on until one is removed",
+          "on until one is removed (`arbiter repair` keeps the one the "
+          "schedule confirms)",
           where, id, first));
     }
     if (seen.seen == records::DuplicateIds::Seen::kCopy) {

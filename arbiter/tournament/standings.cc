@@ -7,6 +7,8 @@
 #include <nlohmann/json.hpp>
 #include <numeric>
 
+#include "arbiter/common/printable.h"
+
 namespace arbiter::tournament {
 namespace {
 
@@ -239,9 +241,16 @@ std::vector<std::string> Standings::TieNotes() const {
   return notes;
 }
 
+std::vector<std::string> Standings::ShownNames() const {
+  std::vector<std::string> shown;
+  for (const auto& name : names_) shown.push_back(TerminalSafe(name));
+  return shown;
+}
+
 std::string Standings::Table(int max_rows, bool tie_notes) const {
+  const std::vector<std::string> shown = ShownNames();
   size_t width = 3;
-  for (const auto& name : names_) width = std::max(width, name.size());
+  for (const auto& name : shown) width = std::max(width, name.size());
   std::string out =
       fmt::format("{:>4}  {:<{}}  {:>6}  {:>8}  {:>6}  {:>6}\n", "#", "bot",
                   width, "games", "points", "score", "faults");
@@ -249,22 +258,25 @@ std::string Standings::Table(int max_rows, bool tie_notes) const {
   for (const Rank& r : Ranking()) {
     if (++row > max_rows) break;
     const int b = r.bot;
-    out += fmt::format("{:>4}  {:<{}}  {:>6}  {:>8.1f}  {:>5.1f}%  {:>6}\n",
-                       fmt::format("{}{}", r.place, r.shared ? "=" : ""),
-                       names_[b], width, games_[b], points_[b],
-                       100.0 * Score(b), faults_[b]);
+    out +=
+        fmt::format("{:>4}  {:<{}}  {:>6}  {:>8.1f}  {:>5.1f}%  {:>6}\n",
+                    fmt::format("{}{}", r.place, r.shared ? "=" : ""), shown[b],
+                    width, games_[b], points_[b], 100.0 * Score(b), faults_[b]);
   }
   const std::vector<std::string> notes = TieNotes();
   if (tie_notes && !notes.empty()) {
     out += fmt::format("Ties ({}):\n", kTieRule);
-    for (const std::string& note : notes) out += "  " + note + "\n";
+    for (const std::string& note : notes) {
+      out += "  " + TerminalSafe(note) + "\n";
+    }
   }
   return out;
 }
 
 std::string Standings::FaultsByReason() const {
+  const std::vector<std::string> shown = ShownNames();
   size_t width = 3;
-  for (const auto& name : names_) width = std::max(width, name.size());
+  for (const auto& name : shown) width = std::max(width, name.size());
   std::string out;
   for (int b : Order()) {
     if (fault_reasons_[b].empty()) continue;
@@ -272,7 +284,7 @@ std::string Standings::FaultsByReason() const {
     for (const auto& [reason, count] : fault_reasons_[b]) {
       line += fmt::format("{}{} {}", line.empty() ? "" : ", ", count, reason);
     }
-    out += fmt::format("   {:<{}}  {}\n", names_[b], width, line);
+    out += fmt::format("   {:<{}}  {}\n", shown[b], width, line);
   }
   return out;
 }
@@ -280,13 +292,14 @@ std::string Standings::FaultsByReason() const {
 std::string Standings::Crosstable(int max_bots) const {
   std::vector<int> order = Order();
   if (int(order.size()) > max_bots) order.resize(max_bots);
+  const std::vector<std::string> shown = ShownNames();
   size_t width = 3;
-  for (int b : order) width = std::max(width, names_[b].size());
+  for (int b : order) width = std::max(width, shown[b].size());
   std::string out = fmt::format("{:<{}}", "", width + 6);
   for (size_t i = 0; i < order.size(); ++i) out += fmt::format(" {:>9}", i + 1);
   out += '\n';
   for (size_t i = 0; i < order.size(); ++i) {
-    out += fmt::format("{:>4}  {:<{}}", i + 1, names_[order[i]], width);
+    out += fmt::format("{:>4}  {:<{}}", i + 1, shown[order[i]], width);
     for (int b : order) {
       const int a = order[i];
       out += a == b || GamesAgainst(a, b) == 0

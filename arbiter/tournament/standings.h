@@ -97,6 +97,9 @@ class Standings {
   // Points per game of `bot` against the others of `group` (-1: no game).
   double ScoreWithin(int bot, const std::vector<int>& group) const;
   bool AllMet(const std::vector<int>& group) const;
+  // The bots' names as the text tables show them: records may hold any
+  // name, and a terminal shows it escaped (arbiter/common/printable.h).
+  std::vector<std::string> ShownNames() const;
 
   std::vector<std::string> names_;
   std::vector<double> points_;

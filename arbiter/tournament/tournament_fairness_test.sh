@@ -3,7 +3,7 @@
 # its own bot process, a bot that always answers in 80% of its move limit
 # never times out. As many games at once as cores (at least 2), every seat
 # a test bot that answers each decision after 320 ms of a 400 ms limit
-# (grace: the default 100 ms); two waves of one-hand games. Every game must
+# (grace: the default 10 ms); two waves of one-hand games. Every game must
 # finish, without a single fault, and every decision must really have taken
 # the 320 ms (else the test proves nothing).
 #   tournament_fairness_test.sh ARBITER TEST_BOT

@@ -11,6 +11,10 @@
 #  - a round-robin of bot processes (the sample random bot) in 2 tasks, the
 #    arbiter of one killed with SIGKILL: its task fails, the last job is
 #    cancelled, and the same submission again completes the league.
+#  - a league submitted twice: refused while its jobs run; submitted twice
+#    all the same, the second task waits for the first on its shard (its
+#    lock), both complete and no game is recorded twice; a submission whose
+#    last sbatch fails cancels its array and blocks nothing.
 # Exits 77 (skipped) where slurm-wlm and munge are not installed, or without
 # root. About 30 s of CPU: one to two minutes on 2 idle cores.
 #   slurm_test.sh BUILD_DIR
@@ -52,7 +56,7 @@ fail() {
   exit 1
 }
 
-"$root/scripts/slurm/local-cluster" start "$cluster" 600 >/dev/null ||
+"$root/scripts/slurm/local-cluster" start "$cluster" 1500 >/dev/null ||
   fail "the local cluster did not start"
 # shellcheck disable=SC1091
 . "$cluster/env"
@@ -251,7 +255,7 @@ while [[ -z $warned ]]; do
   fi
 done
 wait_ended "$array" 120
-wait_ended "${jobs[1]}" 60
+wait_ended "${jobs[1]}" 300
 for task in "$requeued" "$warned"; do
   grep -q "attempt 2" "leagues/rr/slurm/rr-games-${array}_$task.out" ||
     fail "rr: no second attempt of task $task in its log"
@@ -270,7 +274,7 @@ same_as_local rr "${jobs[1]}"
 local_run swiss.toml swiss
 read -r -a jobs <<<"$(submit swiss.toml --shards 3 --league leagues/swiss)"
 ((${#jobs[@]} == 4)) || fail "swiss: jobs ${jobs[*]} (3 rounds and the last)"
-wait_ended "${jobs[3]}" 180
+wait_ended "${jobs[3]}" 400
 for r in 1 2 3; do
   [[ $(states "${jobs[$((r - 1))]}" | sort -u) == COMPLETED ]] ||
     fail "swiss: round $r: $(states "${jobs[$((r - 1))]}" | tr '\n' ' ')"
@@ -297,7 +301,7 @@ pid=$(sed -n 's/.* arbiter pid \([0-9]*\):.*/\1/p' "$log" | head -n 1)
 wait_for "for a record of task 0" 60 has_records leagues/procs/shard-0/games.jsonl
 kill -KILL "$pid" || fail "procs: the arbiter (pid $pid) had already ended"
 wait_ended "${jobs[0]}" 60
-wait_ended "${jobs[1]}" 30
+wait_ended "${jobs[1]}" 120
 before=$(records leagues/procs/shard-0/games.jsonl)
 echo "procs: arbiter of task 0 killed after $before of its 60 games"
 ((before < 60)) || fail "procs: the kill came after the last game"
@@ -307,9 +311,58 @@ echo "procs: arbiter of task 0 killed after $before of its 60 games"
   fail "procs: the last job is $(state "${jobs[1]}"), not CANCELLED"
 # The same submission again: task 0 resumes, task 1 has nothing left to play.
 read -r -a jobs <<<"$(submit procs.toml --shards 2 --max-running 1 --league leagues/procs)"
-wait_ended "${jobs[0]}" 90
-wait_ended "${jobs[1]}" 60
+wait_ended "${jobs[0]}" 240
+wait_ended "${jobs[1]}" 300
 same_as_local procs "${jobs[1]}"
+
+# ---- the same league submitted twice ----------------------------------------
+
+sed 's/^name = "procs"$/name = "twice"/; s/^deals_per_pairing = .*/deals_per_pairing = 30/' \
+  procs.toml >twice.toml  # 3 pairs x 30 deals x 2 seatings = 180 games, one shard
+local_run twice.toml twice
+read -r -a first <<<"$(submit twice.toml --shards 1 --league leagues/twice)"
+log=leagues/twice/slurm/twice-games-${first[0]}_0.out
+wait_for "for the first submission's arbiter" 60 grep -qs "arbiter pid" "$log"
+pid=$(sed -n 's/.* arbiter pid \([0-9]*\):.*/\1/p' "$log" | head -n 1)
+wait_for "for a record of the first submission" 60 has_records leagues/twice/shard-0/games.jsonl
+kill -STOP "$pid" || fail "twice: the first arbiter (pid $pid) had already ended"
+# While the first submission's jobs run, submitting again is refused.
+if "$root/scripts/slurm/submit" twice.toml --shards 1 --league leagues/twice \
+  --build "$build" >/dev/null 2>err.txt; then
+  kill -CONT "$pid"
+  fail "twice: submitted again while the first submission ran"
+fi
+grep -q "has jobs of an earlier submission queued or running: ${first[*]} " err.txt ||
+  { kill -CONT "$pid"; fail "twice: $(cat err.txt)"; }
+# Two submissions at once all the same (as two submits started together):
+# the second task waits for the first on the shard, never appends beside it.
+rm leagues/twice/jobs.txt
+read -r -a second <<<"$(submit twice.toml --shards 1 --league leagues/twice)"
+log2=leagues/twice/slurm/twice-games-${second[0]}_0.out
+wait_for "for the second task to wait" 60 grep -qs \
+  "in use by another run: pid $pid .*; waiting for it to end" "$log2"
+echo "twice: $(records leagues/twice/shard-0/games.jsonl) games recorded by the" \
+  "first task when the second started, and waited"
+kill -CONT "$pid"
+for job in "${first[@]}" "${second[@]}"; do wait_ended "$job" 300; done
+for job in "${first[@]}" "${second[@]}"; do
+  [[ $(states "$job" | sort -u) == COMPLETED ]] ||
+    fail "twice: job $job is $(states "$job" | tr '\n' ' ')"
+done
+summary leagues/twice/shard-0/games.jsonl >/dev/null ||
+  fail "twice: a game twice in the shard's records"
+[[ $(records leagues/twice/shard-0/games.jsonl) == 180 ]] ||
+  fail "twice: $(records leagues/twice/shard-0/games.jsonl) records, not 180"
+same_as_local twice "${second[1]}"
+# A submission whose last sbatch fails cancels its array and blocks nothing.
+if "$root/scripts/slurm/submit" twice.toml --shards 1 --league leagues/twice \
+  --build "$build" --finish-mem 100000000 >/dev/null 2>err.txt; then
+  fail "twice: a last job with more memory than any node was submitted"
+fi
+grep -q "cancelling the jobs already submitted" err.txt || fail "twice: $(cat err.txt)"
+read -r -a third <<<"$(submit twice.toml --shards 1 --league leagues/twice)"
+wait_ended "${third[1]}" 300
+same_as_local twice "${third[1]}"
 
 # A league keeps its shards.
 if "$root/scripts/slurm/submit" procs.toml --shards 3 --league leagues/procs \

@@ -94,6 +94,13 @@ expect 2 "-o file.jsonl: the file exists" "$arbiter" merge file.jsonl -o file.js
 expect 2 "-o file.jsonl/x: .*Not a directory" \
   "$arbiter" merge file.jsonl -o file.jsonl/x
 
+# repair
+expect 2 "config: no such file: 'missing.toml'" "$arbiter" repair missing.toml
+expect 2 "--out nodir: no such directory" "$arbiter" repair t.toml --out nodir
+expect 2 "--out file.jsonl: no such directory" \
+  "$arbiter" repair t.toml --out file.jsonl
+expect 2 "--out dir: no records file (games.jsonl)" "$arbiter" repair t.toml --out dir
+
 # standings
 expect 2 "missing.jsonl: no such file" "$arbiter" standings missing.jsonl
 expect 2 "dir: not a regular file" "$arbiter" standings dir
@@ -119,8 +126,8 @@ expect 2 "--move-ms: must be greater than 0 when --bank-ms is 0" \
   "$arbiter" play --bot a=true --bot b=true --move-ms 0
 expect 2 "--move-ms: must be an integer from 0 to 86400000, got '2147483648'" \
   "$arbiter" match a b --move-ms 2147483648
-"$arbiter" play --help | grep -q -- "--grace-ms INT:0..86400000=100" ||
-  fail "play --help: --grace-ms is not 0..86400000, default 100"
+"$arbiter" play --help | grep -q -- "--grace-ms INT:0..86400000=10" ||
+  fail "play --help: --grace-ms is not 0..86400000, default 10"
 "$arbiter" match --help | grep -q -- "--fault-policy TEXT:{forfeit,default_action,default}=forfeit" ||
   fail "match --help: --fault-policy values differ from play's"
 expect 2 "--memory-mb: must be an integer from 0 to 4194304" \
@@ -140,7 +147,7 @@ expect 2 "--out file.jsonl/x.logs: cannot create the log directory" \
 expect 2 "--out /proc/version/x.logs: cannot create the log directory" \
   "$arbiter" play "${bots[@]}" --out /proc/version/x
 expect 2 "--out: dir: is a directory" "$arbiter" play "${bots[@]}" --out dir
-expect 2 "no/such/g.jsonl.secret: cannot create" "$arbiter" play "${bots[@]}" --out no/such/g.jsonl --log-dir logs
+expect 2 "--out: no/such/g.jsonl: cannot open: No such file or directory" "$arbiter" play "${bots[@]}" --out no/such/g.jsonl --log-dir logs
 expect 2 "missing.secret: cannot open" \
   "$arbiter" play "${bots[@]}" --secret missing.secret --out p.jsonl
 expect 2 "file.jsonl/x: cannot create" "$arbiter" secret new file.jsonl/x

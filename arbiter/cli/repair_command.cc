@@ -1,0 +1,124 @@
+// `arbiter repair CONFIG [--out DIR] [--secret FILE] [--dry-run]`: repairs a
+// tournament directory that holds two different records under one game id
+// (two runs recorded into it at once), which resume, merge and every reader
+// refuse: each game keeps the record its schedule and deal secret confirm
+// (tournament/repair.h). The same CONFIG and --out as the tournament's.
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <string>
+
+#include "arbiter/cli/command.h"
+#include "arbiter/cli/output_lock.h"
+#include "arbiter/tournament/config.h"
+#include "arbiter/tournament/kept_records.h"
+#include "arbiter/tournament/repair.h"
+#include "arbiter/tournament/ruleset_link.h"
+
+namespace arbiter {
+namespace {
+
+namespace tour = arbiter::tournament;
+
+struct RepairArgs {
+  std::string config;
+  std::string out;
+  std::string secret;
+  bool dry_run = false;
+};
+
+[[noreturn]] void Fail(const std::string& message, int code) {
+  std::fprintf(stderr, "arbiter repair: %s\n", message.c_str());
+  throw CLI::RuntimeError(code);
+}
+
+void Repair(const RepairArgs& args) {
+  auto config = tour::LoadTournamentConfig(args.config);
+  if (!config) Fail(config.error(), kExitUsage);
+  auto resolved = tour::ResolveRuleset(*config);
+  if (!resolved) Fail(args.config + ": " + resolved.error(), kExitUsage);
+  const std::filesystem::path dir =
+      args.out.empty() ? "out/" + config->name : args.out;
+  const std::string out = "--out " + dir.string();
+  std::error_code ec;
+  if (!std::filesystem::is_directory(dir, ec)) {
+    Fail(out + ": no such directory", kExitUsage);
+  }
+  auto path = tour::RecordsPath(dir, config->compress_records);
+  if (!path) Fail(path.error(), kExitUsage);
+  if (!std::filesystem::exists(*path, ec)) {
+    Fail(out + ": no records file (" + path->filename().string() + ")",
+         kExitUsage);
+  }
+  const records::RunLock lock =
+      LockOutput("repair", "--out", dir.string(), *path);
+  if (std::filesystem::file_size(*path, ec) == 0) {  // and no secret to make
+    std::printf("%s: nothing to repair (no records)\n", path->c_str());
+    return;
+  }
+  tour::RecordJudge judge;
+  if (config->format != tour::Format::kSwiss) {
+    auto secret = tour::OpenRunSecret(dir, *path, args.secret, config->seed);
+    if (!secret) Fail(secret.error(), kExitUsage);
+    auto made = tour::ScheduleJudge(*config, resolved->layout, *secret);
+    if (!made) Fail(args.config + ": " + made.error(), kExitUsage);
+    judge = std::move(*made);
+  }
+  auto plan = tour::PlanRepair(*path, judge);
+  if (!plan) Fail(plan.error(), kExitFailed);
+  if (!plan->undecided.empty()) {
+    for (const auto& text : plan->undecided) {
+      std::fprintf(stderr, "%s\n", text.c_str());
+    }
+    Fail(std::to_string(plan->undecided.size()) +
+             " game ids cannot be decided; nothing written",
+         kExitFailed);
+  }
+  if (plan->drop.empty()) {
+    std::printf("%s: nothing to repair (%lld records, no game id twice)\n",
+                path->c_str(), (long long)plan->records);
+    return;
+  }
+  for (const auto& note : plan->notes) std::printf("%s\n", note.c_str());
+  const long long kept = plan->records - (long long)plan->drop.size();
+  if (args.dry_run) {
+    std::printf(
+        "%s: would keep %lld of %lld records (%d game ids with "
+        "different records); dry run, nothing written\n",
+        path->c_str(), kept, (long long)plan->records, plan->conflicts);
+    return;
+  }
+  auto backup = tour::ApplyRepair(*path, *plan);
+  if (!backup) Fail(backup.error(), kExitFailed);
+  std::printf(
+      "%s: kept %lld of %lld records (%d game ids with different "
+      "records); the original is %s\n",
+      path->c_str(), kept, (long long)plan->records, plan->conflicts,
+      backup->c_str());
+}
+
+const bool kRegistered = RegisterCommand([](CLI::App& app) {
+  auto args = std::make_shared<RepairArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "repair",
+      "Repair a tournament directory holding two records under one game id "
+      "(two runs at once): keeps the record the schedule and the deal secret "
+      "confirm. Exit status: 0 repaired or nothing to repair, 1 cannot "
+      "decide (nothing written), 2 bad config or option, or the directory "
+      "is in use");
+  cmd->add_option("config", args->config, "The tournament's config (TOML)")
+      ->required()
+      ->check(ReadableFile());
+  cmd->add_option("--out", args->out,
+                  "The tournament's output directory (default out/NAME)");
+  cmd->add_option("--secret", args->secret,
+                  "The deal secret the tournament was given with --secret "
+                  "(default: DIR/secret)");
+  cmd->add_flag("--dry-run", args->dry_run,
+                "Print what would be dropped, write nothing");
+  cmd->callback([args] { Repair(*args); });
+});
+
+}  // namespace
+}  // namespace arbiter
