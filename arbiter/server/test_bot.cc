@@ -16,8 +16,23 @@
 //   --mode=stale-id|ignores-clock|two-seats|events-off-broken|
 //          mishandles-pontoon|no-exit   the typical mistakes
 //          `arbiter check-bot` must catch (see their block below)
+//   --mode=chaos --chaos-rate=P [--chaos-kinds=crash,exit:Q,...]
+//          misbehaves at random (below)
 //   --delay-ms=N (slow, late, ignores-clock), --name=, --version=, --seed=
 //   --linger-ms=N   waits this long after the stream ends before exiting
+//
+// Chaos (scripts/soak): each kind of --chaos-kinds (default all of crash,
+// stall, slow, garbage, illegal, disconnect, exit; `kind:Q` gives it
+// probability Q instead of --chaos-rate's P) happens with its probability
+// at each moment it fits, the first that happens winning: `exit` (status
+// 3) at a game's end, the others at a decision (crash: abort; stall: no
+// answer; slow: answers after the decision's time_left_ms plus 1 s;
+// garbage: unreadable text; illegal: a Zetema card the seat does not hold,
+// in other games an index out of range; disconnect: cancels its stream and
+// lives on). Otherwise it answers a random legal index of any game (its Hello
+// declares Zetema, Pontoon and Scotch Whist). Its random stream comes from
+// --seed and its token, so every process of a run draws its own. It logs
+// each misbehaviour ("test_bot: chaos: stall at decision 12").
 //
 // It reads to the end of the stream and logs how it ended ("test_bot: end:
 // last error 5, status 0"), and logs a SIGTERM it gets ("test_bot:
@@ -33,9 +48,14 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
+#include <optional>
 #include <random>
 #include <string>
+#include <string_view>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include "arbiter/v1/arbiter.grpc.pb.h"
 
@@ -50,6 +70,8 @@ struct Flags {
   int delay_ms = 0;
   int linger_ms = 0;
   uint64_t seed = 1;
+  double chaos_rate = 0;
+  std::string chaos_kinds = "crash,stall,slow,garbage,illegal,disconnect,exit";
 };
 
 Flags ParseFlags(int argc, char** argv) {
@@ -83,6 +105,10 @@ Flags ParseFlags(int argc, char** argv) {
       f.marker = value;
     else if (key == "--then")
       f.then = value;
+    else if (key == "--chaos-rate")
+      f.chaos_rate = std::stod(value);
+    else if (key == "--chaos-kinds")
+      f.chaos_kinds = value;
     else {
       std::fprintf(stderr, "test_bot: unknown flag %s\n", arg.c_str());
       std::exit(2);
@@ -103,6 +129,89 @@ Flags ParseFlags(int argc, char** argv) {
   return f;
 }
 
+// ------------------------------------------------------------------ chaos
+
+enum class ChaosKind {
+  kNone,
+  kCrash,
+  kStall,
+  kSlow,
+  kGarbage,
+  kIllegal,
+  kDisconnect,
+  kExit
+};
+
+constexpr std::pair<std::string_view, ChaosKind> kChaosNames[] = {
+    {"crash", ChaosKind::kCrash},     {"stall", ChaosKind::kStall},
+    {"slow", ChaosKind::kSlow},       {"garbage", ChaosKind::kGarbage},
+    {"illegal", ChaosKind::kIllegal}, {"disconnect", ChaosKind::kDisconnect},
+    {"exit", ChaosKind::kExit}};
+
+std::string_view ChaosName(ChaosKind kind) {
+  for (const auto& [name, k] : kChaosNames)
+    if (k == kind) return name;
+  return "none";
+}
+
+// Draws the misbehaviour of each moment (see the top of the file).
+class Chaos {
+ public:
+  // Exits with status 2 on a probability outside [0, 1] or an unknown kind.
+  Chaos(double rate, std::string_view kinds, uint64_t seed,
+        std::string_view token)
+      : rng_(seed ^ std::hash<std::string_view>()(token)) {
+    for (size_t begin = 0; begin <= kinds.size();) {
+      const size_t end = std::min(kinds.find(',', begin), kinds.size());
+      const std::string_view entry = kinds.substr(begin, end - begin);
+      const std::string_view name = entry.substr(0, entry.find(':'));
+      const auto* found =
+          std::find_if(std::begin(kChaosNames), std::end(kChaosNames),
+                       [&](const auto& known) { return known.first == name; });
+      if (found == std::end(kChaosNames))
+        Refuse("--chaos-kinds: unknown kind '" + std::string(name) + "'");
+      double p = rate;
+      if (name.size() < entry.size()) {
+        const std::string text(entry.substr(name.size() + 1));
+        char* rest = nullptr;
+        p = std::strtod(text.c_str(), &rest);
+        if (text.empty() || *rest != '\0') p = -1;  // refused below
+      }
+      if (!(p >= 0 && p <= 1))
+        Refuse("--chaos-rate or --chaos-kinds: the probability of '" +
+               std::string(name) + "' is not in 0..1");
+      kinds_.emplace_back(found->second, p);
+      begin = end + 1;
+    }
+  }
+
+  // What to do at a decision: kNone (answer well) or a decision's kind.
+  ChaosKind AtDecision() {
+    for (const auto& [kind, p] : kinds_)
+      if (kind != ChaosKind::kExit && Happens(p)) return kind;
+    return ChaosKind::kNone;
+  }
+  bool AtGameEnd() {
+    for (const auto& [kind, p] : kinds_)
+      if (kind == ChaosKind::kExit && Happens(p)) return true;
+    return false;
+  }
+
+ private:
+  [[noreturn]] static void Refuse(const std::string& why) {
+    std::fprintf(stderr, "test_bot: %s\n", why.c_str());
+    std::exit(2);
+  }
+  bool Happens(double p) {
+    return std::uniform_real_distribution<double>(0, 1)(rng_) < p;
+  }
+
+  std::mt19937_64 rng_;
+  std::vector<std::pair<ChaosKind, double>> kinds_;
+};
+
+// ------------------------------------------------------------------------
+
 void Sleep(int ms) {
   std::this_thread::sleep_for(std::chrono::milliseconds(ms));
 }
@@ -122,6 +231,9 @@ int main(int argc, char** argv) {
                f.mode.c_str());
   std::fflush(stderr);
   if (f.mode == "exit") return 4;
+  std::optional<Chaos> chaos;
+  if (f.mode == "chaos")
+    chaos.emplace(f.chaos_rate, f.chaos_kinds, f.seed, f.token);
   ::signal(SIGTERM, OnSigterm);
   if (f.address.empty()) {
     std::fprintf(stderr, "test_bot: no address (ZETEMA_ARBITER_ADDRESS)\n");
@@ -140,6 +252,10 @@ int main(int argc, char** argv) {
   hello.mutable_hello()->set_token(f.mode == "bad-token" ? f.token + "-wrong"
                                                          : f.token);
   if (f.mode == "wrong-game") hello.mutable_hello()->add_games("pontoon");
+  if (chaos) {
+    for (const char* game : {"zetema", "pontoon", "scotch_whist"})
+      hello.mutable_hello()->add_games(game);
+  }
   hello.mutable_hello()->set_bot_name(f.name);
   hello.mutable_hello()->set_bot_version(f.version);
   hello.mutable_hello()->set_protocol_version(f.mode == "bad-version" ? 99 : 1);
@@ -164,6 +280,12 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "test_bot: error %d: %s\n", int(in.error().code()),
                    in.error().message().c_str());
       continue;  // to the end of the stream
+    }
+    if (in.has_game_end() && chaos && chaos->AtGameEnd()) {
+      std::fprintf(stderr, "test_bot: chaos: exit after game %d\n",
+                   games_ended + 1);
+      std::fflush(stderr);
+      ::_exit(3);
     }
     if (in.has_game_end() && ++games_ended >= f.after) {
       std::fflush(stderr);
@@ -196,31 +318,46 @@ int main(int argc, char** argv) {
     awaiting_request = false;
     const auto& request = in.decision_request();
     const auto& legal = request.zetema().legal_actions();
-    const bool misbehave = ++decisions >= f.after;
+    bool misbehave = ++decisions >= f.after;
+    std::string_view mode = f.mode;
+    int delay_ms = f.delay_ms;
+    if (chaos) {
+      mode = ChaosName(chaos->AtDecision());
+      misbehave = mode != "none";
+      delay_ms = int(request.time_left_ms()) + 1000;
+      if (misbehave) {
+        std::fprintf(stderr, "test_bot: chaos: %s at decision %d\n",
+                     mode.data(), decisions);
+        std::fflush(stderr);
+      }
+    }
     if (f.mode == "slow-once" && decisions == f.after) Sleep(f.delay_ms);
     v1::BotMessage out;
     auto* reply = out.mutable_action_reply();
     reply->set_request_id(request.request_id());
-    const uint32_t pick = legal.empty() ? 0 : uint32_t(rng() % legal.size());
+    const uint32_t count = request.num_legal_actions();
+    const uint32_t pick = count == 0 ? 0 : uint32_t(rng() % count);
     reply->set_index(pick);
     if (f.mode == "struct") {
       *reply->mutable_action() = legal[pick].action();
     } else if (f.mode == "text") {
       reply->set_text(legal[pick].text());
     } else if (misbehave) {
-      if (f.mode == "crash") std::abort();
-      if (f.mode == "stall") continue;
-      if (f.mode == "disconnect") {
+      if (mode == "crash") std::abort();
+      if (mode == "stall") continue;
+      if (mode == "disconnect") {
         stream->WritesDone();
         context.TryCancel();
         Sleep(600'000);
         return 0;
       }
-      if (f.mode == "late") {
-        Sleep(f.delay_ms);  // past the limit, then answer anyway
+      if (mode == "late") {
+        Sleep(delay_ms);  // past the limit, then answer anyway
       }
-      if (f.mode == "slow") Sleep(f.delay_ms);
-      if (f.mode == "illegal") {
+      if (mode == "slow") Sleep(delay_ms);
+      if (mode == "illegal" && !request.has_zetema()) {
+        reply->set_index(count);  // out of range
+      } else if (mode == "illegal") {
         // Well-formed, but a card the seat does not hold.
         const auto& hand = request.zetema().observation().hand();
         for (const char* c : {"AH", "2H", "3H", "4H", "5H", "6H", "7H"}) {
@@ -230,11 +367,11 @@ int main(int argc, char** argv) {
           }
         }
       }
-      if (f.mode == "malformed") reply->clear_answer();
-      if (f.mode == "garbage") reply->set_text("frobnicate the deck");
-      if (f.mode == "unknown-id")
+      if (mode == "malformed") reply->clear_answer();
+      if (mode == "garbage") reply->set_text("frobnicate the deck");
+      if (mode == "unknown-id")
         reply->set_request_id(request.request_id() + 1000);
-      if (f.mode == "duplicate") stream->Write(out);
+      if (mode == "duplicate") stream->Write(out);
     }
     // The typical mistakes `arbiter check-bot` catches: answering the
     // previous request's id, thinking --delay-ms whatever time is left,

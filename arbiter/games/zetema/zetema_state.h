@@ -4,6 +4,7 @@
 #ifndef ZETEMA_ZETEMA_STATE_H_
 #define ZETEMA_ZETEMA_STATE_H_
 
+#include <cassert>
 #include <memory>
 #include <vector>
 
@@ -36,9 +37,14 @@ class ZetemaState final
 
   void FillGameStart(game::v1::GameStart* out) const override;
   void FillDecision(game::v1::DecisionRequest* out) const override;
-  // Bots of the 0.1 protocol read the result from GameEnd.zetema.
+  // Bots of the 0.1 protocol read the result from GameEnd.zetema, a
+  // zetema.v1.Result: the same fields and numbers as the outcome's
+  // arbiter.v1.Result, so its bytes are copied as they are.
   void FillGameEnd(game::v1::GameEnd* out) const override {
-    *out->mutable_zetema() = out->outcome();
+    const bool same_bytes = out->mutable_zetema()->ParseFromString(
+        out->outcome().SerializeAsString());
+    assert(same_bytes);
+    (void)same_bytes;
   }
   std::string ObservationText(int seat) const override;
 

@@ -215,6 +215,13 @@ TEST(MatchTest, RandomBotsPlayAFullVerifiableGame) {
     EXPECT_TRUE(sent.front().has_game_start());
     EXPECT_EQ(sent.front().game_start().seat(), 0);
     EXPECT_TRUE(sent.back().has_game_end());
+    // GameEnd.zetema (a zetema.v1.Result, as 0.1 bots read it) repeats the
+    // outcome field by field.
+    const auto& end = sent.back().game_end();
+    EXPECT_EQ(end.zetema().SerializeAsString(),
+              end.outcome().SerializeAsString());
+    EXPECT_EQ(end.zetema().places_size(), players);
+    EXPECT_EQ(int(end.zetema().end_reason()), int(r.end_reason()));
   }
 }
 
