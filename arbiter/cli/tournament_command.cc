@@ -25,6 +25,7 @@
 #include "arbiter/report/report_writer.h"
 #include "arbiter/tournament/config.h"
 #include "arbiter/tournament/driver.h"
+#include "arbiter/tournament/process_runner.h"
 #include "arbiter/tournament/ruleset_link.h"
 #include "arbiter/tournament/runner_choice.h"
 #include "arbiter/tournament/start_check.h"
