@@ -3,7 +3,6 @@
 // number of games (--games), of any registered game (--game). docs/match.md
 // has the design and the maths.
 #include <fmt/format.h>
-#include <signal.h>
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
@@ -13,22 +12,20 @@
 #include <filesystem>
 #include <memory>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "arbiter/cli/command.h"
+#include "arbiter/cli/interrupts.h"
 #include "arbiter/cli/output_lock.h"
 #include "arbiter/cli/time_options.h"
 #include "arbiter/game/registry.h"
-#include "arbiter/process/bot_process.h"
 #include "arbiter/records/record_writer.h"
 #include "arbiter/tournament/ab_match.h"
-#include "arbiter/tournament/builtin_runner.h"
 #include "arbiter/tournament/config.h"
 #include "arbiter/tournament/driver.h"
 #include "arbiter/tournament/kept_records.h"
-#include "arbiter/tournament/process_runner.h"
 #include "arbiter/tournament/ruleset_link.h"
+#include "arbiter/tournament/runner_choice.h"
 
 namespace arbiter {
 namespace {
@@ -43,23 +40,6 @@ std::atomic<bool> g_stop{false};
 [[noreturn]] void Fail(const std::string& message, int code = 1) {
   std::fprintf(stderr, "arbiter match: %s\n", message.c_str());
   throw CLI::RuntimeError(code);
-}
-
-// The first SIGINT/SIGTERM/SIGHUP lets the running games finish; a second
-// one kills every bot and exits (as `arbiter tournament` does). Call before
-// any thread starts.
-void WatchInterrupts() {
-  const sigset_t set = BlockStopSignals();
-  std::thread([set] {
-    int sig = 0;
-    sigwait(&set, &sig);
-    g_stop = true;
-    constexpr char kMessage[] =
-        "\narbiter match: stopping after the running games "
-        "(Ctrl-C again to quit now)\n";
-    (void)!write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
-    InstallInterruptCleanup(nullptr);
-  }).detach();
 }
 
 // "NAME=COMMAND", or a bare command named `fallback`.
@@ -230,40 +210,17 @@ void Run(const Args& args) {
   if (!writer) Fail(writer.error());
   options.writer = &*writer;
 
-  WatchInterrupts();  // before the server's and the workers' threads
-  std::unique_ptr<tour::GameRunner> runner;
-  int builtin = 0;
-  for (const auto& bot : config.bots) {
-    builtin += bot.command == tour::kBuiltinRandom ? 1 : 0;
+  WatchInterrupts("match", &g_stop);  // before the server's and slots' threads
+  auto chosen = tour::MakeGameRunner(config, resolved->game,
+                                     {.out_dir = out_dir,
+                                      .secret_file = args.secret,
+                                      .concurrency = args.concurrency});
+  if (!chosen) Fail(chosen.error(), 2);
+  if (!chosen->sandbox_summary.empty()) {
+    std::fprintf(stderr, "arbiter match: %s\n",
+                 chosen->sandbox_summary.c_str());
   }
-  if (builtin == int(config.bots.size())) {
-    runner =
-        std::make_unique<tour::BuiltinRandomRunner>(config, resolved->game);
-  } else if (builtin > 0) {
-    Fail(fmt::format("\"{}\" bots cannot play bot processes",
-                     tour::kBuiltinRandom),
-         2);
-  } else {
-    BecomeChildSubreaper();
-    // Bots never see the records, logs or the deal secret.
-    std::vector<std::string> hidden = {
-        std::filesystem::absolute(out_dir).lexically_normal()};
-    if (!args.secret.empty()) {
-      hidden.push_back(
-          std::filesystem::absolute(args.secret).lexically_normal());
-    }
-    auto started =
-        tour::ProcessRunner::Start(config, resolved->game,
-                                   {.log_dir = out_dir / "logs",
-                                    .hidden = hidden,
-                                    .concurrency = args.concurrency});
-    if (!started) Fail(started.error(), 2);
-    if (const std::string summary = (*started)->SandboxSummary();
-        !summary.empty()) {
-      std::fprintf(stderr, "arbiter match: %s\n", summary.c_str());
-    }
-    runner = std::move(*started);
-  }
+  std::unique_ptr<tour::GameRunner> runner = std::move(chosen->runner);
   const std::string& a = config.bots[tour::kBotA].name;
   const std::string& b = config.bots[tour::kBotB].name;
   std::fprintf(stderr,

@@ -5,8 +5,6 @@
 // one Swiss round from the records of the rounds before (docs/slurm.md);
 // `--plan` prints what would be played for scripts, `--dry-run` for people.
 #include <fmt/format.h>
-#include <pthread.h>
-#include <signal.h>
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
@@ -17,19 +15,19 @@
 #include <filesystem>
 #include <memory>
 #include <string>
-#include <thread>
 
 #include "arbiter/cli/command.h"
+#include "arbiter/cli/interrupts.h"
 #include "arbiter/cli/output_lock.h"
 #include "arbiter/cli/standings_report.h"
 #include "arbiter/common/printable.h"
 #include "arbiter/process/bot_process.h"
 #include "arbiter/report/report_writer.h"
-#include "arbiter/tournament/builtin_runner.h"
 #include "arbiter/tournament/config.h"
 #include "arbiter/tournament/driver.h"
 #include "arbiter/tournament/process_runner.h"
 #include "arbiter/tournament/ruleset_link.h"
+#include "arbiter/tournament/runner_choice.h"
 #include "arbiter/tournament/start_check.h"
 
 namespace arbiter {
@@ -38,73 +36,6 @@ namespace {
 namespace tour = arbiter::tournament;
 
 std::atomic<bool> g_stop{false};
-
-// Ctrl-C twice. The first SIGINT, SIGTERM or SIGHUP asks the driver to stop
-// after the running games (their records stay whole); from then on
-// InstallInterruptCleanup owns those signals, so a second one stops every bot
-// process group at once and exits 128 + signal. Both use sigwait on signals
-// blocked in every thread: call before any thread starts (the gRPC server's,
-// the driver's), so that all of them inherit the mask and no signal handler
-// ever runs in a thread that holds a lock.
-void WatchInterrupts() {
-  const sigset_t set = BlockStopSignals();
-  std::thread([set] {
-    int sig = 0;
-    sigwait(&set, &sig);
-    g_stop = true;
-    constexpr char kMessage[] =
-        "\narbiter tournament: stopping after the running games "
-        "(Ctrl-C again to quit now)\n";
-    (void)!write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
-    // A second signal stays pending (blocked everywhere) until the cleanup
-    // thread waits for it: none is lost in between.
-    InstallInterruptCleanup(nullptr);
-  }).detach();
-}
-
-// THE place where bots meet match play: `builtin:random` bots play in-process
-// (no server, no processes); every other bot runs as a process through match
-// play. One tournament uses one or the other.
-std::expected<std::unique_ptr<tour::GameRunner>, std::string> MakeGameRunner(
-    const tour::TournamentConfig& config,
-    const std::shared_ptr<const game::Game>& game,
-    const std::filesystem::path& out_dir,
-    const std::filesystem::path& secret_file, int concurrency) {
-  int builtin = 0;
-  for (const auto& bot : config.bots) {
-    builtin += bot.command == tour::kBuiltinRandom ? 1 : 0;
-  }
-  if (builtin == int(config.bots.size())) {
-    return std::make_unique<tour::BuiltinRandomRunner>(config, game);
-  }
-  if (builtin > 0) {
-    return std::unexpected(fmt::format(
-        "bots: \"{}\" bots cannot play bot processes; use a random bot "
-        "process instead (e.g. sample-bots/random)",
-        tour::kBuiltinRandom));
-  }
-  BecomeChildSubreaper();  // bots' own children never outlive the arbiter
-  // The output directory exists before any bot starts, so that every
-  // sandbox covers it: bots never see records, logs or the deal secret (nor
-  // a secret given with --secret, wherever it is).
-  std::error_code ec;
-  std::filesystem::create_directories(out_dir, ec);
-  std::vector<std::string> hidden = {
-      std::filesystem::absolute(out_dir).lexically_normal()};
-  if (!secret_file.empty()) {
-    hidden.push_back(std::filesystem::absolute(secret_file).lexically_normal());
-  }
-  auto runner = tour::ProcessRunner::Start(config, game,
-                                           {.log_dir = out_dir / "logs",
-                                            .hidden = hidden,
-                                            .concurrency = concurrency});
-  if (!runner) return std::unexpected(runner.error());
-  if (const std::string summary = (*runner)->SandboxSummary();
-      !summary.empty()) {
-    std::fprintf(stderr, "arbiter tournament: %s\n", summary.c_str());
-  }
-  return std::unique_ptr<tour::GameRunner>(std::move(*runner));
-}
 
 // A live line on a terminal (one line per 5 s otherwise) and the standings
 // every 10 s and after every Swiss round.
@@ -403,18 +334,25 @@ void Run(const Args& args) {
   const records::RunLock lock =
       LockOutput("tournament", "--out", options.out_dir.string(), *records_file,
                  args.wait);
-  WatchInterrupts();  // before MakeGameRunner starts the server's threads
-  auto runner = MakeGameRunner(*config, resolved->game, options.out_dir,
-                               options.secret_file, options.concurrency);
+  // Before MakeGameRunner starts the server's threads.
+  WatchInterrupts("tournament", &g_stop);
+  auto runner = tour::MakeGameRunner(*config, resolved->game,
+                                     {.out_dir = options.out_dir,
+                                      .secret_file = options.secret_file,
+                                      .concurrency = options.concurrency});
   if (!runner) Fail(args.config + ": " + runner.error(), kExitUsage);
+  if (!runner->sandbox_summary.empty()) {
+    std::fprintf(stderr, "arbiter tournament: %s\n",
+                 runner->sandbox_summary.c_str());
+  }
   std::vector<std::string> names;  // as a terminal shows them
   for (const auto& bot : config->bots) names.push_back(TerminalSafe(bot.name));
   ConsoleProgress progress(names);
   options.progress = &progress;
   options.stop = &g_stop;
   auto result =
-      tour::RunTournament(*config, resolved->layout, **runner, options);
-  runner->reset();  // stops the bot processes
+      tour::RunTournament(*config, resolved->layout, *runner->runner, options);
+  runner->runner.reset();  // stops the bot processes
   std::fprintf(stderr, "\n");
   if (!result) {
     Fail(result.error().message,

@@ -3,17 +3,14 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <condition_variable>
+#include <deque>
 #include <map>
 #include <mutex>
-#include <set>
-#include <thread>
 
 #include "arbiter/common/deal_secret.h"
 #include "arbiter/game/registry.h"
-#include "arbiter/process/affinity.h"
 #include "arbiter/records/run_ids.h"
-#include "arbiter/tournament/placement.h"
+#include "arbiter/tournament/game_pool.h"
 
 namespace arbiter::tournament {
 namespace {
@@ -25,8 +22,9 @@ int SeatOf(const ScheduledGame& game, int bot) {
   return it == game.seat_bots.end() ? -1 : int(it - game.seat_bots.begin());
 }
 
-// The shared state of the workers; every member after `mutex_` is guarded
-// by it.
+// A match played through the game pool: deal sets in order until the
+// sequential test stops or the last set. Every member after `mutex_` is
+// guarded by it; `games_` by the pool's lock (only Game touches it).
 class Match {
  public:
   Match(const TournamentConfig& config, const TeamLayout& layout,
@@ -34,16 +32,22 @@ class Match {
       : config_(config), layout_(layout), runner_(runner), options_(options) {}
 
   std::expected<MatchResult, std::string> Run() {
-    const int workers = std::max(1, options_.concurrency);
-    const std::vector<int> cpus = GameCpus(config_.affinity, workers);
-    std::vector<std::thread> threads;
-    for (int i = 0; i < workers; ++i) {
-      threads.emplace_back([this, &cpus, i] {
-        if (!cpus.empty()) PinThisThread(cpus[i]);
-        Work();
-      });
-    }
-    for (auto& t : threads) t.join();
+    const GameFeed feed{
+        .count = size_t(2 * options_.max_deal_sets),
+        .game = [this](size_t i) { return Game(int(i)); },
+        .stop =
+            [this] {
+              std::lock_guard lock(mutex_);
+              return Done();
+            },
+        .done =
+            [this](const ScheduledGame& game,
+                   std::expected<std::string, std::string> record) {
+              std::lock_guard lock(mutex_);
+              Played(game, record);
+            }};
+    PlayGames(runner_, feed, std::max(1, options_.concurrency),
+              config_.affinity);
     if (!error_.empty()) return Error(error_);
     result_.stopped = result_.status.verdict == Verdict::kContinue &&
                       result_.status.deal_sets < options_.max_deal_sets;
@@ -56,58 +60,37 @@ class Match {
            (options_.stop != nullptr && options_.stop->load());
   }
 
-  // The first game not started whose deal set is not being played: the
-  // same two bots play both games of a set, so never at once. -1: wait.
-  int PickLocked() {
-    for (int i = next_; i < 2 * options_.max_deal_sets; ++i) {
-      if (!started_.contains(i) && !playing_.contains(i / 2)) return i;
-      if (i > next_ + 2 * int(playing_.size()) + 2) break;
+  // Game `index` (the pool asks in order): nullptr when it was recorded
+  // earlier, and is counted here.
+  const ScheduledGame* Game(int index) {
+    if (index % 2 == 0) {
+      for (ScheduledGame& g : DealSetGames(layout_, options_.key, options_.seed,
+                                           index / 2 + 1, config_.game)) {
+        games_.push_back(std::move(g));
+      }
     }
-    return -1;
+    const ScheduledGame& game = games_[size_t(index)];
+    if (options_.kept == nullptr) return &game;
+    const auto it = options_.kept->by_id.find(game.game_id);
+    if (it == options_.kept->by_id.end()) return &game;
+    std::lock_guard lock(mutex_);
+    Finish(game, index, it->second.summary, nullptr, it->second.where);
+    return nullptr;
   }
 
-  void Work() {
-    std::unique_lock lock(mutex_);
-    for (;;) {
-      while (started_.contains(next_)) started_.erase(next_++);
-      if (Done() || next_ >= 2 * options_.max_deal_sets) return;
-      const int index = PickLocked();
-      if (index < 0) {
-        finished_.wait(lock);
-        continue;
-      }
-      started_.insert(index);
-      playing_.insert(index / 2);
-      const int deal_set = index / 2 + 1;
-      const ScheduledGame game =
-          DealSetGames(layout_, options_.key, options_.seed, deal_set,
-                       config_.game)[index % 2];
-      const KeptRecord* kept = nullptr;
-      if (options_.kept != nullptr) {
-        const auto it = options_.kept->by_id.find(game.game_id);
-        if (it != options_.kept->by_id.end()) kept = &it->second;
-      }
-      if (kept != nullptr) {
-        Finish(game, index, kept->summary, nullptr, kept->where);
-      } else {
-        lock.unlock();
-        auto record = runner_.Run(game);
-        lock.lock();
-        if (!record) {
-          Finish(game, index, std::unexpected(record.error()), nullptr, "");
-        } else {
-          auto summary = records::SummarizeRecord(*record);
-          Finish(game, index,
-                 summary ? std::expected<records::RecordSummary, std::string>(
-                               std::move(*summary))
-                         : std::unexpected("unreadable record: " +
-                                           summary.error().message),
-                 &*record, "");
-        }
-      }
-      playing_.erase(index / 2);
-      finished_.notify_all();
+  void Played(const ScheduledGame& game,
+              const std::expected<std::string, std::string>& record) {
+    if (!record) {
+      return Finish(game, game.index, std::unexpected(record.error()), nullptr,
+                    "");
     }
+    auto summary = records::SummarizeRecord(*record);
+    Finish(game, game.index,
+           summary ? std::expected<records::RecordSummary, std::string>(
+                         std::move(*summary))
+                   : std::unexpected("unreadable record: " +
+                                     summary.error().message),
+           &*record, "");
   }
 
   // `record`: the text of a new record, to append; null for a kept one.
@@ -178,11 +161,8 @@ class Match {
   const TeamLayout& layout_;
   GameRunner& runner_;
   const MatchOptions& options_;
+  std::deque<ScheduledGame> games_;  // asked for by the pool, in order
   std::mutex mutex_;
-  std::condition_variable finished_;
-  int next_ = 0;           // every game before it has started
-  std::set<int> started_;  // games started at or after next_
-  std::set<int> playing_;  // deal sets with a game being played
   std::map<int, Outcome> outcomes_;
   MatchResult result_;
   std::string error_;

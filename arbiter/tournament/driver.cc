@@ -5,17 +5,14 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <condition_variable>
 #include <mutex>
-#include <set>
-#include <thread>
 #include <unordered_map>
 #include <unordered_set>
 
 #include "arbiter/common/deal_secret.h"
-#include "arbiter/process/affinity.h"
 #include "arbiter/records/record_writer.h"
 #include "arbiter/tournament/background_writer.h"
+#include "arbiter/tournament/game_pool.h"
 #include "arbiter/tournament/placement.h"
 #include "arbiter/tournament/swiss.h"
 
@@ -188,91 +185,19 @@ class Driver {
     }
   }
 
-  // Two games of one duplicate deal that share a bot never run at once:
-  // two processes of one bot must not play the mirrored seatings of a deal
-  // side by side (they could share what they see).
-  static bool Clash(const ScheduledGame& a, const ScheduledGame& b) {
-    if (a.duplicate_group.empty() || a.duplicate_group != b.duplicate_group) {
-      return false;
-    }
-    for (int x : a.seat_bots) {
-      for (int y : b.seat_bots) {
-        if (x == y) return true;
-      }
-    }
-    return false;
-  }
-
   void RunPool(const std::vector<const ScheduledGame*>& pending) {
-    const int slots = Concurrency(options_.concurrency, config_.concurrency);
-    const std::vector<int> cpus = GameCpus(config_.affinity, slots);
-    const int workers = std::clamp(slots, 1, std::max(1, int(pending.size())));
-    std::mutex mu;  // guards the three below
-    std::condition_variable finished;
-    std::vector<bool> taken(pending.size(), false);
-    size_t first_open = 0;  // every game before it is taken
-    std::set<size_t> running;
-    // The first game not taken that clashes with no running game; none when
-    // every game is taken, or when each open one waits for a running one.
-    auto pick = [&]() -> std::optional<size_t> {
-      while (first_open < pending.size() && taken[first_open]) ++first_open;
-      for (size_t i = first_open; i < pending.size(); ++i) {
-        if (taken[i]) continue;
-        bool clash = false;
-        for (size_t r : running)
-          clash = clash || Clash(*pending[i], *pending[r]);
-        if (!clash) return i;
-        // Clashes come from the few running groups: give up past them.
-        if (i - first_open > 64 * running.size() + 64) break;
-      }
-      return std::nullopt;
-    };
-    auto take = [&]() -> std::optional<size_t> {
-      const auto i = pick();
-      if (i) {
-        taken[*i] = true;
-        running.insert(*i);
-      }
-      return i;
-    };
-    // Every slot's first game is chosen before the threads start, so that
-    // the runner can prepare them all at once.
-    std::vector<std::optional<size_t>> first(workers);
-    std::vector<const ScheduledGame*> first_games(workers, nullptr);
-    for (int w = 0; w < workers; ++w) {
-      first[w] = take();
-      if (first[w]) first_games[w] = pending[*first[w]];
-    }
-    runner_.Prepare(first_games);
-    auto work = [&](int slot) {
-      if (!cpus.empty()) PinThisThread(cpus[slot]);
-      std::optional<size_t> i = first[slot];
-      std::unique_lock lock(mu);
-      // A game taken and not played (stopped first) is played on resume;
-      // it no longer holds back the games it clashes with.
-      auto stop = [&] {
-        if (i) running.erase(*i);
-        finished.notify_all();
-      };
-      for (;;) {
-        if (StopRequested()) return stop();
-        while (!i && !(i = take())) {
-          if (first_open == pending.size()) return;  // every game is taken
-          finished.wait(lock);
-          if (StopRequested()) return stop();
-        }
-        lock.unlock();
-        Finish(*pending[*i], runner_.Run(*pending[*i]));
-        lock.lock();
-        running.erase(*i);
-        i.reset();
-        finished.notify_all();
-      }
-    };
-    {
-      std::vector<std::jthread> threads;
-      for (int w = 0; w < workers; ++w) threads.emplace_back(work, w);
-    }
+    const GameFeed feed{
+        .count = pending.size(),
+        .game = [&](size_t i) { return pending[i]; },
+        .stop = [this] { return StopRequested(); },
+        .done =
+            [this](const ScheduledGame& game,
+                   std::expected<std::string, std::string> record) {
+              Finish(game, std::move(record));
+            }};
+    PlayGames(runner_, feed,
+              Concurrency(options_.concurrency, config_.concurrency),
+              config_.affinity);
     // Every game played is recorded (and durable) before the results are.
     if (auto ok = writer_.Flush(); !ok) {
       std::lock_guard lock(mutex_);
