@@ -270,6 +270,22 @@ TEST(CheckBotE2e, UsageErrorsExitTwo) {
   EXPECT_NE(ran.output.find("/no/such/bot"), std::string::npos) << ran.output;
 }
 
+// What the bot sent is checked, not what the arbiter keeps of it for the
+// records (there control characters are replaced and the games dropped).
+TEST(CheckBotE2e, AHelloWithControlCharactersFails) {
+  const Ran ran = CheckBot({"--fail-fast", "--sandbox", "none"},
+                           {kBot, "--name=evil\x1b]0;x\x07", "--version=1\n2"});
+  EXPECT_EQ(ran.exit, "exit status 1") << ran.output;
+  for (const char* line :
+       {"FAIL  hello: Hello.bot_name 'evil\\x1b]0;x\\x07' has control "
+        "characters",
+        "Hello.bot_version '1\\n2' has control characters"}) {
+    EXPECT_NE(ran.output.find(line), std::string::npos) << line << "\n"
+                                                        << ran.output;
+  }
+  EXPECT_EQ(ran.output.find('\x1b'), std::string::npos) << ran.output;
+}
+
 TEST(CheckBotE2e, AGameTheBotDoesNotDeclareFailsTheHello) {
   const Ran ran = CheckBot({"--game", "pontoon", "--sandbox", "none"}, {kBot});
   EXPECT_EQ(ran.exit, "exit status 1") << ran.output;
