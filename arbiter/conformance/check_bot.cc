@@ -227,7 +227,7 @@ std::expected<SituationResult, std::string> Checker::Play(const Situation& s) {
       return std::unexpected(s.name +
                              ": the game cannot be played: " + played.error());
     }
-    runner.AfterGame(played->faults[bot_seat]);
+    runner.AfterGame(played->record, bot_seat);
     if (auto failure = Judge(*played, bot_seat, checked, killed)) {
       failure->game = game;
       result.failures.push_back(std::move(*failure));
