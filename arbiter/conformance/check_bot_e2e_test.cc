@@ -122,7 +122,7 @@ INSTANTIATE_TEST_SUITE_P(
                {"--mode=stall", "--after=2"},
                kFast,
                "zetema 50 ms left  game 1 step 2: timeout: no answer "
-               "within 150 ms",
+               "within 60 ms",
                ""},
         Broken{"late",
                {"--mode=late", "--delay-ms=400"},
@@ -133,7 +133,7 @@ INSTANTIATE_TEST_SUITE_P(
                {"--mode=slow", "--delay-ms=400"},
                kFast,
                "zetema 50 ms left  game 1 step 1: timeout: no answer "
-               "within 150 ms",
+               "within 60 ms",
                ""},
         Broken{"illegal",
                {"--mode=illegal"},
@@ -214,7 +214,7 @@ INSTANTIATE_TEST_SUITE_P(
                {"--mode=ignores-clock", "--delay-ms=300"},
                kFast,
                "zetema 50 ms left  game 1 step 1: timeout: no answer "
-               "within 150 ms",
+               "within 60 ms",
                ""},
         Broken{"two_seats",
                {"--mode=two-seats"},
