@@ -144,8 +144,11 @@ BotConnection::BotConnection(std::shared_ptr<CallState> call,
                              Clock::duration stuck_write_limit)
     : hello_(hello),
       hello_note_(KeepHelloTexts(&hello_)),
+      sent_(hello),
       stuck_write_limit_(stuck_write_limit),
-      driver_(std::move(call)) {}
+      driver_(std::move(call)) {
+  sent_.clear_token();
+}
 
 BotConnection::~BotConnection() { Shutdown(); }
 

@@ -132,7 +132,7 @@ class BotConnection : public BotChannel {
   std::string bot_version() const override { return hello_.bot_version(); }
   std::string hello_note() const override { return hello_note_; }
   bool events_in_request() const override { return hello_.events_in_request(); }
-  const v1::Hello* hello() const override { return &hello_; }
+  const v1::Hello* hello() const override { return &sent_; }
 
   // Ends the call for good (server shutdown); safe from any thread.
   void Shutdown();
@@ -140,6 +140,9 @@ class BotConnection : public BotChannel {
  private:
   v1::Hello hello_;  // as kept: KeepHelloTexts()
   std::string hello_note_;
+  // As the bot sent it but its token, for checks of the Hello (check-bot):
+  // the kept one has no games and no control characters to find.
+  v1::Hello sent_;
   const Clock::duration stuck_write_limit_;
   std::atomic<bool> done_{false};  // finalized: the call may be gone
   std::mutex mu_;
