@@ -31,7 +31,14 @@ bool WriteAll(int fd, std::string_view data) {
   return true;
 }
 
-// A new file's directory entry must be durable too.
+struct CompressContext {
+  ZSTD_CCtx* cctx = ZSTD_createCCtx();
+  int level = -1000;  // the parameters set, kept between records
+  ~CompressContext() { ZSTD_freeCCtx(cctx); }
+};
+
+}  // namespace
+
 void SyncDirectoryOf(const std::filesystem::path& path) {
   const std::string dir =
       path.parent_path().empty() ? "." : path.parent_path().string();
@@ -41,14 +48,6 @@ void SyncDirectoryOf(const std::filesystem::path& path) {
     ::close(fd);
   }
 }
-
-struct CompressContext {
-  ZSTD_CCtx* cctx = ZSTD_createCCtx();
-  int level = -1000;  // the parameters set, kept between records
-  ~CompressContext() { ZSTD_freeCCtx(cctx); }
-};
-
-}  // namespace
 
 std::string CompressRecord(std::string_view line, int level) {
   thread_local CompressContext context;

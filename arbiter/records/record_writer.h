@@ -82,6 +82,10 @@ class RecordWriter {
   std::unique_ptr<std::mutex> mutex_ = std::make_unique<std::mutex>();
 };
 
+// fsyncs the directory that holds `path`: a new or renamed file's directory
+// entry must be durable too. Best effort (nothing to do when it fails).
+void SyncDirectoryOf(const std::filesystem::path& path);
+
 }  // namespace arbiter::records
 
 #endif  // ARBITER_RECORDS_RECORD_WRITER_H_

@@ -213,16 +213,6 @@ std::filesystem::path FreeBackupPath(const std::filesystem::path& path) {
   return backup;
 }
 
-void SyncDirectory(const std::filesystem::path& path) {
-  const std::string dir =
-      path.parent_path().empty() ? "." : path.parent_path().string();
-  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd >= 0) {
-    ::fsync(fd);
-    ::close(fd);
-  }
-}
-
 }  // namespace
 
 std::expected<std::filesystem::path, std::string> ApplyRepair(
@@ -264,7 +254,7 @@ std::expected<std::filesystem::path, std::string> ApplyRepair(
     std::filesystem::remove(temp, ec);
     return Error(failure);
   }
-  SyncDirectory(path);
+  records::SyncDirectoryOf(path);
   return backup;
 }
 
