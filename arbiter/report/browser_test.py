@@ -16,6 +16,7 @@ import argparse
 import base64
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -641,6 +642,7 @@ def test_bot_logs(browser, arbiter, work, python):
     ids = browser.eval("[...document.querySelectorAll('table.games tbody "
                        "tr')].map(r => r.dataset.game)")
     check(len(ids) == 2, f"games: {ids}")
+    told_ids = {}  # the id the bots were told -> the record's
     for game in ids:
         browser.click(f"tr[data-game='{game}'] a.replay-link")
         browser.wait_for(f"window.report.viewer !== null && "
@@ -648,13 +650,18 @@ def test_bot_logs(browser, arbiter, work, python):
                          f"the replay of {game}")
         text = browser.eval("(document.querySelector('.bot-logs') || "
                             "{innerText: ''}).innerText")
-        for name in ("ann", "ben"):
-            check(f"{name}: game {game} seat" in text,
-                  f"{game}: no line of {name}'s in {text!r}")
-        other = next(i for i in ids if i != game)
-        check(f"game {other} seat" not in text,
-              f"{game} shows lines of {other}: {text!r}")
-        check(f"[bot] [arbiter] game forged-{game} seat 0" in text,
+        # Bots are told an opaque id per game (not the record's): every
+        # line shown names one id, the same for both bots, and another
+        # game's id is never among them.
+        told = {name: set(re.findall(rf"^{name}: game (\S+) seat", text,
+                                     re.M)) for name in ("ann", "ben")}
+        check(len(told["ann"]) == 1 and told["ann"] == told["ben"],
+              f"{game}: the bots' lines name {told} in {text!r}")
+        (bot_id,) = told["ann"]
+        check(bot_id not in told_ids, f"{game} shows lines of another game: "
+              f"{bot_id} was shown for {told_ids.get(bot_id)}: {text!r}")
+        told_ids[bot_id] = game
+        check(f"[bot] [arbiter] game forged-{bot_id} seat 0" in text,
               f"{game}: the forged marker is not shown escaped: {text!r}")
         browser.click(".viewer .top a")
         browser.wait_for("document.querySelector('.page').style.display "

@@ -178,6 +178,7 @@ name = "c"
 command = '''$(slow_bot 3)'''
 TOML
 bot_groups() { sed -n 's/^test_bot pid \([0-9]*\).*/\1/p' "$1"/logs/*.log; }
+games_marked() { cat "$1"/logs/*.log 2>/dev/null | grep -c '^\[arbiter\] game '; }
 # The live (not zombie) processes of the bots' groups, after up to 2 s.
 bots_left() {
   local groups left
@@ -196,11 +197,15 @@ for presses in 1 2; do
   out="ctrlc$presses"
   "$arbiter" tournament slow.toml --out "$out" >/dev/null 2>"$out.err" &
   pid=$!
-  for _ in $(seq 100); do  # until both games of the first wave have seats
-    [[ "$(bot_groups "$out" 2>/dev/null | wc -l)" -ge 4 ]] && break
+  # Until both games of the first wave are under way (each seat's game
+  # marker in its bot's log: bots may start before their games, for the
+  # other seatings of a duplicate deal), so that a Ctrl-C finds games to
+  # finish and a second one arrives while they do.
+  for _ in $(seq 100); do
+    [[ "$(games_marked "$out")" -ge 4 ]] && break
     sleep 0.1
   done
-  [[ "$(bot_groups "$out" | wc -l)" -ge 4 ]] || fail "$out: bots did not start"
+  [[ "$(games_marked "$out")" -ge 4 ]] || fail "$out: games did not start"
   kill -INT "$pid"
   if [[ "$presses" == 2 ]]; then sleep 0.2; kill -INT "$pid"; fi
   status=0
