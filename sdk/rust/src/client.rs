@@ -285,7 +285,14 @@ impl Bot {
                 let mut game = state.games.remove(&end.game_id).unwrap_or_default();
                 // `outcome` is set by arbiters from 0.2 on; `zetema` by all.
                 let GameEnd { outcome, result, .. } = end;
-                game.result = outcome.or(result.map(|game_end::Result::Zetema(r)| r));
+                // `zetema` is v1's zetema.v1.Result: the same fields and
+                // numbers as arbiter.v1.Result, so its bytes read as one.
+                game.result = outcome.or_else(|| {
+                    result.and_then(|game_end::Result::Zetema(r)| {
+                        use prost::Message;
+                        crate::GameResult::decode(r.encode_to_vec().as_slice()).ok()
+                    })
+                });
                 state.finished += 1;
                 if let Some(hook) = &mut self.on_game_end {
                     hook(&game);

@@ -1,7 +1,9 @@
 /**
  * The SDK against the real arbiter, and the bots of docs/sdk-typescript.md
- * as printed there. `arbiter play` spawns the bots with the sandbox on and
- * the package folder as their working directory; every record verifies and
+ * as printed there. `arbiter play` runs in a folder of its own and spawns
+ * the bots with the sandbox on; a bot sees its script's folder, and the
+ * package (its dist/ and node_modules/) is granted by `--read-only`, as an
+ * organiser would for a bot that is not bundled. Every record verifies and
  * holds no fault. The arbiter is $ZETEMA_ARBITER, else the repository's
  * build-test/ or build/ one; without it those tests are skipped.
  */
@@ -9,7 +11,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { describe, test } from "node:test";
 
 const PACKAGE = join(__dirname, "..", "..");
@@ -17,7 +19,7 @@ const REPO = join(PACKAGE, "..", "..");
 const ARBITER = [process.env.ZETEMA_ARBITER, join(REPO, "build-test", "arbiter", "cli", "arbiter"), join(REPO, "build", "arbiter", "cli", "arbiter")]
   .find((path) => path && existsSync(path));
 const skip = ARBITER === undefined ? "no arbiter built (build-test/arbiter/cli/arbiter): the real-arbiter tests are skipped" : false;
-const FIXTURE = "node dist/test/fixtures/bot.js";
+const FIXTURE = `node ${join(PACKAGE, "dist", "test", "fixtures", "bot.js")}`;
 
 /** The first ```LANG block of the docs page that calls run(). */
 function docsBlock(lang: string): string {
@@ -42,15 +44,15 @@ const docs = (() => {
     files: ["every_game.ts"],
   }));
   const tsc = spawnSync(process.execPath, [require.resolve("typescript/bin/tsc", { paths: [PACKAGE] }), "-p", dir], { encoding: "utf8" });
-  return { dir: relative(PACKAGE, dir), tsc: `${tsc.stdout}${tsc.stderr}`, status: tsc.status };
+  return { dir, tsc: `${tsc.stdout}${tsc.stderr}`, status: tsc.status };
 })();
 
 test("the TypeScript bot of docs/sdk-typescript.md type-checks against the package's types", () => {
   assert.equal(docs.status, 0, docs.tsc);
 });
 
-function arbiter(args: string[]) {
-  const result = spawnSync(ARBITER!, args, { cwd: PACKAGE, encoding: "utf8", timeout: 240_000 });
+function arbiter(args: string[], cwd: string) {
+  const result = spawnSync(ARBITER!, args, { cwd, encoding: "utf8", timeout: 240_000 });
   return { status: result.status, out: `${result.stdout}${result.stderr}` };
 }
 
@@ -60,7 +62,7 @@ function playAndVerify(game: string, players: number, bots: string[], names: str
   try {
     const out = join(dir, "games.jsonl");
     const played = arbiter(["play", "--game", game, "--players", String(players), "--games", "2", "--seed", "7",
-      ...bots.flatMap((b) => ["--bot", b]), "--out", out]);
+      ...bots.flatMap((b) => ["--bot", b]), "--read-only", PACKAGE, "--out", out], dir);
     assert.equal(played.status, 0, played.out);
     const records = readFileSync(out, "utf8").trim().split("\n").map((line) => JSON.parse(line));
     assert.equal(records.length, 2);
@@ -69,7 +71,7 @@ function playAndVerify(game: string, players: number, bots: string[], names: str
       assert.deepEqual(record.result.faults ?? [], [], JSON.stringify(record.result.faults));
       assert.deepEqual(record.seats.map((s: { hello_bot_name: string }) => s.hello_bot_name).sort(), names);
     }
-    const verified = arbiter(["replay", out, "--verify"]);
+    const verified = arbiter(["replay", out, "--verify"], dir);
     assert.equal(verified.status, 0, verified.out);
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -95,7 +97,7 @@ describe("the real arbiter", { skip }, () => {
     try {
       const out = join(dir, "games.jsonl");
       const played = arbiter(["play", "--game", "pontoon", "--games", "1", "--bot", `ts=${FIXTURE} --games zetema`,
-        "--bot", `b=${FIXTURE}`, "--out", out]);
+        "--bot", `b=${FIXTURE}`, "--read-only", PACKAGE, "--out", out], dir);
       assert.equal(played.status, 2, played.out);
       assert.match(played.out, /'ts'.*does not play pontoon/);
       assert.ok(!existsSync(out) || readFileSync(out, "utf8") === "", "no game recorded");

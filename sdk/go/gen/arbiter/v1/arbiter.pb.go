@@ -157,7 +157,8 @@ type FaultReason int32
 
 const (
 	FaultReason_FAULT_REASON_UNSPECIFIED FaultReason = 0
-	// No answer within DecisionRequest.time_left_ms plus TimeControl.grace_ms.
+	// No answer within DecisionRequest.time_left_ms plus what is left of the
+	// game's TimeControl.grace_ms.
 	FaultReason_FAULT_REASON_TIMEOUT FaultReason = 1
 	// A well-formed answer that is not a legal action now, or an index out of
 	// range.
@@ -392,7 +393,7 @@ type Hello struct {
 	Token string                 `protobuf:"bytes,1,opt,name=token,proto3" json:"token,omitempty"` // from ZETEMA_TOKEN (or --token); one use only
 	// The bot's own name and version for itself: every record keeps both
 	// (Seat.hello_bot_name, Seat.bot_version) beside the name the organiser
-	// gave it.
+	// gave it, at most 64 and 128 bytes, printable (Seat.hello_note).
 	BotName    string `protobuf:"bytes,2,opt,name=bot_name,json=botName,proto3" json:"bot_name,omitempty"`
 	BotVersion string `protobuf:"bytes,3,opt,name=bot_version,json=botVersion,proto3" json:"bot_version,omitempty"`
 	// Must be 1 (PROTOCOL_VERSION_CURRENT). Any other value (0 included: a
@@ -834,11 +835,13 @@ func (x *Welcome) GetPlayerName() string {
 }
 
 type TimeControl struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	MoveLimitMs   uint32                 `protobuf:"varint,1,opt,name=move_limit_ms,json=moveLimitMs,proto3" json:"move_limit_ms,omitempty"` // per decision
-	BankMs        uint32                 `protobuf:"varint,2,opt,name=bank_ms,json=bankMs,proto3" json:"bank_ms,omitempty"`                  // time bank at the start of the game
-	IncrementMs   uint32                 `protobuf:"varint,3,opt,name=increment_ms,json=incrementMs,proto3" json:"increment_ms,omitempty"`   // added to the bank after every decision
-	GraceMs       uint32                 `protobuf:"varint,4,opt,name=grace_ms,json=graceMs,proto3" json:"grace_ms,omitempty"`               // tolerance beyond the limit, not advertised time
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	MoveLimitMs uint32                 `protobuf:"varint,1,opt,name=move_limit_ms,json=moveLimitMs,proto3" json:"move_limit_ms,omitempty"` // per decision
+	BankMs      uint32                 `protobuf:"varint,2,opt,name=bank_ms,json=bankMs,proto3" json:"bank_ms,omitempty"`                  // time bank at the start of the game
+	IncrementMs uint32                 `protobuf:"varint,3,opt,name=increment_ms,json=incrementMs,proto3" json:"increment_ms,omitempty"`   // added to the bank after every decision
+	// An allowance per game for answers later than time_left_ms (transport
+	// delay), spent by each such answer: not time of the bot's.
+	GraceMs       uint32 `protobuf:"varint,4,opt,name=grace_ms,json=graceMs,proto3" json:"grace_ms,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }

@@ -97,10 +97,21 @@ type Seat struct {
 	state      protoimpl.MessageState `protogen:"open.v1"`
 	Seat       int32                  `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
 	BotName    string                 `protobuf:"bytes,2,opt,name=bot_name,json=botName,proto3" json:"bot_name,omitempty"`          // the name the organiser gave the bot
-	BotVersion string                 `protobuf:"bytes,3,opt,name=bot_version,json=botVersion,proto3" json:"bot_version,omitempty"` // Hello.bot_version, as the bot said it
+	BotVersion string                 `protobuf:"bytes,3,opt,name=bot_version,json=botVersion,proto3" json:"bot_version,omitempty"` // Hello.bot_version, as kept (hello_note)
 	Team       int32                  `protobuf:"varint,4,opt,name=team,proto3" json:"team,omitempty"`
-	// Hello.bot_name, as the bot said it ("" when it never said Hello).
-	HelloBotName  string `protobuf:"bytes,5,opt,name=hello_bot_name,json=helloBotName,proto3" json:"hello_bot_name,omitempty"`
+	// Hello.bot_name, as kept (hello_note); "" when it never said Hello.
+	HelloBotName string `protobuf:"bytes,5,opt,name=hello_bot_name,json=helloBotName,proto3" json:"hello_bot_name,omitempty"`
+	// Why the arbiter restarted this seat's bot before this game, "" when it
+	// did not: its process was stopped (or found gone) because of a fault in
+	// an earlier game (a timeout: it may still be busy with that decision; a
+	// crash, a closed stream, a sandbox limit), e.g. "after game 3fa9c2d1-g2:
+	// FAULT_REASON_TIMEOUT: no answer within 1100 ms (limit plus grace)".
+	RestartReason string `protobuf:"bytes,6,opt,name=restart_reason,json=restartReason,proto3" json:"restart_reason,omitempty"`
+	// What the arbiter changed in the bot's Hello texts to keep them short and
+	// printable (bot_name at most 64 bytes, bot_version 128, control
+	// characters and invalid UTF-8 replaced by U+FFFD), e.g. "bot_version:
+	// 3670016 bytes cut to 128"; absent when nothing was.
+	HelloNote     *string `protobuf:"bytes,7,opt,name=hello_note,json=helloNote,proto3,oneof" json:"hello_note,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -166,6 +177,20 @@ func (x *Seat) GetTeam() int32 {
 func (x *Seat) GetHelloBotName() string {
 	if x != nil {
 		return x.HelloBotName
+	}
+	return ""
+}
+
+func (x *Seat) GetRestartReason() string {
+	if x != nil {
+		return x.RestartReason
+	}
+	return ""
+}
+
+func (x *Seat) GetHelloNote() string {
+	if x != nil && x.HelloNote != nil {
+		return *x.HelloNote
 	}
 	return ""
 }
@@ -549,14 +574,18 @@ const file_arbiter_v1_record_proto_rawDesc = "" +
 	"\vhand_number\x18\x01 \x01(\x05R\n" +
 	"handNumber\x12\x16\n" +
 	"\x06dealer\x18\x02 \x01(\x05R\x06dealer\x12\x12\n" +
-	"\x04deck\x18\x03 \x01(\tR\x04deck\"\x90\x01\n" +
+	"\x04deck\x18\x03 \x01(\tR\x04deck\"\xea\x01\n" +
 	"\x04Seat\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x19\n" +
 	"\bbot_name\x18\x02 \x01(\tR\abotName\x12\x1f\n" +
 	"\vbot_version\x18\x03 \x01(\tR\n" +
 	"botVersion\x12\x12\n" +
 	"\x04team\x18\x04 \x01(\x05R\x04team\x12$\n" +
-	"\x0ehello_bot_name\x18\x05 \x01(\tR\fhelloBotName\"\xa1\x01\n" +
+	"\x0ehello_bot_name\x18\x05 \x01(\tR\fhelloBotName\x12%\n" +
+	"\x0erestart_reason\x18\x06 \x01(\tR\rrestartReason\x12\"\n" +
+	"\n" +
+	"hello_note\x18\a \x01(\tH\x00R\thelloNote\x88\x01\x01B\r\n" +
+	"\v_hello_note\"\xa1\x01\n" +
 	"\x04Step\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x16\n" +
 	"\x06action\x18\x02 \x01(\tR\x06action\x12\x1f\n" +
@@ -651,6 +680,7 @@ func file_arbiter_v1_record_proto_init() {
 		return
 	}
 	file_arbiter_v1_arbiter_proto_init()
+	file_arbiter_v1_record_proto_msgTypes[1].OneofWrappers = []any{}
 	file_arbiter_v1_record_proto_msgTypes[3].OneofWrappers = []any{
 		(*GameRecord_RulesetToml)(nil),
 		(*GameRecord_Ruleset)(nil),
