@@ -1,0 +1,3 @@
+#include "arbiter/tournament/formats/knockout_bracket.h"
+
+#include <gtest/gtest.h>
