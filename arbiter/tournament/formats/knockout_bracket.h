@@ -20,7 +20,8 @@
 // second final (the bracket reset) decides.
 //
 // The bracket is a function of (entrants, elimination) and the decisions:
-// tie ids are fixed when it is made (the reset takes the last id), so
+// tie ids are fixed when it is made (the winners bracket round by round,
+// then the losers bracket, the grand final, and the reset last), so
 // replaying the recorded decisions in tie-id order rebuilds it.
 #ifndef ARBITER_TOURNAMENT_FORMATS_KNOCKOUT_BRACKET_H_
 #define ARBITER_TOURNAMENT_FORMATS_KNOCKOUT_BRACKET_H_
@@ -28,6 +29,7 @@
 #include <expected>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace arbiter::tournament {
@@ -83,7 +85,8 @@ class Bracket {
   // At most this many entrants (a bracket of 2 * kMaxEntrants ties at most).
   static constexpr int kMaxEntrants = 1 << 16;
 
-  // `entrants` (2 to kMaxEntrants) in seed order.
+  // A bracket of `entrants` in seed order; an error names a count outside
+  // 2 to kMaxEntrants.
   static std::expected<Bracket, std::string> Make(int entrants, Elimination);
 
   // Ties whose two entrants are known and not yet decided, in id order.
@@ -100,7 +103,7 @@ class Bracket {
   // the better, entrants knocked out in the same round sharing a place; seed
   // order within a group.
   std::vector<std::vector<int>> Placings() const;
-  // Every tie of the bracket in id order (ties_[i].id == i + 1), the ones
+  // Every tie of the bracket in id order (Ties()[i].id == i + 1), the ones
   // still to come with the entrants known so far; the reset appears once
   // the grand final calls for it.
   const std::vector<Tie>& Ties() const { return ties_; }
@@ -111,7 +114,16 @@ class Bracket {
   int TotalTies() const;
 
  private:
+  struct Source;
   Bracket(int entrants, Elimination elimination);
+  void LayOut();
+  void NumberRounds();
+  std::vector<Source> PairUp(const std::vector<Source>& round, char side,
+                             int number, std::vector<Source>* losers);
+  // The winner and the loser of the meeting of a and b.
+  std::pair<Source, Source> Meet(Source a, Source b, char side, int round);
+  // Puts `entrant` into ties_[index].
+  void Enter(int index, int entrant);
 
   Elimination elimination_;
   int entrants_;
