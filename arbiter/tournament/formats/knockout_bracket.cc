@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <functional>
 #include <map>
 #include <string_view>
 #include <utility>
@@ -111,8 +112,8 @@ void Bracket::Enter(int index, int entrant) {
   }
 }
 
-// Plays `round` pairwise; returns the winners, and appends the losers to
-// `losers` when given.
+// Lays out the ties of `round`'s neighbours; returns where their winners
+// come from, and appends where their losers do to `losers` when given.
 std::vector<Bracket::Source> Bracket::PairUp(const std::vector<Source>& round,
                                              char side, int number,
                                              std::vector<Source>* losers) {
