@@ -75,7 +75,7 @@ class ConsoleStatus : public tour::MatchListener {
 
 struct Args {
   std::string a, b, opponent;
-  std::string game = std::string(game::kDefaultGame);
+  std::string game = std::string(game::DefaultGame().Name());
   int seats = 2;
   std::vector<std::string> sprt;
   int games = 0;

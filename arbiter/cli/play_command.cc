@@ -29,7 +29,7 @@ namespace {
 
 struct PlayOptions {
   std::vector<std::string> bots;
-  std::string game = std::string(game::kDefaultGame);
+  std::string game = std::string(game::DefaultGame().Name());
   int players = 0;
   int games = 1;
   std::string ruleset;           // "": the game's default preset

@@ -53,8 +53,8 @@ std::expected<Scenario, std::string> ParseScenario(const toml::table& t,
   if (t.contains("game") && !t["game"].is_string()) {
     return Bad("game", "must be a string");
   }
-  auto type =
-      game::FindGame(t["game"].value_or(std::string(game::kDefaultGame)));
+  auto type = game::FindGame(
+      t["game"].value_or(std::string(game::DefaultGame().Name())));
   if (!type) return Bad("game", type.error());
   const std::string dealer_key((*type)->DealerKey());
   const std::set<std::string, std::less<>> keys = {
