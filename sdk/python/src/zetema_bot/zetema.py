@@ -8,6 +8,7 @@ from typing import Dict, List
 from zetema_bot.actions import Action, action_from_proto, action_to_proto
 from zetema_bot.cards import RANKS, Card, parse_card
 from zetema_bot._answer import set_typed_answer
+from zetema_bot._request import take_request
 from zetema_bot.proto import zetema_pb2
 
 NAME = "zetema"
@@ -55,12 +56,7 @@ class Observation:
         obs = request.zetema.observation
         self._proto = obs
         self._proto_ready = game is None or bool(obs.history)
-        self.game = game
-        self.ruleset = game.ruleset if game is not None else None
-        self.request_id: int = request.request_id
-        self.time_left_ms: int = request.time_left_ms
-        self.move_limit_ms: int = request.move_limit_ms
-        self.bank_ms: int = request.bank_ms
+        take_request(self, request, game)
         self.seat: int = obs.seat
         self.current_player: int = obs.current_player
         self.dealer: int = obs.dealer
