@@ -304,7 +304,7 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
   cmd->add_option("--sandbox", args->sandbox,
                   "full, reduced or none: how the bots are sandboxed "
                   "(docs/security.md)")
-      ->check(CLI::IsMember({"full", "reduced", "none"}));
+      ->check(CLI::IsMember(sandbox::ModeNames()));
   cmd->add_flag("--no-affinity", args->no_affinity,
                 "Let the kernel place games and bots (by default each game "
                 "slot and its bots run on a CPU of their own)");

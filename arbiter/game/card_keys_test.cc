@@ -1,5 +1,6 @@
 #include "arbiter/game/card_keys.h"
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -9,6 +10,8 @@
 
 namespace game {
 namespace {
+
+using ::testing::StartsWith;
 
 // The value of `v = TEXT` in a TOML document.
 toml::table Value(const std::string& text) {
@@ -25,16 +28,13 @@ TEST(CardKeysTest, AStringOrAListOfStringsIsOneRunOfCards) {
 TEST(CardKeysTest, AnotherFormNamesTheKeyAndTheFormItTakes) {
   auto number = CardsText(*Value("5").get("v"), "expect.pack_order");
   ASSERT_FALSE(number.has_value());
-  EXPECT_EQ(number.error().rfind("expect.pack_order: must be cards, as deck "
-                                 "takes them: a string (\"AS 2S 3S\") or a "
-                                 "list of strings",
-                                 0),
-            0u)
-      << number.error();
+  EXPECT_THAT(number.error(),
+              StartsWith("expect.pack_order: must be cards, as deck "
+                         "takes them: a string (\"AS 2S 3S\") or a "
+                         "list of strings"));
   auto entry = CardsText(*Value(R"(["AS", 2])").get("v"), "deck");
   ASSERT_FALSE(entry.has_value());
-  EXPECT_EQ(entry.error().rfind("deck[1]: must be a string of cards", 0), 0u)
-      << entry.error();
+  EXPECT_THAT(entry.error(), StartsWith("deck[1]: must be a string of cards"));
 }
 
 TEST(CardKeysTest, AListTakesTheFormDeckTakesInEachEntry) {
@@ -45,15 +45,13 @@ TEST(CardKeysTest, AListTakesTheFormDeckTakesInEachEntry) {
   auto flat =
       CardsTextList(*Value(R"("AS 2S")").get("v"), "expect.hands", "seat");
   ASSERT_FALSE(flat.has_value());
-  EXPECT_EQ(flat.error().rfind("expect.hands: must be a list with the cards "
-                               "of each seat",
-                               0),
-            0u)
-      << flat.error();
+  EXPECT_THAT(flat.error(),
+              StartsWith("expect.hands: must be a list with the cards "
+                         "of each seat"));
   auto deep = CardsTextList(*Value(R"(["AS", [1]])").get("v"), "decks", "hand");
   ASSERT_FALSE(deep.has_value());
-  EXPECT_EQ(deep.error().rfind("decks[1][0]: must be a string of cards", 0), 0u)
-      << deep.error();
+  EXPECT_THAT(deep.error(),
+              StartsWith("decks[1][0]: must be a string of cards"));
 }
 
 // A state of `game_name` after `actions`, dealt from the seed.
@@ -110,14 +108,11 @@ TEST(CardKeysTest, PontoonPackOrderTakesTheFormDeckTakes) {
   ASSERT_NE(swapped, pack);
   EXPECT_NE(Check(*state, "pack_order", "\"" + swapped + "\"").failure, "");
   const ExpectCheck number = Check(*state, "pack_order", "5");
-  EXPECT_EQ(number.error.rfind("expect.pack_order: must be cards, as deck "
-                               "takes them",
-                               0),
-            0u)
-      << number.error;
+  EXPECT_THAT(number.error,
+              StartsWith("expect.pack_order: must be cards, as deck "
+                         "takes them"));
   const ExpectCheck bad = Check(*state, "pack_order", "\"AS XX\"");
-  EXPECT_EQ(bad.error.rfind("expect.pack_order: 'XX' is not a card", 0), 0u)
-      << bad.error;
+  EXPECT_THAT(bad.error, StartsWith("expect.pack_order: 'XX' is not a card"));
 }
 
 // Every game's hands: a list per seat, each entry in the form deck takes.
@@ -135,11 +130,9 @@ TEST(CardKeysTest, EveryGamesHandsTakeTheFormDeckTakesPerSeat) {
     ExpectHolds(*state, "hands", "[" + strings + "]");
     ExpectHolds(*state, "hands", "[" + lists + "]");
     const ExpectCheck flat = Check(*state, "hands", "\"AS\"");
-    EXPECT_EQ(flat.error.rfind("expect.hands: must be a list with the cards "
-                               "of each seat",
-                               0),
-              0u)
-        << flat.error;
+    EXPECT_THAT(flat.error,
+                StartsWith("expect.hands: must be a list with the cards "
+                           "of each seat"));
   }
 }
 
@@ -153,21 +146,17 @@ TEST(CardKeysTest, ScotchWhistTrumpCardAndTrickTakeTheFormDeckTakes) {
   const std::string card = first.substr(5);
   ExpectHolds(*played, "trick", "\"" + card + "\"");
   ExpectHolds(*played, "trick", "[\"" + card + "\"]");
-  EXPECT_EQ(
-      Check(*played, "trick", "{}")
-          .error.rfind("expect.trick: must be cards, as deck takes them", 0),
-      0u);
+  EXPECT_THAT(Check(*played, "trick", "{}").error,
+              StartsWith("expect.trick: must be cards, as deck takes them"));
 }
 
 TEST(CardKeysTest, ZetemaPilesTakeTheFormDeckTakes) {
   const auto state = Play("zetema", 2);
   ExpectHolds(*state, "piles", "{}");  // nothing on the piles yet
   const ExpectCheck number = Check(*state, "piles", "{ K = 5 }");
-  EXPECT_EQ(number.error.rfind("expect.piles.K: must be cards, as deck takes "
-                               "them",
-                               0),
-            0u)
-      << number.error;
+  EXPECT_THAT(number.error,
+              StartsWith("expect.piles.K: must be cards, as deck takes "
+                         "them"));
   // A list of cards is read as the string of them (here: not what is there).
   EXPECT_NE(Check(*state, "piles", R"({ K = ["KS", "KH"] })").failure, "");
 }
