@@ -86,7 +86,7 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
                   "full (default, as in tournaments), reduced or none "
                   "(docs/security.md)")
       ->capture_default_str()
-      ->check(CLI::IsMember({"full", "reduced", "none"}));
+      ->check(CLI::IsMember(sandbox::ModeNames()));
   cmd->add_option("--startup-ms", o->startup_ms,
                   "time the bot has to connect each time it starts")
       ->capture_default_str()

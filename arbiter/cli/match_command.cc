@@ -75,7 +75,7 @@ class ConsoleStatus : public tour::MatchListener {
 
 struct Args {
   std::string a, b, opponent;
-  std::string game = std::string(game::kDefaultGame);
+  std::string game = std::string(game::DefaultGame().Name());
   int seats = 2;
   std::vector<std::string> sprt;
   int games = 0;
@@ -304,7 +304,7 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
   cmd->add_option("--sandbox", args->sandbox,
                   "full, reduced or none: how the bots are sandboxed "
                   "(docs/security.md)")
-      ->check(CLI::IsMember({"full", "reduced", "none"}));
+      ->check(CLI::IsMember(sandbox::ModeNames()));
   cmd->add_flag("--no-affinity", args->no_affinity,
                 "Let the kernel place games and bots (by default each game "
                 "slot and its bots run on a CPU of their own)");

@@ -440,7 +440,7 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
   cmd->add_option("--sandbox", args->sandbox,
                   "full, reduced or none (overrides the config's [sandbox] "
                   "mode; docs/security.md)")
-      ->check(CLI::IsMember({"full", "reduced", "none"}));
+      ->check(CLI::IsMember(sandbox::ModeNames()));
   cmd->add_flag("--no-affinity", args->no_affinity,
                 "Let the kernel place games and bots (overrides the config's "
                 "affinity = true: each game slot and its bots on a CPU of "

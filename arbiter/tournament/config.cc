@@ -264,21 +264,23 @@ std::expected<TimeControl, std::string> ParseTimeControl(
   if (table == nullptr) {
     return Fail("time_control", "must be a table, got " + TypeName(*node));
   }
-  if (auto ok = CheckKeys(*table, "time_control.",
-                          {"move_ms", "bank_ms", "increment_ms", "grace_ms"});
-      !ok) {
-    return std::unexpected(ok.error());
+  const auto name = [](std::string_view key) {
+    return "time_control." + std::string(key);
+  };
+  for (const auto& [key, node] : *table) {
+    if (std::ranges::none_of(kTimeSettings, [&](const TimeSetting& setting) {
+          return setting.key == key.str();
+        })) {
+      return Fail(name(key.str()), "unknown key");
+    }
   }
-  for (auto [key, field] :
-       {std::pair{"move_ms", &tc.move_ms}, std::pair{"bank_ms", &tc.bank_ms},
-        std::pair{"increment_ms", &tc.increment_ms},
-        std::pair{"grace_ms", &tc.grace_ms}}) {
-    auto value = GetInt(*table, key, std::string("time_control.") + key, *field,
-                        0, kMaxTimeMs);
+  for (const TimeSetting& setting : kTimeSettings) {
+    auto value = GetInt(*table, setting.key, name(setting.key),
+                        tc.*setting.field, 0, kMaxTimeMs);
     if (!value) return std::unexpected(value.error());
-    *field = *value;
+    tc.*setting.field = *value;
   }
-  if (tc.move_ms == 0 && tc.bank_ms == 0) {
+  if (!LeavesTime(tc)) {
     return Fail("time_control.move_ms",
                 "must be positive when time_control.bank_ms is 0");
   }
@@ -304,10 +306,12 @@ std::expected<void, std::string> ParseScalars(const toml::table& root,
   auto fill = GetChoice(root, "partnership_fill", 0, {"team", "individual"});
   if (!fill) return std::unexpected(fill.error());
   config->partnership_fill = PartnershipFill(*fill);
-  auto policy =
-      GetChoice(root, "fault_policy", 0, {"forfeit", "default_action"});
+  auto policy = GetString(root, "fault_policy", "fault_policy",
+                          std::string(ToString(config->fault_policy)));
   if (!policy) return std::unexpected(policy.error());
-  config->fault_policy = FaultPolicy(*policy);
+  auto parsed = ParseFaultPolicy(*policy);
+  if (!parsed) return Fail("fault_policy", parsed.error());
+  config->fault_policy = *parsed;
   for (auto [key, field, fallback, min, max] :
        {std::tuple{"rounds", &config->rounds, 1, 1, 100000},
         std::tuple{"seats", &config->seats, 2, 2, 64},

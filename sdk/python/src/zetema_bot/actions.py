@@ -23,7 +23,7 @@ import re
 from typing import List, Optional, Tuple
 
 from zetema_bot.cards import (ACE, KING, QUEEN, Card, CardError, parse_card,
-                              sorted_by_rank)
+                              parse_cards, sorted_by_rank)
 from zetema_bot.proto import zetema_pb2
 
 DISCARD, MELD, MARRY = "discard", "meld", "marry"
@@ -69,7 +69,6 @@ class Action:
 
     @staticmethod
     def meld(cards, discard=None) -> "Action":
-        from zetema_bot.cards import parse_cards
         return Action(MELD, cards=tuple(parse_cards(cards)),
                       discard=None if discard is None else parse_card(discard))
 
