@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <memory>
+#include <sstream>
 #include <string>
 
 #include "arbiter/cli/command.h"
@@ -165,24 +166,13 @@ void PrintDryRun(const tour::TournamentConfig& config, const tour::Plan& plan,
                  const tour::RunOptions& options) {
   std::printf("%s: dry run, nothing is played or written\n",
               config.name.c_str());
-  std::printf("%s, %d seats, %d rounds: %d games",
-              std::string(ToString(config.format)).c_str(), config.seats,
-              plan.rounds, plan.games);
-  if (config.format == tour::Format::kSwiss) {
-    std::printf(" (%d a round, %d byes a round)", plan.games_per_round,
-                plan.byes_per_round);
-  }
+  std::printf("%s, %d seats, %d rounds: %d games%s", config.format.c_str(),
+              config.seats, plan.rounds, plan.games, plan.detail.c_str());
   if (options.shard_count > 1) {
     std::printf("; shard %d/%d plays every %dth of them", options.shard_index,
                 options.shard_count, options.shard_count);
   }
-  if (config.format == tour::Format::kSwiss && plan.rounds > 0 &&
-      !plan.games_per_bot.empty()) {
-    std::printf("\n\nGames per bot (with no bye; each bye is %d games fewer)\n",
-                plan.games_per_bot[0] / plan.rounds);
-  } else {
-    std::printf("\n\nGames per bot\n");
-  }
+  std::printf("\n\n%s\n", plan.per_bot_heading.c_str());
   size_t width = 3;
   for (const auto& bot : config.bots) width = std::max(width, bot.name.size());
   for (size_t b = 0; b < config.bots.size(); ++b) {
@@ -283,9 +273,8 @@ bool ReportBotsThatNeverStarted(const tour::Standings& standings,
 
 // `name value` lines, for people and for scripts (scripts/slurm/submit).
 void PrintPlan(const tour::TournamentConfig& config, const tour::Plan& plan) {
-  constexpr const char* kFormats[] = {"round-robin", "swiss", "gauntlet"};
   std::printf("name %s\nformat %s\nrounds %d\ngames %d\n", config.name.c_str(),
-              kFormats[int(config.format)], plan.rounds, plan.games);
+              config.format.c_str(), plan.rounds, plan.games);
   if (plan.games_per_round > 0) {
     std::printf("games_per_round %d\n", plan.games_per_round);
   }
@@ -381,9 +370,24 @@ void Run(const Args& args) {
       !ok) {
     Fail(ok.error());
   }
-  std::printf("\nTables written to %s (%s, %s, %s, %s)\n",
+  std::string more;  // the format's own results file, if any
+  if (!result->format_json.empty()) {
+    more = config->format + ".json";
+    std::printf("\n");
+    std::istringstream lines(result->format_text);
+    for (std::string line; std::getline(lines, line);) {
+      std::printf("%s\n", TerminalSafe(line).c_str());
+    }
+    if (auto ok =
+            WriteWhole(options.out_dir / more, result->format_json + "\n");
+        !ok) {
+      Fail(ok.error());
+    }
+  }
+  std::printf("\nTables written to %s (%s, %s, %s, %s%s)\n",
               options.out_dir.c_str(), kReportFiles[0], kReportFiles[1],
-              kReportFiles[2], kReportFiles[3]);
+              kReportFiles[2], kReportFiles[3],
+              more.empty() ? "" : (", " + more).c_str());
   std::fflush(stdout);
   if (!args.no_report && result->already_done + result->played > 0) {
     WriteTournamentReport(records, args.prior, options.out_dir);
