@@ -294,6 +294,24 @@ std::expected<void, std::string> CheckOtherRecords(
   return {};
 }
 
+// Leaves the games of this shard in `games`. The others' records, if any
+// are here, are checked and kept (a fixed schedule's were checked before
+// the run).
+std::expected<void, std::string> KeepShard(std::vector<ScheduledGame>& games,
+                                           bool adaptive, Driver& driver,
+                                           const RunOptions& options) {
+  auto other = [&](const ScheduledGame& g) {
+    return !InShard(g, options.shard_index, options.shard_count);
+  };
+  if (adaptive) {
+    std::vector<ScheduledGame> others;
+    std::copy_if(games.begin(), games.end(), std::back_inserter(others), other);
+    if (auto ok = driver.Others(others); !ok) return ok;
+  }
+  std::erase_if(games, other);
+  return {};
+}
+
 // Plays the format's batches until it has no more, the run's --round is
 // played, or the stop flag is raised. `*finished`: the format gave no more
 // games, or the run's round is played.
@@ -314,10 +332,11 @@ std::expected<void, std::string> PlayBatches(TournamentFormat& format,
     if (adaptive && options.swiss_round == 0) {
       driver.progress().total = format.Total();  // as results decide it
     }
+    if (!*batch) break;
     if (round_played && options.progress != nullptr) {
+      // Only between rounds: the last one's standings are the results'.
       options.progress->OnRound(*round_played, driver.result().standings);
     }
-    if (!*batch) break;
     std::vector<ScheduledGame>& games = (*batch)->games;
     const int round = (*batch)->round;
     ++number;
@@ -337,18 +356,9 @@ std::expected<void, std::string> PlayBatches(TournamentFormat& format,
     }
     const bool last = number == options.swiss_round;
     if (options.shard_count > 1 && (last || !adaptive)) {
-      std::vector<ScheduledGame> others;
-      for (const ScheduledGame& g : games) {
-        if (!InShard(g, options.shard_index, options.shard_count)) {
-          others.push_back(g);
-        }
+      if (auto ok = KeepShard(games, adaptive, driver, options); !ok) {
+        return ok;
       }
-      if (adaptive) {
-        if (auto ok = driver.Others(others); !ok) return ok;
-      }
-      std::erase_if(games, [&](const ScheduledGame& g) {
-        return !InShard(g, options.shard_index, options.shard_count);
-      });
     }
     if (auto ok = driver.Play(games); !ok) return ok;
     if (driver.StopRequested()) return {};

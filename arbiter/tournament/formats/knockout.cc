@@ -409,8 +409,16 @@ std::expected<std::unique_ptr<TournamentFormat>, std::string> MakeKnockout(
   if (!bracket) return Error("bots: " + bracket.error());
   TournamentConfig duplicate = config;
   duplicate.duplicate = true;  // a tie plays every seating of each deal
-  return std::make_unique<Knockout>(duplicate, layout, key, *settings,
-                                    std::move(*seeds), std::move(*bracket));
+  auto format =
+      std::make_unique<Knockout>(duplicate, layout, key, *settings,
+                                 std::move(*seeds), std::move(*bracket));
+  if (format->Total() > kMaxScheduledGames) {
+    return Error(fmt::format(
+        "deal_sets_per_tie, bots: the knockout would have {} games, more "
+        "than {}",
+        format->Total(), kMaxScheduledGames));
+  }
+  return format;
 }
 
 }  // namespace
