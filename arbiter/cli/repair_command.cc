@@ -57,15 +57,11 @@ void Repair(const RepairArgs& args) {
     std::printf("%s: nothing to repair (no records)\n", path->c_str());
     return;
   }
-  tour::RecordJudge judge;
-  if (config->format != tour::Format::kSwiss) {
-    auto secret = tour::OpenRunSecret(dir, *path, args.secret, config->seed);
-    if (!secret) Fail(secret.error(), kExitUsage);
-    auto made = tour::ScheduleJudge(*config, resolved->layout, *secret);
-    if (!made) Fail(args.config + ": " + made.error(), kExitUsage);
-    judge = std::move(*made);
-  }
-  auto plan = tour::PlanRepair(*path, judge);
+  auto secret = tour::OpenRunSecret(dir, *path, args.secret, config->seed);
+  if (!secret) Fail(secret.error(), kExitUsage);
+  auto judge = tour::ScheduleJudge(*config, resolved->layout, *secret);
+  if (!judge) Fail(args.config + ": " + judge.error(), kExitUsage);
+  auto plan = tour::PlanRepair(*path, *judge);
   if (!plan) Fail(plan.error(), kExitFailed);
   if (!plan->undecided.empty()) {
     for (const auto& text : plan->undecided) {

@@ -28,6 +28,11 @@ std::expected<void, std::string> PublishStandings(
     const std::vector<std::string>& records,
     const std::filesystem::path& out_dir);
 
+// Writes `text` to `path` aside and renames it, so that a reader (or a
+// kill) never sees half a file; the error names the file.
+std::expected<void, std::string> WriteWhole(const std::filesystem::path& path,
+                                            const std::string& text);
+
 }  // namespace arbiter
 
 #endif  // ARBITER_CLI_STANDINGS_REPORT_H_

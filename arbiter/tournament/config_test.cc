@@ -55,7 +55,7 @@ command = "beta"
   ASSERT_TRUE(config) << config.error();
   EXPECT_EQ(config->name, "league-7");
   EXPECT_EQ(config->seed, 99u);
-  EXPECT_EQ(config->format, Format::kSwiss);
+  EXPECT_EQ(config->format, "swiss");
   EXPECT_EQ(config->rounds, 5);
   EXPECT_EQ(config->seats, 4);
   EXPECT_EQ(config->deals_per_pairing, 3);
@@ -82,7 +82,7 @@ command = "beta"
 TEST(ConfigTest, DefaultsAndPresets) {
   auto config = ParseTournamentConfig(kBots, "/base");
   ASSERT_TRUE(config) << config.error();
-  EXPECT_EQ(config->format, Format::kRoundRobin);
+  EXPECT_EQ(config->format, "round-robin");
   EXPECT_EQ(config->seats, 2);
   EXPECT_EQ(config->rounds, 1);
   EXPECT_EQ(config->game, "");     // the default game
@@ -164,7 +164,7 @@ INSTANTIATE_TEST_SUITE_P(
                 "seats: must be an integer, got a string"},
         BadCase{"colour = 1\n" + kB, "colour: unknown key"},
         BadCase{
-            "format = \"knockout\"\n" + kB,
+            "format = \"ladder\"\n" + kB,
             "format: must be one of \"round-robin\", \"swiss\", \"gauntlet\""},
         BadCase{"partnership_fill = \"pairs\"\n" + kB,
                 "partnership_fill: must be one of"},
