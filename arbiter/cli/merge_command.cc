@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "arbiter/cli/command.h"
-#include "arbiter/cli/output_lock.h"
+#include "arbiter/command_line/output_lock.h"
 #include "arbiter/common/printable.h"
 #include "arbiter/records/merge.h"
 

@@ -10,7 +10,7 @@
 #include <string>
 
 #include "arbiter/cli/command.h"
-#include "arbiter/cli/output_lock.h"
+#include "arbiter/command_line/output_lock.h"
 #include "arbiter/tournament/config.h"
 #include "arbiter/tournament/kept_records.h"
 #include "arbiter/tournament/repair.h"

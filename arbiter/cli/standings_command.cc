@@ -13,11 +13,11 @@
 #include <vector>
 
 #include "arbiter/cli/command.h"
-#include "arbiter/cli/standings_report.h"
 #include "arbiter/common/printable.h"
 #include "arbiter/records/duplicates.h"
 #include "arbiter/records/record_file.h"
 #include "arbiter/records/record_view.h"
+#include "arbiter/report/standings_report.h"
 #include "arbiter/tournament/standings.h"
 
 namespace arbiter {

@@ -5,10 +5,9 @@
 //   arbiter tournament: --concurrency: must be an integer from 0 to 4096,
 //   got '-1'
 //
-// and exits 2. Header-only, so that every command can use it without a
-// library between them.
-#ifndef ARBITER_CLI_USAGE_H_
-#define ARBITER_CLI_USAGE_H_
+// and exits 2. Header-only.
+#ifndef ARBITER_COMMAND_LINE_USAGE_H_
+#define ARBITER_COMMAND_LINE_USAGE_H_
 
 #include <CLI/CLI.hpp>
 #include <cctype>
@@ -21,6 +20,9 @@
 
 namespace arbiter {
 
+// Exit statuses shared by every command: 1 failed (the message says why),
+// 2 usage (a bad option, value, path or config; the message names it).
+inline constexpr int kExitFailed = 1;
 inline constexpr int kExitUsage = 2;
 
 // At most `max` characters of `text`, then "...": what an error message
@@ -256,4 +258,4 @@ inline int ReportParseError(const CLI::App& app, const CLI::ParseError& e) {
 
 }  // namespace arbiter
 
-#endif  // ARBITER_CLI_USAGE_H_
+#endif  // ARBITER_COMMAND_LINE_USAGE_H_

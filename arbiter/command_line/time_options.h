@@ -2,14 +2,14 @@
 // with tournament configs (time_control.*, fault_policy): one name, one
 // range and one help text each, documented once in docs/arbiter.md ("Time
 // and faults").
-#ifndef ARBITER_CLI_TIME_OPTIONS_H_
-#define ARBITER_CLI_TIME_OPTIONS_H_
+#ifndef ARBITER_COMMAND_LINE_TIME_OPTIONS_H_
+#define ARBITER_COMMAND_LINE_TIME_OPTIONS_H_
 
 #include <CLI/CLI.hpp>
 #include <optional>
 #include <string>
 
-#include "arbiter/cli/usage.h"
+#include "arbiter/command_line/usage.h"
 #include "arbiter/match/policy.h"
 
 namespace arbiter {
@@ -50,4 +50,4 @@ inline std::optional<std::string> CheckTimeOptions(const TimeControl& time) {
 
 }  // namespace arbiter
 
-#endif  // ARBITER_CLI_TIME_OPTIONS_H_
+#endif  // ARBITER_COMMAND_LINE_TIME_OPTIONS_H_
