@@ -16,9 +16,9 @@
 #include <vector>
 
 #include "arbiter/cli/command.h"
-#include "arbiter/cli/interrupts.h"
-#include "arbiter/cli/output_lock.h"
-#include "arbiter/cli/time_options.h"
+#include "arbiter/command_line/interrupts.h"
+#include "arbiter/command_line/output_lock.h"
+#include "arbiter/command_line/time_options.h"
 #include "arbiter/game/registry.h"
 #include "arbiter/records/record_writer.h"
 #include "arbiter/tournament/ab_match.h"

@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "arbiter/cli/command.h"
-#include "arbiter/cli/output_lock.h"
-#include "arbiter/cli/time_options.h"
+#include "arbiter/command_line/output_lock.h"
+#include "arbiter/command_line/time_options.h"
 #include "arbiter/common/deal_secret.h"
 #include "arbiter/common/printable.h"
 #include "arbiter/game/registry.h"

@@ -4,8 +4,8 @@
 #include <iostream>
 
 #include "arbiter/cli/command.h"
-#include "arbiter/cli/scenario.h"
 #include "arbiter/game/registry.h"
+#include "arbiter/scenario/scenario.h"
 
 namespace arbiter {
 namespace {

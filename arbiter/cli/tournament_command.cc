@@ -18,12 +18,12 @@
 #include <string>
 
 #include "arbiter/cli/command.h"
-#include "arbiter/cli/interrupts.h"
-#include "arbiter/cli/output_lock.h"
-#include "arbiter/cli/standings_report.h"
+#include "arbiter/command_line/interrupts.h"
+#include "arbiter/command_line/output_lock.h"
 #include "arbiter/common/printable.h"
 #include "arbiter/process/bot_process.h"
 #include "arbiter/report/report_writer.h"
+#include "arbiter/report/standings_report.h"
 #include "arbiter/tournament/config.h"
 #include "arbiter/tournament/driver.h"
 #include "arbiter/tournament/process_runner.h"

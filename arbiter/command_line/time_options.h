@@ -2,8 +2,8 @@
 // with tournament configs (time_control.*, fault_policy): one name, one
 // range, one parser and one help text each (match/policy.h), documented
 // once in docs/arbiter.md ("Time and faults").
-#ifndef ARBITER_CLI_TIME_OPTIONS_H_
-#define ARBITER_CLI_TIME_OPTIONS_H_
+#ifndef ARBITER_COMMAND_LINE_TIME_OPTIONS_H_
+#define ARBITER_COMMAND_LINE_TIME_OPTIONS_H_
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-#include "arbiter/cli/usage.h"
+#include "arbiter/command_line/usage.h"
 #include "arbiter/match/policy.h"
 
 namespace arbiter {
@@ -50,4 +50,4 @@ inline std::optional<std::string> CheckTimeOptions(const TimeControl& time) {
 
 }  // namespace arbiter
 
-#endif  // ARBITER_CLI_TIME_OPTIONS_H_
+#endif  // ARBITER_COMMAND_LINE_TIME_OPTIONS_H_

@@ -1,4 +1,4 @@
-#include "arbiter/cli/scenario.h"
+#include "arbiter/scenario/scenario.h"
 
 #include <fmt/format.h>
 #include <toml++/toml.h>
@@ -8,9 +8,9 @@
 #include <set>
 #include <sstream>
 
-#include "arbiter/cli/scenario_expect.h"
 #include "arbiter/game/card_keys.h"
 #include "arbiter/game/registry.h"
+#include "arbiter/scenario/scenario_expect.h"
 
 namespace arbiter {
 namespace {

@@ -1,4 +1,4 @@
-#include "arbiter/cli/standings_report.h"
+#include "arbiter/report/standings_report.h"
 
 #include <fcntl.h>
 #include <unistd.h>
