@@ -223,7 +223,8 @@ void OpenOutput(const Args& args, Output* output, tour::MatchOptions* options) {
   }
   output->kept = std::move(*kept);
   options->kept = &*output->kept;
-  auto writer = records::RecordWriter::Open(*path);
+  // Synced in the background, a batch at a time, as a tournament's.
+  auto writer = records::RecordWriter::Open(*path, {.sync_each = false});
   if (!writer) Fail(writer.error());
   output->writer.emplace(std::move(*writer));
   options->writer = &*output->writer;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <deque>
 #include <mutex>
 #include <unordered_map>
 #include <unordered_set>
@@ -31,17 +32,19 @@ std::vector<std::string> Names(const TournamentConfig& config) {
 // State shared by the workers; every member after `mutex` is guarded by it.
 class Driver {
  public:
-  Driver(const TournamentConfig& config, GameRunner& runner,
-         const RunOptions& options, records::RecordWriter writer,
-         KeptRecords kept)
+  // `writer`: none, and new records are not written.
+  Driver(const TournamentConfig& config, TournamentFormat& format,
+         GameRunner& runner, const RunOptions& options,
+         std::optional<records::RecordWriter> writer, const KeptRecords& kept)
       : config_(config),
+        format_(format),
         runner_(runner),
         options_(options),
-        writer_(std::move(writer)),
-        kept_(std::move(kept)),
+        kept_(kept),
         start_(Clock::now()) {
+    if (writer) writer_.emplace(std::move(*writer));
     result_.standings = Standings(Names(config));
-    result_.warnings = std::move(kept_.warnings);
+    result_.warnings = kept.warnings;
   }
 
   bool StopRequested() const {
@@ -76,7 +79,29 @@ class Driver {
       if (auto ok = Score(game, *kept.summary, kept.where); !ok) return ok;
     }
     progress_.done = result_.already_done + result_.played;
-    RunPool(pending);
+    RunPool(pending.size(), [&](size_t i) { return pending[i]; });
+    if (failed_) return Error(error_);
+    return {};
+  }
+
+  // Plays the games of `stream` as slots free up, each kept record counted
+  // and each result handed to the format as soon as it is in, until the
+  // format has enough.
+  std::expected<void, std::string> PlayStream(const GameStream& stream) {
+    std::deque<ScheduledGame> games;  // asked for by the pool, in order
+    stream_ = true;
+    RunPool(
+        size_t(std::max(0, stream.most)),
+        [&](size_t i) -> const ScheduledGame* {
+          games.push_back(stream.game(int(i)));
+          std::lock_guard lock(mutex_);
+          return CountKept(games.back()) ? nullptr : &games.back();
+        },
+        [&] {
+          std::lock_guard lock(mutex_);
+          return stream.enough();
+        });
+    stream_ = false;
     if (failed_) return Error(error_);
     return {};
   }
@@ -99,8 +124,8 @@ class Driver {
       if (it == kept_.by_id.end()) continue;
       matched_.insert(game.game_id);
       if (!it->second.summary) continue;
-      if (auto ok = CheckAgainstSchedule(game, *it->second.summary, config_,
-                                         it->second.where);
+      if (auto ok = format_.CheckRecord(game, *it->second.summary, config_,
+                                        it->second.where);
           !ok) {
         return ok;
       }
@@ -116,7 +141,6 @@ class Driver {
     }
     return out;
   }
-  const KeptRecords& kept() const { return kept_; }
 
   const RecordSummary* Summary(const std::string& game_id) const {
     const auto it = summaries_.find(game_id);
@@ -127,25 +151,50 @@ class Driver {
   Progress& progress() { return progress_; }
 
  private:
+  // An open batch's results are the format's alone (an A/B match scores A
+  // against B, whatever its opponent's copies are called): they go to it
+  // at once, for it decides from them when to stop.
   std::expected<void, std::string> Score(const ScheduledGame& game,
                                          const RecordSummary& summary,
                                          std::string_view where) {
-    if (auto ok = CheckAgainstSchedule(game, summary, config_, where); !ok) {
+    if (auto ok = format_.CheckRecord(game, summary, config_, where); !ok) {
       return ok;
     }
+    if (stream_) return format_.Record(game, &summary);
     if (auto ok = result_.standings.Add(summary); !ok) return ok;
     summaries_[game.game_id] = summary;
     return {};
   }
 
+  // The first failure stops the run; games that still finish well after it
+  // are kept all the same.
+  void Fail(std::string message) {
+    if (!failed_) error_ = std::move(message);
+    failed_ = true;
+  }
+
+  // Counts the kept record of a game of a stream, if there is one. The
+  // format decides from every result: an unreadable one stops the run.
+  bool CountKept(const ScheduledGame& game) {
+    const auto it = kept_.by_id.find(game.game_id);
+    if (it == kept_.by_id.end()) return false;
+    matched_.insert(game.game_id);
+    ++result_.already_done;
+    progress_.done = result_.already_done + result_.played;
+    const KeptRecord& kept = it->second;
+    if (!kept.summary) {
+      Fail(fmt::format("{}: game {}: {}", kept.where, game.game_id,
+                       kept.summary.error()));
+    } else if (auto ok = Score(game, *kept.summary, kept.where); !ok) {
+      Fail(ok.error());
+    }
+    return true;
+  }
+
   void Finish(const ScheduledGame& game,
               std::expected<std::string, std::string> record) {
     std::lock_guard lock(mutex_);
-    // After a failure, games that still finish well are kept all the same.
-    auto fail = [&](std::string message) {
-      if (!failed_) error_ = std::move(message);
-      failed_ = true;
-    };
+    auto fail = [this](std::string message) { Fail(std::move(message)); };
     if (!record)
       return fail(fmt::format("game {}: {}", game.game_id, record.error()));
     auto summary = records::SummarizeRecord(*record);
@@ -166,10 +215,12 @@ class Driver {
     if (auto ok = Score(game, *summary, "the runner's record"); !ok) {
       return fail(ok.error());
     }
-    if (std::string error = writer_.error(); !error.empty()) {
-      return fail(error);
+    if (writer_) {
+      if (std::string error = writer_->error(); !error.empty()) {
+        return fail(error);
+      }
+      writer_->Append(std::move(*record));
     }
-    writer_.Append(std::move(*record));
     ++result_.played;
     progress_.played = result_.played;
     progress_.done = result_.already_done + result_.played;
@@ -185,11 +236,14 @@ class Driver {
     }
   }
 
-  void RunPool(const std::vector<const ScheduledGame*>& pending) {
+  // Plays games 0 .. count-1 (`game`: as GameFeed::game) until the run
+  // stops or, when given, `enough` holds.
+  void RunPool(size_t count, std::function<const ScheduledGame*(size_t i)> game,
+               std::function<bool()> enough = nullptr) {
     const GameFeed feed{
-        .count = pending.size(),
-        .game = [&](size_t i) { return pending[i]; },
-        .stop = [this] { return StopRequested(); },
+        .count = count,
+        .game = std::move(game),
+        .stop = [&] { return StopRequested() || (enough && enough()); },
         .done =
             [this](const ScheduledGame& game,
                    std::expected<std::string, std::string> record) {
@@ -199,20 +253,22 @@ class Driver {
               Concurrency(options_.concurrency, config_.concurrency),
               config_.affinity);
     // Every game played is recorded (and durable) before the results are.
-    if (auto ok = writer_.Flush(); !ok) {
+    if (!writer_) return;
+    if (auto ok = writer_->Flush(); !ok) {
       std::lock_guard lock(mutex_);
-      if (!failed_) error_ = ok.error();
-      failed_ = true;
+      Fail(ok.error());
     }
   }
 
   const TournamentConfig& config_;
+  TournamentFormat& format_;
   GameRunner& runner_;
   const RunOptions& options_;
-  BackgroundWriter writer_;  // fsyncs while the next games play
-  KeptRecords kept_;
+  std::optional<BackgroundWriter> writer_;  // fsyncs while the next games play
+  const KeptRecords& kept_;
   std::unordered_set<std::string> matched_;  // kept records the schedule named
   Clock::time_point start_;
+  bool stream_ = false;  // playing an open batch (set while no slot runs)
 
   std::mutex mutex_;
   std::atomic<bool> failed_{false};
@@ -261,7 +317,8 @@ namespace {
 // schedule, every shard's) claims are refused; those of other shards are
 // checked like this shard's, kept and not scored.
 std::expected<void, std::string> CheckOtherRecords(
-    const TournamentConfig& config, const std::vector<ScheduledGame>& schedule,
+    const TournamentConfig& config, const TournamentFormat& format,
+    const std::vector<ScheduledGame>& schedule,
     const std::vector<std::string>& unmatched, const KeptRecords& kept,
     std::vector<std::string>* warnings) {
   std::unordered_map<std::string_view, const ScheduledGame*> by_id;
@@ -277,8 +334,8 @@ std::expected<void, std::string> CheckOtherRecords(
           record.where, id));
     }
     if (record.summary) {
-      if (auto ok = CheckAgainstSchedule(*it->second, *record.summary, config,
-                                         record.where);
+      if (auto ok = format.CheckRecord(*it->second, *record.summary, config,
+                                       record.where);
           !ok) {
         return ok;
       }
@@ -360,7 +417,11 @@ std::expected<void, std::string> PlayBatches(TournamentFormat& format,
         return ok;
       }
     }
-    if (auto ok = driver.Play(games); !ok) return ok;
+    if (auto ok = (*batch)->stream ? driver.PlayStream(*(*batch)->stream)
+                                   : driver.Play(games);
+        !ok) {
+      return ok;
+    }
     if (driver.StopRequested()) return {};
     if (last) break;
     for (const ScheduledGame& game : games) {
@@ -409,8 +470,9 @@ int RunTotal(const TournamentFormat& format, const RunOptions& options) {
 // Before any game of a fixed schedule: every kept record must be a game of
 // it, of this shard or of another.
 std::expected<void, std::string> CheckFixedRecords(
-    const TournamentConfig& config, const std::vector<ScheduledGame>& schedule,
-    const RunOptions& options, KeptRecords* kept) {
+    const TournamentConfig& config, const TournamentFormat& format,
+    const std::vector<ScheduledGame>& schedule, const RunOptions& options,
+    KeptRecords* kept) {
   std::unordered_set<std::string_view> mine;
   for (const ScheduledGame& g : schedule) {
     if (InShard(g, options.shard_index, options.shard_count)) {
@@ -421,11 +483,52 @@ std::expected<void, std::string> CheckFixedRecords(
   for (const std::string& id : kept->ids) {
     if (!mine.contains(id)) others.push_back(id);
   }
-  return CheckOtherRecords(config, schedule, others, *kept, &kept->warnings);
+  return CheckOtherRecords(config, format, schedule, others, *kept,
+                           &kept->warnings);
 }
 
-// RunTournament, its error a string; `*failed` is set when a game could not
-// be played or a file not written (else what it was given does not fit).
+// Plays the format's batches once the run's records are open (`first`: its
+// first batch, when already asked for). `*failed` is set when a game could
+// not be played or a file not written (else what the run was given does
+// not fit); `*unmatched` gets the kept records that no game claimed.
+std::expected<RunResult, std::string> PlayOpen(
+    const TournamentConfig& config, TournamentFormat& format,
+    std::optional<Batch> first, GameRunner& runner, const KeptRecords& kept,
+    std::optional<records::RecordWriter> writer, const RunOptions& options,
+    bool* failed, std::vector<std::string>* unmatched) {
+  Driver driver(config, format, runner, options, std::move(writer), kept);
+  driver.progress().total = RunTotal(format, options);
+  bool finished = false;
+  if (auto ok =
+          PlayBatches(format, std::move(first), driver, options, &finished);
+      !ok) {
+    *failed = driver.failed();
+    return Error(ok.error());
+  }
+  RunResult result = std::move(driver.result());
+  result.total = driver.progress().total;
+  result.stopped = options.stop != nullptr && options.stop->load();
+  result.complete =
+      finished && result.already_done + result.played == result.total;
+  if (result.complete && options.swiss_round == 0) {
+    result.format_text = format.ResultText();
+    result.format_json = format.ResultJson();
+  }
+  *unmatched = driver.Unmatched();
+  return result;
+}
+
+// A run's error as RunError; `failed`: as PlayOpen's `*failed`.
+std::expected<RunResult, RunError> AsRunError(
+    std::expected<RunResult, std::string> result, bool failed) {
+  if (!result) {
+    return std::unexpected(
+        RunError{.message = std::move(result.error()), .bad_setup = !failed});
+  }
+  return std::move(*result);
+}
+
+// RunTournament, its error a string; `*failed` as PlayOpen's.
 std::expected<RunResult, std::string> Run(const TournamentConfig& config_in,
                                           const TeamLayout& layout,
                                           GameRunner& runner,
@@ -471,7 +574,8 @@ std::expected<RunResult, std::string> Run(const TournamentConfig& config_in,
     auto batch = (*format)->Next();
     if (!batch) return Error(batch.error());
     first = std::move(**batch);
-    if (auto ok = CheckFixedRecords(config, first->games, options, &*kept);
+    if (auto ok =
+            CheckFixedRecords(config, **format, first->games, options, &*kept);
         !ok) {
       return Error(ok.error());
     }
@@ -487,34 +591,19 @@ std::expected<RunResult, std::string> Run(const TournamentConfig& config_in,
                                .records = *path,
                                .secret = secret->file});
   }
-  Driver driver(config, runner, options, std::move(*writer), std::move(*kept));
-  driver.progress().total = RunTotal(**format, options);
-  bool finished = false;
-  if (auto ok =
-          PlayBatches(**format, std::move(first), driver, options, &finished);
-      !ok) {
-    *failed = driver.failed();
-    return Error(ok.error());
-  }
-  RunResult result = std::move(driver.result());
-  result.total = driver.progress().total;
-  result.stopped = options.stop != nullptr && options.stop->load();
-  result.complete =
-      finished && result.already_done + result.played == result.total;
-  result.records = *path;
-  result.seed = secret->seed;
-  if (result.complete && options.swiss_round == 0) {
-    result.format_text = (*format)->ResultText();
-    result.format_json = (*format)->ResultJson();
-  }
-  const std::vector<std::string> unmatched = driver.Unmatched();
-  if ((*format)->Adaptive() && options.swiss_round == 0 && result.complete &&
+  std::vector<std::string> unmatched;
+  auto result = PlayOpen(config, **format, std::move(first), runner, *kept,
+                         std::move(*writer), options, failed, &unmatched);
+  if (!result) return result;
+  result->records = *path;
+  result->seed = secret->seed;
+  if ((*format)->Adaptive() && options.swiss_round == 0 && result->complete &&
       !unmatched.empty()) {
     // Every round is paired now: a record no round claimed is none of its.
     return Error(fmt::format(
         "{}: game {} is not a game of this tournament's schedule (forged, or "
         "from another run); remove it",
-        driver.kept().by_id.at(unmatched.front()).where, unmatched.front()));
+        kept->by_id.at(unmatched.front()).where, unmatched.front()));
   }
   return result;
 }
@@ -531,11 +620,18 @@ std::expected<RunResult, RunError> RunTournament(const TournamentConfig& config,
                                                  const RunOptions& options) {
   bool failed = false;
   auto result = Run(config, layout, runner, options, &failed);
-  if (!result) {
-    return std::unexpected(
-        RunError{.message = std::move(result.error()), .bad_setup = !failed});
-  }
-  return std::move(*result);
+  return AsRunError(std::move(result), failed);
+}
+
+std::expected<RunResult, RunError> PlayFormat(
+    const TournamentConfig& config, TournamentFormat& format,
+    GameRunner& runner, const KeptRecords& kept,
+    std::optional<records::RecordWriter> writer, const RunOptions& options) {
+  bool failed = false;
+  std::vector<std::string> unmatched;  // other runs', for all it knows
+  auto result = PlayOpen(config, format, std::nullopt, runner, kept,
+                         std::move(writer), options, &failed, &unmatched);
+  return AsRunError(std::move(result), failed);
 }
 
 }  // namespace arbiter::tournament

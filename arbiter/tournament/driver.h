@@ -25,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "arbiter/records/record_writer.h"
 #include "arbiter/tournament/config.h"
 #include "arbiter/tournament/formats/format.h"
 #include "arbiter/tournament/kept_records.h"
@@ -128,6 +129,16 @@ std::expected<RunResult, RunError> RunTournament(const TournamentConfig& config,
                                                  const TeamLayout& layout,
                                                  GameRunner& runner,
                                                  const RunOptions& options);
+
+// What RunTournament does once it has opened its directory, for a caller
+// that opens its own (`arbiter match`): plays `format`'s batches, the
+// games of `kept` counted and not played again, new records appended to
+// `writer` (none: not written). Of `options`, only concurrency, stop and
+// progress count. Kept records that no game claims are left alone.
+std::expected<RunResult, RunError> PlayFormat(
+    const TournamentConfig& config, TournamentFormat& format,
+    GameRunner& runner, const KeptRecords& kept,
+    std::optional<records::RecordWriter> writer, const RunOptions& options);
 
 }  // namespace arbiter::tournament
 

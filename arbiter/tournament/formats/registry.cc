@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "arbiter/tournament/kept_records.h"
+
 namespace arbiter::tournament {
 
 std::span<const FormatEntry> Formats() {
@@ -43,6 +45,12 @@ std::expected<void, std::string> RefuseRounds(const RunSplit& split,
       "--{}: only a Swiss tournament is played round by round; this one is "
       "{}",
       split.round != 0 ? "round" : "prior", described));
+}
+
+std::expected<void, std::string> TournamentFormat::CheckRecord(
+    const ScheduledGame& game, const records::RecordSummary& summary,
+    const TournamentConfig& config, std::string_view where) const {
+  return CheckAgainstSchedule(game, summary, config, where);
 }
 
 }  // namespace arbiter::tournament
