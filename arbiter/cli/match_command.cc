@@ -18,7 +18,7 @@
 #include "arbiter/cli/interrupts.h"
 #include "arbiter/cli/output_lock.h"
 #include "arbiter/cli/time_options.h"
-#include "arbiter/game/registry.h"
+#include "arbiter/games/registry.h"
 #include "arbiter/records/record_writer.h"
 #include "arbiter/tournament/ab_match.h"
 #include "arbiter/tournament/config.h"

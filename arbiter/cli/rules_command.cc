@@ -5,7 +5,7 @@
 
 #include "arbiter/cli/command.h"
 #include "arbiter/cli/scenario.h"
-#include "arbiter/game/registry.h"
+#include "arbiter/games/registry.h"
 
 namespace arbiter {
 namespace {

@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "arbiter/cli/scenario_expect.h"
-#include "arbiter/game/registry.h"
+#include "arbiter/games/registry.h"
 
 namespace arbiter {
 namespace {

@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "arbiter/cli/command.h"
-#include "arbiter/game/registry.h"
 #include "arbiter/common/splitmix.h"
+#include "arbiter/games/registry.h"
 
 namespace arbiter {
 namespace {

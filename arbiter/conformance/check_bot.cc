@@ -18,7 +18,7 @@
 #include "arbiter/conformance/escape.h"
 #include "arbiter/conformance/hello_check.h"
 #include "arbiter/conformance/situations.h"
-#include "arbiter/game/registry.h"
+#include "arbiter/games/registry.h"
 #include "arbiter/match/bot_runner.h"
 
 namespace arbiter::conformance {

@@ -10,7 +10,7 @@
 #include <regex>
 #include <sstream>
 
-#include "arbiter/game/registry.h"
+#include "arbiter/games/registry.h"
 #include "arbiter/match/bot_runner.h"
 #include "arbiter/match/replay.h"
 

@@ -10,7 +10,7 @@
 #include <functional>
 #include <thread>
 
-#include "arbiter/game/registry.h"
+#include "arbiter/games/registry.h"
 #include "arbiter/match/decision.h"
 #include "arbiter/match/replay.h"
 #include "arbiter/records/game_record.h"

@@ -7,7 +7,7 @@
 #include <regex>
 
 #include "arbiter/common/printable.h"
-#include "arbiter/game/registry.h"
+#include "arbiter/games/registry.h"
 #include "arbiter/match/match.h"
 
 namespace arbiter {

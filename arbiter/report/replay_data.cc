@@ -7,7 +7,7 @@
 #include <set>
 #include <unordered_map>
 
-#include "arbiter/game/registry.h"
+#include "arbiter/games/registry.h"
 #include "arbiter/match/replay.h"
 
 namespace arbiter::report {
