@@ -1,4 +1,4 @@
-#include "arbiter/match/pingpong.h"
+#include "arbiter/match/bench/pingpong.h"
 
 #include <stdlib.h>
 
