@@ -18,9 +18,9 @@
 
 #include "arbiter/cli/command.h"
 #include "arbiter/common/printable.h"
-#include "arbiter/match/replay.h"
 #include "arbiter/records/duplicates.h"
 #include "arbiter/records/game_record.h"
+#include "arbiter/replay/replay.h"
 #include "arbiter/report/bot_logs.h"
 #include "arbiter/report/html_page.h"
 #include "arbiter/report/replay_data.h"

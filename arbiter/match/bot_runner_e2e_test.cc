@@ -12,7 +12,7 @@
 
 #include "arbiter/games/registry.h"
 #include "arbiter/match/bot_runner.h"
-#include "arbiter/match/replay.h"
+#include "arbiter/replay/replay.h"
 
 namespace arbiter {
 namespace {

@@ -8,7 +8,7 @@
 #include <unordered_map>
 
 #include "arbiter/games/registry.h"
-#include "arbiter/match/replay.h"
+#include "arbiter/replay/replay.h"
 
 namespace arbiter::report {
 namespace {

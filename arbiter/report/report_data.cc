@@ -6,7 +6,7 @@
 #include <cmath>
 #include <set>
 
-#include "arbiter/match/replay.h"
+#include "arbiter/replay/replay.h"
 #include "arbiter/report/html_page.h"
 #include "arbiter/tournament/standings.h"
 #include "ratings/ratings.h"

@@ -1,4 +1,4 @@
-#include "arbiter/match/replay.h"
+#include "arbiter/replay/replay.h"
 
 #include <fmt/format.h>
 #include <google/protobuf/util/message_differencer.h>

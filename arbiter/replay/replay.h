@@ -1,7 +1,7 @@
 // Replaying game records through their game: verification and printing.
 // Works for every registered game (the record names it).
-#ifndef ARBITER_MATCH_REPLAY_H_
-#define ARBITER_MATCH_REPLAY_H_
+#ifndef ARBITER_REPLAY_REPLAY_H_
+#define ARBITER_REPLAY_REPLAY_H_
 
 #include <expected>
 #include <memory>
@@ -41,4 +41,4 @@ std::string FaultName(v1::FaultReason reason);
 
 }  // namespace arbiter
 
-#endif  // ARBITER_MATCH_REPLAY_H_
+#endif  // ARBITER_REPLAY_REPLAY_H_
