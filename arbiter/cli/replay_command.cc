@@ -25,6 +25,7 @@
 #include "arbiter/report/html_page.h"
 #include "arbiter/report/replay_data.h"
 #include "arbiter/report/report_writer.h"
+#include "proto/arbiter/v1/fault_reasons.h"
 
 namespace arbiter {
 namespace {
@@ -76,7 +77,7 @@ void ListGame(const arbiter::v1::GameRecord& r, bool json) {
     nlohmann::json faults = nlohmann::json::array();
     for (const auto& f : result.faults()) {
       faults.push_back({{"seat", f.seat()},
-                        {"reason", FaultName(f.reason())},
+                        {"reason", FaultReasonName(f.reason())},
                         {"step", f.step()},
                         {"detail", f.detail()}});
     }
@@ -120,7 +121,7 @@ void ListGame(const arbiter::v1::GameRecord& r, bool json) {
                                 : "seat " + std::to_string(seat);
     line += "  [" + bot + ": " +
             (count.first > 1 ? std::to_string(count.first) + " x " : "") +
-            FaultName(arbiter::v1::FaultReason(reason)) +
+            FaultReasonName(arbiter::v1::FaultReason(reason)) +
             (count.first > 1 ? ", first" : "") + " at step " +
             std::to_string(count.second) + "]";
   }

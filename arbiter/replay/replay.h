@@ -36,9 +36,6 @@ std::expected<void, std::string> PrintGame(const v1::GameRecord& record,
 std::expected<void, std::string> PrintGameJson(const v1::GameRecord& record,
                                                int seat, std::ostream& out);
 
-// "timeout", "illegal action", ...
-std::string FaultName(v1::FaultReason reason);
-
 }  // namespace arbiter
 
 #endif  // ARBITER_REPLAY_REPLAY_H_
