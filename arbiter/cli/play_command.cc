@@ -16,7 +16,7 @@
 #include "arbiter/command_line/time_options.h"
 #include "arbiter/common/deal_secret.h"
 #include "arbiter/common/printable.h"
-#include "arbiter/game/registry.h"
+#include "arbiter/games/registry.h"
 #include "arbiter/match/bot_runner.h"
 #include "arbiter/records/game_record.h"
 #include "arbiter/records/record_writer.h"

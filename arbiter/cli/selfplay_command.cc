@@ -15,7 +15,7 @@
 
 #include "arbiter/cli/command.h"
 #include "arbiter/common/splitmix.h"
-#include "arbiter/game/registry.h"
+#include "arbiter/games/registry.h"
 
 namespace arbiter {
 namespace {

@@ -8,7 +8,7 @@
 #include <mutex>
 
 #include "arbiter/common/deal_secret.h"
-#include "arbiter/game/registry.h"
+#include "arbiter/games/registry.h"
 #include "arbiter/records/run_ids.h"
 #include "arbiter/tournament/game_pool.h"
 

@@ -12,7 +12,7 @@
 #include <thread>
 
 #include "arbiter/common/deal_secret.h"
-#include "arbiter/game/registry.h"
+#include "arbiter/games/registry.h"
 #include "arbiter/records/record_file.h"
 #include "arbiter/tournament/fake_runner.h"
 #include "arbiter/tournament/test_util.h"

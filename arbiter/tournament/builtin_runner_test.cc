@@ -7,10 +7,10 @@
 #include <filesystem>
 #include <map>
 
-#include "arbiter/match/replay.h"
 #include "arbiter/records/game_record.h"
 #include "arbiter/records/json_printer.h"
 #include "arbiter/records/record_writer.h"
+#include "arbiter/replay/replay.h"
 #include "arbiter/tournament/driver.h"
 #include "arbiter/tournament/ruleset_link.h"
 #include "arbiter/tournament/test_util.h"

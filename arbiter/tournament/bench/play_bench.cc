@@ -25,7 +25,7 @@
 //   tournament.nosandbox.*         the same without a sandbox (no bot CPU)
 //   tournament.decisions_per_game
 //   grpc.pingpong_rtt_mean_us      the bare ping-pong, two bot processes
-//   grpc.pingpong_rtt_p50_us       served in turn (arbiter/match/pingpong.h)
+//   grpc.pingpong_rtt_p50_us       served in turn (match/bench/pingpong.h)
 //   grpc.pingpong_server_cpu_us    its server's CPU time per round trip
 //
 // Usage: tournament_play_bench [--bot COMMAND] [--games N] [--rounds R]
@@ -51,7 +51,7 @@
 #include <string>
 #include <vector>
 
-#include "arbiter/match/pingpong.h"
+#include "arbiter/match/bench/pingpong.h"
 #include "arbiter/process/bot_process.h"
 #include "arbiter/records/record_view.h"
 #include "arbiter/sandbox/sandbox.h"
