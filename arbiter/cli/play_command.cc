@@ -225,10 +225,10 @@ std::string MakeLogDir(const PlayOptions& o) {
   return log_dir;
 }
 
-// Starts the sandbox, the server and a process of every bot. The records
-// file, the secret and the logs exist by now, so that the sandboxes can
-// cover them: bots never see them, even when their directory shows the
-// files.
+// Starts the sandbox and the server; each bot's process starts in its first
+// game. The records file, the secret and the logs exist by now, so that the
+// sandboxes can cover them: bots never see them, even when their directory
+// shows the files.
 std::unique_ptr<tour::ProcessRunner> StartBots(
     const PlayOptions& o, const tour::TournamentConfig& config,
     std::shared_ptr<const game::Game> game, const std::string& log_dir,
@@ -245,6 +245,7 @@ std::unique_ptr<tour::ProcessRunner> StartBots(
        .startup_timeout = std::chrono::milliseconds(o.startup_ms),
        .connect_timeout = std::chrono::milliseconds(o.connect_ms),
        .listen = o.listen,
+       .start_early = false,
        .hidden = {hidden(o.out), hidden(secret.file), hidden(log_dir)},
        .concurrency = 1});
   if (!runner) Fail(runner.error());

@@ -66,6 +66,7 @@ std::expected<std::unique_ptr<ProcessRunner>, std::string> ProcessRunner::Start(
   std::unique_ptr<ProcessRunner> runner(
       new ProcessRunner(config, std::move(game), std::move(options),
                         std::move(*box), std::move(*server)));
+  if (!runner->options_.start_early) return runner;
   if (auto ok = runner->StartEveryBot(); !ok) {
     return std::unexpected(ok.error());
   }
@@ -130,6 +131,7 @@ std::vector<int> ProcessRunner::SlotCpus() const {
 }
 
 void ProcessRunner::Prepare(const std::vector<const ScheduledGame*>& first) {
+  if (!options_.start_early) return;
   const std::vector<int> cpus = SlotCpus();
   std::vector<std::pair<int, BotRunner*>> taken;  // (bot, runner)
   {

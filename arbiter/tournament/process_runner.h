@@ -41,6 +41,12 @@ struct ProcessRunnerOptions {
   // How the server listens (ServerOptions::listen): "" for a private
   // Unix socket.
   std::string listen;
+  // Start a process of every bot in Start() and those of the slots' first
+  // games in Prepare(), side by side: a bot whose Hello refuses the run
+  // stops it before any game. False (`arbiter play`): every process starts
+  // in the game that seats it, so that a bot's failure at its very first
+  // start is that game's startup fault.
+  bool start_early = true;
   // Paths no bot may see (the tournament's output directory).
   std::vector<std::string> hidden;
   // The command line's --concurrency (0: the config's), as RunOptions
@@ -62,8 +68,8 @@ class ProcessRunner : public GameRunner {
   // Checks every bot's command and sandbox paths (the error names the
   // bot's key), checks what sandbox the machine allows (config.sandbox_mode;
   // full refuses to start without every guarantee), starts the server and
-  // one process of every bot: a bot whose Hello does not declare the game
-  // is refused here, before any game is played.
+  // (start_early) one process of every bot: a bot whose Hello does not
+  // declare the game is refused here, before any game is played.
   static std::expected<std::unique_ptr<ProcessRunner>, std::string> Start(
       const TournamentConfig& config, std::shared_ptr<const game::Game> game,
       ProcessRunnerOptions options);
@@ -80,8 +86,8 @@ class ProcessRunner : public GameRunner {
   void Prepare(const std::vector<const ScheduledGame*>& first) override;
   // The sandbox's mode and what it does not give ("" in full mode).
   std::string SandboxSummary() const;
-  // The server's private directory ("" when it listens on TCP only), for
-  // a cleanup that cannot wait for the destructor (InterruptCleanup).
+  // The server's private directory, for a cleanup that cannot wait for
+  // the destructor (an interrupt's).
   const std::string& socket_dir() const { return server_->socket_dir(); }
 
  private:

@@ -18,7 +18,7 @@ ScheduledGame SeriesGame(const Series& series, int g) {
   game.first_dealer = -1;  // drawn from the seed
   for (int s = 0; s < series.players; ++s) {
     game.seat_bots.push_back((s + g) % series.players % series.bots);
-    game.teams.push_back(s);  // the game's rules say who partners whom
+    game.teams.push_back(s);  // unused by match play: the ruleset says
   }
   return game;
 }

@@ -177,9 +177,11 @@ TEST(SeriesTest, PlaysWithBotProcessesLoggingUnderPlaysNames) {
       Specs({"a", "b"}, ARBITER_TEST_BOT_PATH), sandbox::Mode::kNone,
       {.move_ms = 5000}, FaultPolicy::kForfeit);
   const auto logs = TempPath("series_logs");
-  auto runner = ProcessRunner::Start(
-      config, *game::LoadGame(),
-      {.log_dir = logs, .plain_first_log = true, .concurrency = 1});
+  auto runner = ProcessRunner::Start(config, *game::LoadGame(),
+                                     {.log_dir = logs,
+                                      .plain_first_log = true,
+                                      .start_early = false,
+                                      .concurrency = 1});
   ASSERT_TRUE(runner) << runner.error();
   const auto path = TempPath("series_bots.jsonl");
   auto stats = PlaySeries(**runner, MakeSeries(2, 3, 2), *Writer(path),
@@ -218,6 +220,7 @@ TEST(SeriesTest, ARemoteBotHasItsOwnTimeToConnect) {
       {.log_dir = TempPath("series_remote_logs"),
        .startup_timeout = std::chrono::milliseconds(120000),
        .connect_timeout = std::chrono::milliseconds(300),
+       .start_early = false,
        .concurrency = 1});
   ASSERT_TRUE(runner) << runner.error();
   const auto path = TempPath("series_remote.jsonl");
