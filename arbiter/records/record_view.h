@@ -127,6 +127,7 @@ struct RecordSummary {
   // Checks what a summary promises: a game id, one place per seat (when
   // places are given), fault seats in range. Errors name the field.
   static std::expected<RecordSummary, std::string> Of(const RecordView& view);
+  friend bool operator==(const RecordSummary&, const RecordSummary&) = default;
 };
 
 // Scans `line` and summarises it; the error says why it is not a record.

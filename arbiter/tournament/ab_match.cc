@@ -42,9 +42,9 @@ class Match {
             },
         .done =
             [this](const ScheduledGame& game,
-                   std::expected<std::string, std::string> record) {
+                   std::expected<PlayedGame, std::string> played) {
               std::lock_guard lock(mutex_);
-              Played(game, record);
+              Played(game, played);
             }};
     PlayGames(runner_, feed, std::max(1, options_.concurrency),
               config_.affinity);
@@ -79,18 +79,12 @@ class Match {
   }
 
   void Played(const ScheduledGame& game,
-              const std::expected<std::string, std::string>& record) {
-    if (!record) {
-      return Finish(game, game.index, std::unexpected(record.error()), nullptr,
+              const std::expected<PlayedGame, std::string>& played) {
+    if (!played) {
+      return Finish(game, game.index, std::unexpected(played.error()), nullptr,
                     "");
     }
-    auto summary = records::SummarizeRecord(*record);
-    Finish(game, game.index,
-           summary ? std::expected<records::RecordSummary, std::string>(
-                         std::move(*summary))
-                   : std::unexpected("unreadable record: " +
-                                     summary.error().message),
-           &*record, "");
+    Finish(game, game.index, played->summary, &played->line, "");
   }
 
   // `record`: the text of a new record, to append; null for a kept one.
