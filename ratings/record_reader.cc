@@ -3,12 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <array>
-#include <cctype>
-#include <charconv>
 #include <optional>
 
 #include "arbiter/records/duplicates.h"
+#include "proto/arbiter/v1/fault_reasons.h"
 #include "ratings/csv_reader.h"
 
 namespace ratings {
@@ -34,29 +32,6 @@ std::expected<int64_t, std::string> FirstMover(
 namespace {
 
 constexpr size_t kMaxNotes = 20;  // skipped records named one by one
-
-// "FAULT_REASON_TIMEOUT" (or its number) -> "timeout".
-std::string FaultReasonName(std::string_view s) {
-  if (!s.empty() &&
-      (std::isdigit(static_cast<unsigned char>(s[0])) || s[0] == '-')) {
-    static constexpr std::array<const char*, 9> kNames = {
-        "unspecified",       "timeout",      "illegal_action",
-        "malformed_message", "crash",        "disconnect",
-        "startup",           "memory_limit", "process_limit"};
-    int64_t v = -1;
-    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (ec == std::errc() && end == s.data() + s.size() && v >= 0 &&
-        v < static_cast<int64_t>(kNames.size())) {
-      return kNames[v];
-    }
-    return fmt::format("reason_{}", s);
-  }
-  constexpr std::string_view kPrefix = "FAULT_REASON_";
-  if (s.starts_with(kPrefix)) s.remove_prefix(kPrefix.size());
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(c));
-  return out.empty() ? "unspecified" : out;
-}
 
 // One record at a time; the buffers keep their capacity from line to line.
 class RecordConverter {
@@ -141,7 +116,7 @@ std::expected<void, std::string> RecordConverter::Add(
       return std::unexpected(fmt::format(
           "field 'result.faults[{}].seat': {} is not a seat", k, f.seat));
     }
-    reasons_[k] = FaultReasonName(f.reason);
+    reasons_[k] = arbiter::FaultReasonName(f.reason);
   }
   for (size_t k = 0; k < r.faults.size(); ++k) {
     faults_.push_back(

@@ -19,7 +19,7 @@
 #include "arbiter/command_line/interrupts.h"
 #include "arbiter/command_line/output_lock.h"
 #include "arbiter/command_line/time_options.h"
-#include "arbiter/game/registry.h"
+#include "arbiter/games/registry.h"
 #include "arbiter/records/record_writer.h"
 #include "arbiter/tournament/ab_match.h"
 #include "arbiter/tournament/config.h"

@@ -1,12 +1,14 @@
 // `arbiter play`: G games between bot programs, with seat rotation, a
-// progress line on stderr and a summary table per bot on stdout.
+// progress line on stderr and a summary table per bot on stdout; the games
+// are a series (tournament/series.h) played through the game pool.
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
-#include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,16 +18,21 @@
 #include "arbiter/command_line/time_options.h"
 #include "arbiter/common/deal_secret.h"
 #include "arbiter/common/printable.h"
-#include "arbiter/game/registry.h"
+#include "arbiter/games/registry.h"
 #include "arbiter/match/bot_runner.h"
-#include "arbiter/records/game_record.h"
+#include "arbiter/process/bot_process.h"
 #include "arbiter/records/record_writer.h"
 #include "arbiter/records/run_ids.h"
 #include "arbiter/sandbox/limits.h"
 #include "arbiter/sandbox/sandbox.h"
+#include "arbiter/tournament/background_writer.h"
+#include "arbiter/tournament/process_runner.h"
+#include "arbiter/tournament/series.h"
 
 namespace arbiter {
 namespace {
+
+namespace tour = arbiter::tournament;
 
 struct PlayOptions {
   std::vector<std::string> bots;
@@ -52,21 +59,13 @@ struct PlayOptions {
   std::vector<std::string> read_only;
 };
 
-struct BotStats {
-  int games = 0, wins = 0;
-  long points = 0;
-  std::map<int, int> faults;  // by FaultReason
-  long decisions = 0;
-  double total_us = 0, max_us = 0;
-  // The games in which it never started (a startup fault), and why the
-  // first time.
-  std::vector<std::string> never_started;
-  std::string first_startup_fault;
-};
-
 std::string* g_socket_dir = nullptr;
+tour::BackgroundWriter* g_writer = nullptr;
 
-void RemoveSocketDir() {
+// On an interrupt, once the bots are stopped: every game told on the
+// console is on disk.
+void InterruptCleanup() {
+  if (g_writer) (void)g_writer->Flush();
   if (g_socket_dir) std::filesystem::remove_all(*g_socket_dir);
 }
 
@@ -75,34 +74,7 @@ void Fail(const std::string& message) {
   throw CLI::RuntimeError(2);
 }
 
-void Tally(const arbiter::v1::GameRecord& record,
-           std::map<std::string, BotStats>* stats) {
-  const auto& r = record.result();
-  for (const auto& seat : record.seats()) {
-    auto& s = (*stats)[seat.bot_name()];
-    ++s.games;
-    if (r.places(seat.seat()) == 1) ++s.wins;
-    s.points += r.scores(seat.seat());
-  }
-  for (const auto& f : r.faults()) {
-    auto& s = (*stats)[record.seats(f.seat()).bot_name()];
-    ++s.faults[f.reason()];
-    if (f.reason() != arbiter::v1::FAULT_REASON_STARTUP) continue;
-    if (s.never_started.empty()) s.first_startup_fault = f.detail();
-    // A bot in two seats of a game may fail to start in both.
-    if (s.never_started.empty() || s.never_started.back() != record.game_id())
-      s.never_started.push_back(record.game_id());
-  }
-  for (const auto& step : record.steps()) {
-    if (step.strike() && step.request_id() == 0) continue;  // not asked
-    auto& s = (*stats)[record.seats(step.seat()).bot_name()];
-    ++s.decisions;
-    s.total_us += step.decision_us();
-    s.max_us = std::max(s.max_us, double(step.decision_us()));
-  }
-}
-
-void PrintSummary(const std::map<std::string, BotStats>& stats) {
+void PrintSummary(const tour::SeriesStats& stats) {
   std::printf("%-16s %5s %5s %7s %7s %7s %9s %5s %10s %7s %6s %5s %9s %9s\n",
               "bot", "games", "wins", "points", "timeout", "illegal",
               "malformed", "crash", "disconnect", "startup", "memory", "procs",
@@ -131,7 +103,7 @@ void PrintSummary(const std::map<std::string, BotStats>& stats) {
 // A bot that never started in some game makes the results meaningless for
 // it: say so at the end, naming the games, the first reason and the log.
 // False when some bot did not start.
-bool ReportBotsThatNeverStarted(const std::map<std::string, BotStats>& stats,
+bool ReportBotsThatNeverStarted(const tour::SeriesStats& stats,
                                 const std::string& log_dir) {
   constexpr size_t kNamed = 10;
   bool clean = true;
@@ -162,7 +134,7 @@ struct RunRecords {
   records::RunLock lock;  // held for the whole run, before the secret
   RunSecret secret;
   std::string tag;
-  records::RecordWriter writer;
+  records::RecordWriter writer;  // synced by the series, in the background
 };
 
 RunRecords OpenRun(const PlayOptions& o) {
@@ -180,7 +152,7 @@ RunRecords OpenRun(const PlayOptions& o) {
          std::to_string(secret->seed) + " and this secret (game " + **taken +
          "); to play it again, write to another file");
   }
-  auto writer = records::RecordWriter::Open(o.out);
+  auto writer = records::RecordWriter::Open(o.out, {.sync_each = false});
   if (!writer) Fail("--out: " + writer.error());
   if (secret->seed_drawn) {
     std::fprintf(stderr,
@@ -192,16 +164,8 @@ RunRecords OpenRun(const PlayOptions& o) {
   return {std::move(lock), *secret, tag, std::move(*writer)};
 }
 
-void RunPlay(const PlayOptions& o) {
-  InstallInterruptCleanup(&RemoveSocketDir);
-  BecomeChildSubreaper();
-  if (auto bad = CheckTimeOptions(o.time)) Fail(*bad);
-  auto type = game::FindGame(o.game);
-  if (!type) Fail("--game: " + type.error());
-  auto loaded = game::LoadGame(o.game, o.ruleset);
-  if (!loaded) Fail("--ruleset: " + loaded.error());
-  auto mode = sandbox::ParseMode(o.sandbox);
-  if (!mode) Fail("--sandbox: " + mode.error());
+// The limits of every bot's sandbox, checked.
+sandbox::Limits LimitsOf(const PlayOptions& o) {
   sandbox::Limits limits{.memory_bytes = o.memory_mb << 20,
                          .processes = o.processes,
                          .tmp_bytes = o.tmp_mb << 20,
@@ -213,6 +177,12 @@ void RunPlay(const PlayOptions& o) {
       !ok) {
     Fail("--" + ok.error());
   }
+  return limits;
+}
+
+// The --bot options, each checked, under `limits`.
+std::vector<BotSpec> ParseBots(const PlayOptions& o,
+                               const sandbox::Limits& limits) {
   std::vector<BotSpec> specs;
   for (const auto& text : o.bots) {
     auto spec = ParseBotSpec(text);
@@ -225,16 +195,25 @@ void RunPlay(const PlayOptions& o) {
     }
     specs.push_back(*spec);
   }
-  const int players = o.players ? o.players : int(specs.size());
-  if (players < (*type)->MinSeats() || players > (*type)->MaxSeats()) {
-    Fail("--players must be " + std::to_string((*type)->MinSeats()) + " to " +
-         std::to_string((*type)->MaxSeats()) + " for " + o.game + ", got " +
+  return specs;
+}
+
+// Seats per game: --players, else one per bot, in the game's range.
+int PlayersOf(const PlayOptions& o, const game::GameType& type, size_t bots) {
+  const int players = o.players ? o.players : int(bots);
+  if (players < type.MinSeats() || players > type.MaxSeats()) {
+    Fail("--players must be " + std::to_string(type.MinSeats()) + " to " +
+         std::to_string(type.MaxSeats()) + " for " + o.game + ", got " +
          std::to_string(players));
   }
-  if (int(specs.size()) > players) {
-    Fail(std::to_string(specs.size()) + " bots for " + std::to_string(players) +
+  if (int(bots) > players) {
+    Fail(std::to_string(bots) + " bots for " + std::to_string(players) +
          " seats");
   }
+  return players;
+}
+
+std::string MakeLogDir(const PlayOptions& o) {
   const std::string log_dir = o.log_dir.empty() ? o.out + ".logs" : o.log_dir;
   std::error_code ec;
   std::filesystem::create_directories(log_dir, ec);
@@ -243,100 +222,129 @@ void RunPlay(const PlayOptions& o) {
          log_dir + ": cannot create the log directory: " +
          (ec ? ec.message() : "a file is in the way"));
   }
-  // The records file and the secret exist from now on, so that the
-  // sandboxes can cover them (bots never see the records nor the secret,
-  // even when their directory shows the files').
-  RunRecords run = OpenRun(o);
-  auto box = sandbox::Sandbox::Start(
-      {.mode = *mode,
-       .hidden = {std::filesystem::absolute(o.out).lexically_normal(),
-                  std::filesystem::absolute(run.secret.file).lexically_normal(),
-                  std::filesystem::absolute(log_dir).lexically_normal()}});
-  if (!box) Fail(box.error());
-  if (*mode != sandbox::Mode::kFull) {
-    std::fprintf(stderr, "arbiter play: %s\n", (*box)->Describe().c_str());
-  }
-  auto server = Server::Start({.listen = o.listen});
-  if (!server) Fail(server.error());
-  (*box)->AddHidden((*server)->socket_dir());
-  static std::string socket_dir;
-  socket_dir = (*server)->socket_dir();
-  if (!socket_dir.empty()) g_socket_dir = &socket_dir;
+  return log_dir;
+}
 
-  // One runner (and process) per seat; with fewer bots than seats, the bots
-  // fill the seats in turn, each copy with its own process.
-  std::vector<std::unique_ptr<BotRunner>> runners;
-  for (int i = 0; i < players; ++i) {
-    const BotSpec& spec = specs[i % specs.size()];
-    const bool copy = i >= int(specs.size());
-    BotRunnerOptions ro{
-        .startup_timeout = std::chrono::milliseconds(
-            spec.remote() ? o.connect_ms : o.startup_ms),
-        .log_path = log_dir + "/" + spec.name +
-                    (copy ? "." + std::to_string(i / specs.size() + 1) : "") +
-                    ".log",
-        .log_limit_bytes = o.log_limit,
-        .sandbox = box->get(),
-        .game = std::string((*type)->Name())};
-    runners.push_back(std::make_unique<BotRunner>(**server, spec, ro));
+// Starts the sandbox and the server; each bot's process starts in its first
+// game. The records file, the secret and the logs exist by now, so that the
+// sandboxes can cover them: bots never see them, even when their directory
+// shows the files.
+std::unique_ptr<tour::ProcessRunner> StartBots(
+    const PlayOptions& o, const tour::TournamentConfig& config,
+    std::shared_ptr<const game::Game> game, const std::string& log_dir,
+    const RunSecret& secret) {
+  BecomeChildSubreaper();
+  auto hidden = [](const std::filesystem::path& path) {
+    return std::filesystem::absolute(path).lexically_normal().string();
+  };
+  auto runner = tour::ProcessRunner::Start(
+      config, std::move(game),
+      {.log_dir = log_dir,
+       .plain_first_log = true,
+       .log_limit_bytes = o.log_limit,
+       .startup_timeout = std::chrono::milliseconds(o.startup_ms),
+       .connect_timeout = std::chrono::milliseconds(o.connect_ms),
+       .listen = o.listen,
+       .start_early = false,
+       .hidden = {hidden(o.out), hidden(secret.file), hidden(log_dir)},
+       .concurrency = 1});
+  if (!runner) Fail(runner.error());
+  if (const std::string summary = (*runner)->SandboxSummary(); !summary.empty())
+    std::fprintf(stderr, "arbiter play: %s\n", summary.c_str());
+  static std::string socket_dir;
+  socket_dir = (*runner)->socket_dir();
+  if (!socket_dir.empty()) g_socket_dir = &socket_dir;
+  return std::move(*runner);
+}
+
+// "game 3/10: a 12 (#1), b 4 (#2) [forfeit: seat 1]".
+std::string GameLine(int number, int games,
+                     const arbiter::v1::GameRecord& record) {
+  const auto& r = record.result();
+  std::string line =
+      "game " + std::to_string(number) + "/" + std::to_string(games) + ": ";
+  for (int s = 0; s < record.seats_size(); ++s) {
+    line += (s ? ", " : "") + TerminalSafe(record.seats(s).bot_name()) + " " +
+            std::to_string(r.scores(s)) + " (#" + std::to_string(r.places(s)) +
+            ")";
   }
-  std::map<std::string, BotStats> stats;
+  if (r.forfeit_seat() >= 0)
+    line += " [forfeit: seat " + std::to_string(r.forfeit_seat()) + "]";
+  return line;
+}
+
+void RunPlay(const PlayOptions& o) {
+  InstallInterruptCleanup(&InterruptCleanup);
+  if (auto bad = CheckTimeOptions(o.time)) Fail(*bad);
+  auto type = game::FindGame(o.game);
+  if (!type) Fail("--game: " + type.error());
+  auto loaded = game::LoadGame(o.game, o.ruleset);
+  if (!loaded) Fail("--ruleset: " + loaded.error());
+  auto mode = sandbox::ParseMode(o.sandbox);
+  if (!mode) Fail("--sandbox: " + mode.error());
+  const std::vector<BotSpec> specs = ParseBots(o, LimitsOf(o));
+  const int players = PlayersOf(o, **type, specs.size());
+  const std::string log_dir = MakeLogDir(o);
+  RunRecords run = OpenRun(o);
+  const tour::TournamentConfig config = tour::SeriesConfig(
+      specs, *mode, o.time, *ParseFaultPolicy(o.fault_policy));
+  auto runner = StartBots(o, config, *loaded, log_dir, run.secret);
   const bool tty = ::isatty(2);
-  for (int g = 0; g < o.games; ++g) {
-    const uint64_t game_number[] = {uint64_t(g + 1)};
-    GameSetup setup{
-        .game_id = records::RunGameId(run.tag, "g" + std::to_string(g + 1)),
-        .game = *loaded,
-        .deal = {.num_seats = players,
-                 .seed =
-                     DealSeedOf(run.secret.key, run.secret.seed, game_number)},
-        .time = o.time,
-        .policy = *ParseFaultPolicy(o.fault_policy),
-        .arbiter_version = (*server)->arbiter_version()};
-    // Rotation: game g puts runner (s + g) % n in seat s.
-    std::vector<BotRunner*> order;
-    std::vector<SeatPlayer> seats;
-    for (int s = 0; s < players; ++s) {
-      order.push_back(runners[(s + g) % players].get());
-      seats.push_back(order.back()->Seat());
-      if (!order.back()->harness_error().empty()) {
-        // Not the bot's fault: no game is recorded against it.
-        Fail("the game cannot be played: " + order.back()->harness_error());
-      }
-    }
-    for (int s = 0; s < players; ++s) order[s]->MarkGame(setup.game_id, s);
-    auto played = PlayGame(setup, seats);
-    if (!played) Fail(played.error());
-    for (int s = 0; s < players; ++s) order[s]->AfterGame(played->record, s);
-    const std::string json = records::RecordToJson(played->record);
-    if (auto w = run.writer.Append(json); !w) Fail(w.error());
-    Tally(played->record, &stats);
-    const auto& r = played->record.result();
-    std::string line =
-        "game " + std::to_string(g + 1) + "/" + std::to_string(o.games) + ": ";
-    for (int s = 0; s < players; ++s) {
-      line += (s ? ", " : "") +
-              TerminalSafe(played->record.seats(s).bot_name()) + " " +
-              std::to_string(r.scores(s)) + " (#" +
-              std::to_string(r.places(s)) + ")";
-    }
-    if (r.forfeit_seat() >= 0)
-      line += " [forfeit: seat " + std::to_string(r.forfeit_seat()) + "]";
-    std::fprintf(stderr, tty ? "\r\033[K%s" : "%s\n", line.c_str());
-  }
+  tour::BackgroundWriter writer(std::move(run.writer));
+  g_writer = &writer;
+  auto stats = tour::PlaySeries(
+      *runner,
+      {.bots = int(specs.size()),
+       .players = players,
+       .games = o.games,
+       .tag = run.tag,
+       .key = run.secret.key,
+       .seed = run.secret.seed},
+      writer, [&](int number, const arbiter::v1::GameRecord& record) {
+        std::fprintf(stderr, tty ? "\r\033[K%s" : "%s\n",
+                     GameLine(number, o.games, record).c_str());
+      });
   if (tty) std::fprintf(stderr, "\n");
-  for (auto& r : runners) r->Goodbye();
-  for (auto& r : runners) r->Stop();
-  (*server)->Shutdown();
+  runner.reset();  // every bot stopped, the server shut down
   g_socket_dir = nullptr;
-  PrintSummary(stats);
+  g_writer = nullptr;
+  if (!stats) Fail(stats.error());
+  PrintSummary(*stats);
   std::fflush(stdout);
-  if (!ReportBotsThatNeverStarted(stats, log_dir)) {
+  if (!ReportBotsThatNeverStarted(*stats, log_dir)) {
     std::fprintf(stderr,
                  "arbiter play: finished, but not clean: exit status %d\n",
                  kExitNotClean);
     throw CLI::RuntimeError(kExitNotClean);
   }
+}
+
+// --sandbox and the limits of each bot's sandbox.
+void AddSandboxOptions(CLI::App* cmd, PlayOptions* o) {
+  cmd->add_option("--sandbox", o->sandbox,
+                  "full: every bot in a sandbox, or refuse to start when "
+                  "the machine cannot give every guarantee; reduced: what "
+                  "the machine allows (says what is missing); none: plain "
+                  "processes (docs/security.md)")
+      ->check(CLI::IsMember(sandbox::ModeNames()));
+  // The ranges of a tournament's [sandbox] keys (docs/tournaments.md).
+  cmd->add_option("--memory-mb", o->memory_mb,
+                  "memory limit of each bot's sandbox (0: none)")
+      ->check(UnsignedIn(0, 1 << 22));
+  cmd->add_option("--processes", o->processes,
+                  "processes and threads each bot may run (0: no limit)")
+      ->check(IntegerIn(0, 1 << 22));
+  cmd->add_option("--tmp-mb", o->tmp_mb, "size of each bot's private /tmp")
+      ->check(UnsignedIn(1, 1 << 20));
+  cmd->add_option("--cpu-weight", o->cpu_weight,
+                  "CPU share of each bot among this run's bots, 1 to 10000 "
+                  "(default: the system's)")
+      ->check(IntegerIn(0, 10000));
+  cmd->add_option("--writable", o->writable,
+                  "a directory every bot may write (repeat for more)");
+  cmd->add_option("--read-only", o->read_only,
+                  "a path every bot may read besides its own files (repeat "
+                  "for more)");
 }
 
 const bool kRegistered = RegisterCommand([](CLI::App& app) {
@@ -381,30 +389,7 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
                   "bot stdout/stderr logs (default: OUT.logs)");
   cmd->add_option("--log-limit", o->log_limit, "bytes kept per bot log")
       ->check(UnsignedIn(0, uint64_t{1} << 40));
-  cmd->add_option("--sandbox", o->sandbox,
-                  "full: every bot in a sandbox, or refuse to start when "
-                  "the machine cannot give every guarantee; reduced: what "
-                  "the machine allows (says what is missing); none: plain "
-                  "processes (docs/security.md)")
-      ->check(CLI::IsMember(sandbox::ModeNames()));
-  // The ranges of a tournament's [sandbox] keys (docs/tournaments.md).
-  cmd->add_option("--memory-mb", o->memory_mb,
-                  "memory limit of each bot's sandbox (0: none)")
-      ->check(UnsignedIn(0, 1 << 22));
-  cmd->add_option("--processes", o->processes,
-                  "processes and threads each bot may run (0: no limit)")
-      ->check(IntegerIn(0, 1 << 22));
-  cmd->add_option("--tmp-mb", o->tmp_mb, "size of each bot's private /tmp")
-      ->check(UnsignedIn(1, 1 << 20));
-  cmd->add_option("--cpu-weight", o->cpu_weight,
-                  "CPU share of each bot among this run's bots, 1 to 10000 "
-                  "(default: the system's)")
-      ->check(IntegerIn(0, 10000));
-  cmd->add_option("--writable", o->writable,
-                  "a directory every bot may write (repeat for more)");
-  cmd->add_option("--read-only", o->read_only,
-                  "a path every bot may read besides its own files (repeat "
-                  "for more)");
+  AddSandboxOptions(cmd, o.get());
   cmd->callback([o] { RunPlay(*o); });
 });
 

@@ -17,14 +17,15 @@
 
 #include "arbiter/cli/command.h"
 #include "arbiter/common/printable.h"
-#include "arbiter/match/replay.h"
 #include "arbiter/records/duplicates.h"
 #include "arbiter/records/game_record.h"
+#include "arbiter/replay/replay.h"
 #include "arbiter/report/bot_logs.h"
 #include "arbiter/report/game_list.h"
 #include "arbiter/report/html_page.h"
 #include "arbiter/report/replay_data.h"
 #include "arbiter/report/report_writer.h"
+#include "proto/arbiter/v1/fault_reasons.h"
 
 namespace arbiter {
 namespace {

@@ -4,7 +4,7 @@
 #include <iostream>
 
 #include "arbiter/cli/command.h"
-#include "arbiter/game/registry.h"
+#include "arbiter/games/registry.h"
 #include "arbiter/scenario/scenario.h"
 
 namespace arbiter {

@@ -2,7 +2,8 @@
 // table size of a game, summarised per preset and size: how long games last,
 // how often they end by the max_hands safety limit (which should never
 // happen), and the game's own tallies (Zetema: points and counts of each
-// kind of declaration), one table per kind of tally.
+// kind of declaration), one table per kind of tally (games/qa/selfplay.h
+// plays them).
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
@@ -14,53 +15,16 @@
 #include <vector>
 
 #include "arbiter/cli/command.h"
-#include "arbiter/common/splitmix.h"
-#include "arbiter/game/registry.h"
+#include "arbiter/games/qa/selfplay.h"
+#include "arbiter/games/registry.h"
 
 namespace arbiter {
 namespace {
 
-// The same games on every platform for a given --seed.
-constexpr auto Mix = SplitMix64Of;
-
-struct Summary {
-  int64_t games = 0;
-  int64_t hands = 0;
-  int64_t decisions = 0;
-  int64_t max_hand_games = 0;
-  std::vector<game::Counter> tallies;  // summed over the games
-};
-
-void PlayOne(const game::Game& g, const game::Setup& setup, Summary* s) {
-  auto state = *g.NewState(setup);
-  uint64_t rng = setup.seed;
-  while (!state->IsTerminal()) {
-    rng = Mix(rng);
-    state->Apply(int(rng % uint64_t(state->NumLegalActions())));
-    ++s->decisions;
-  }
-  const game::Outcome o = state->GetOutcome();
-  ++s->games;
-  s->hands += o.hands_played;
-  if (o.end_reason == v1::END_REASON_MAX_HANDS) ++s->max_hand_games;
-  const auto tallies = state->Tallies();
-  if (s->tallies.empty()) {
-    s->tallies = tallies;
-  } else {
-    for (size_t i = 0; i < tallies.size(); ++i) {
-      s->tallies[i].value += tallies[i].value;
-    }
-  }
-}
-
-struct Row {
-  std::string preset;
-  int players;
-  Summary summary;
-};
+using game::qa::SelfplayRow;
 
 // One table per tally prefix ("points/seq" goes to the "points" table).
-void PrintTables(const std::vector<Row>& rows) {
+void PrintTables(const std::vector<SelfplayRow>& rows) {
   std::map<std::string, std::vector<size_t>> tables;  // prefix -> columns
   std::vector<std::string> order;
   for (size_t i = 0; i < rows.front().summary.tallies.size(); ++i) {
@@ -80,8 +44,8 @@ void PrintTables(const std::vector<Row>& rows) {
       std::printf(" %7s", name.substr(name.find('/') + 1).c_str());
     }
     std::printf(" %9s\n", "max_hands");
-    for (const Row& r : rows) {
-      const Summary& s = r.summary;
+    for (const SelfplayRow& r : rows) {
+      const game::qa::SelfplaySummary& s = r.summary;
       const double g = double(s.games);
       std::printf("%-10s %7d %6lld %6.2f %8.1f", r.preset.c_str(), r.players,
                   static_cast<long long>(s.games), s.hands / g,
@@ -96,10 +60,7 @@ void PrintTables(const std::vector<Row>& rows) {
 
 struct Options {
   std::string game = std::string(game::DefaultGame().Name());
-  int games = 1000;
-  uint64_t seed = 1;
-  std::string preset;
-  int players = 0;
+  game::qa::SelfplayRequest request;  // --games, --seed, --preset, --players
 };
 
 [[noreturn]] void Fail(const std::string& message) {
@@ -111,38 +72,19 @@ void Run(const Options& opt) {
   auto type = game::FindGame(opt.game);
   if (!type) Fail("--game: " + type.error());
   const game::GameType& t = **type;
-  std::vector<std::string> presets;
-  if (opt.preset.empty()) {
-    for (auto name : t.Presets()) presets.emplace_back(name);
-  } else {
-    presets.push_back(opt.preset);
-  }
-  if (opt.players != 0 &&
-      (opt.players < t.MinSeats() || opt.players > t.MaxSeats())) {
+  const int players = opt.request.players;
+  if (players != 0 && (players < t.MinSeats() || players > t.MaxSeats())) {
     Fail(fmt::format("--players: {} plays {} to {} seats, not {}", t.Name(),
-                     t.MinSeats(), t.MaxSeats(), opt.players));
+                     t.MinSeats(), t.MaxSeats(), players));
   }
-  std::vector<Row> rows;
-  for (size_t p = 0; p < presets.size(); ++p) {
-    auto g = t.Load(presets[p]);
-    if (!g) Fail("--preset " + presets[p] + ": " + g.error());
-    for (int players = t.MinSeats(); players <= t.MaxSeats(); ++players) {
-      if (opt.players != 0 && opt.players != players) continue;
-      Row row{presets[p], players, {}};
-      for (int i = 0; i < opt.games; ++i) {
-        const uint64_t seed =
-            Mix(opt.seed ^ Mix(p * 64 + uint64_t(players)) ^ Mix(i + 1));
-        PlayOne(**g, {.num_seats = players, .seed = seed}, &row.summary);
-      }
-      rows.push_back(std::move(row));
-    }
-  }
+  auto rows = game::qa::Selfplay(t, opt.request);
+  if (!rows) Fail("--preset " + rows.error());
   std::printf(
       "%s: random legal moves, %d games per preset and size, seed "
       "%llu.\n",
-      std::string(t.Name()).c_str(), opt.games,
-      static_cast<unsigned long long>(opt.seed));
-  PrintTables(rows);
+      std::string(t.Name()).c_str(), opt.request.games,
+      static_cast<unsigned long long>(opt.request.seed));
+  PrintTables(*rows);
 }
 
 const bool kRegistered = RegisterCommand([](CLI::App& app) {
@@ -151,14 +93,15 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
       "selfplay", "Play seeded games of random legal moves and summarise them");
   cmd->add_option("--game", opt->game, "The game to play")
       ->capture_default_str();
-  cmd->add_option("--games", opt->games, "Games per preset and table size")
+  cmd->add_option("--games", opt->request.games,
+                  "Games per preset and table size")
       ->check(CLI::Range(1, 1000000))
       ->capture_default_str();
-  cmd->add_option("--seed", opt->seed, "Seed of the whole batch")
+  cmd->add_option("--seed", opt->request.seed, "Seed of the whole batch")
       ->capture_default_str();
-  cmd->add_option("--preset", opt->preset,
+  cmd->add_option("--preset", opt->request.preset,
                   "Only this preset (default: every preset of the game)");
-  cmd->add_option("--players", opt->players,
+  cmd->add_option("--players", opt->request.players,
                   "Only this table size (default: every size)");
   cmd->callback([opt] { Run(*opt); });
 });

@@ -18,8 +18,9 @@
 #include "arbiter/conformance/escape.h"
 #include "arbiter/conformance/hello_check.h"
 #include "arbiter/conformance/situations.h"
-#include "arbiter/game/registry.h"
+#include "arbiter/games/registry.h"
 #include "arbiter/match/bot_runner.h"
+#include "proto/arbiter/v1/fault_reasons.h"
 
 namespace arbiter::conformance {
 namespace {
@@ -30,14 +31,6 @@ using Games = std::vector<std::shared_ptr<const game::Game>>;
 constexpr size_t kMessageBytes = 300;
 // How long a killed bot's stream may take to close.
 constexpr std::chrono::milliseconds kKillWait{5000};
-
-// "illegal action" of FAULT_REASON_ILLEGAL_ACTION.
-std::string ReasonText(v1::FaultReason reason) {
-  std::string text = v1::FaultReason_Name(reason);
-  text.erase(0, std::string_view("FAULT_REASON_").size());
-  for (char& c : text) c = c == '_' ? ' ' : char(std::tolower(c));
-  return text;
-}
 
 // The bot's decision (1-based, in its game) that fault `f` happened at; 0
 // when it belongs to no decision.
@@ -112,7 +105,7 @@ std::optional<Failure> Judge(const MatchResult& played, int bot_seat,
   }
   if (killed && fault->reason() == v1::FAULT_REASON_CRASH) return std::nullopt;
   return Failure{.step = DecisionOf(played.record, *fault),
-                 .message = ReasonText(fault->reason()) + ": " +
+                 .message = FaultReasonName(fault->reason()) + ": " +
                             EscapeForTerminal(fault->detail(), kMessageBytes)};
 }
 

@@ -11,7 +11,7 @@
 #include <optional>
 #include <string>
 
-#include "arbiter/server/connection.h"
+#include "arbiter/match/bot_channel.h"
 
 namespace arbiter::conformance {
 

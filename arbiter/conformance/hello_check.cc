@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "arbiter/conformance/escape.h"
-#include "arbiter/game/registry.h"
+#include "arbiter/games/registry.h"
 
 namespace arbiter::conformance {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <set>
 
-#include "arbiter/game/registry.h"
+#include "arbiter/games/registry.h"
 
 namespace arbiter::conformance {
 namespace {

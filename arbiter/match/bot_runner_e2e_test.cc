@@ -10,9 +10,9 @@
 #include <regex>
 #include <sstream>
 
-#include "arbiter/game/registry.h"
+#include "arbiter/games/registry.h"
 #include "arbiter/match/bot_runner.h"
-#include "arbiter/match/replay.h"
+#include "arbiter/replay/replay.h"
 
 namespace arbiter {
 namespace {

@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "arbiter/game/game.h"
+#include "arbiter/match/bot_channel.h"
 #include "arbiter/match/clock.h"
-#include "arbiter/server/connection.h"
 
 namespace arbiter {
 

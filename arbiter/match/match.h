@@ -24,12 +24,12 @@
 #include <string>
 #include <vector>
 
+#include "arbiter/common/version.h"
 #include "arbiter/game/game.h"
 #include "arbiter/match/clock.h"
 #include "arbiter/match/decision.h"
 #include "arbiter/match/policy.h"
 #include "arbiter/process/container.h"
-#include "arbiter/server/server.h"
 #include "arbiter/v1/record.pb.h"
 
 namespace arbiter {

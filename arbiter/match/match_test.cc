@@ -10,10 +10,10 @@
 #include <functional>
 #include <thread>
 
-#include "arbiter/game/registry.h"
+#include "arbiter/games/registry.h"
 #include "arbiter/match/decision.h"
-#include "arbiter/match/replay.h"
 #include "arbiter/records/game_record.h"
+#include "arbiter/replay/replay.h"
 
 namespace arbiter {
 namespace {

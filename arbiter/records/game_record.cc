@@ -34,6 +34,35 @@ std::string RecordToJsonByProtobuf(const arbiter::v1::GameRecord& record) {
   return out;
 }
 
+std::expected<RecordSummary, std::string> SummarizeRecord(
+    const arbiter::v1::GameRecord& record) {
+  // The view the scan of the record's line would give (RecordSummary::Of
+  // reads the fields below). An enum value without a name is printed as
+  // its number, and read so.
+  RecordView view;
+  view.game_id = record.game_id();
+  view.duplicate_group = record.duplicate_group();
+  view.round = record.round();
+  view.seed = record.seed();
+  for (const auto& seat : record.seats()) {
+    view.seats.push_back({.seat = seat.seat(),
+                          .bot_name = seat.bot_name(),
+                          .bot_version = seat.bot_version(),
+                          .team = seat.team()});
+  }
+  const auto& result = record.result();
+  view.places.assign(result.places().begin(), result.places().end());
+  std::vector<std::string> numbers;  // unnamed reasons, as their text
+  numbers.reserve(result.faults_size());
+  for (const auto& fault : result.faults()) {
+    std::string_view reason = arbiter::v1::FaultReason_Name(fault.reason());
+    if (reason.empty())
+      reason = numbers.emplace_back(std::to_string(fault.reason()));
+    view.faults.push_back({.seat = fault.seat(), .reason = reason});
+  }
+  return RecordSummary::Of(view);
+}
+
 std::expected<arbiter::v1::GameRecord, ParseError> RecordFromJson(
     std::string_view line) {
   google::protobuf::util::JsonParseOptions options;

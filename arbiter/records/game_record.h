@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "arbiter/records/record_file.h"
+#include "arbiter/records/record_view.h"
 #include "arbiter/v1/record.pb.h"
 
 namespace arbiter::records {
@@ -22,6 +23,12 @@ namespace arbiter::records {
 std::string RecordToJson(const arbiter::v1::GameRecord& record);
 // The same, always by protobuf's printer (slower; for tests).
 std::string RecordToJsonByProtobuf(const arbiter::v1::GameRecord& record);
+
+// What SummarizeRecord(RecordToJson(record)) gives, read from the message
+// itself: a game just played reaches the standings without its text being
+// parsed back. The error names the field that does not add up.
+std::expected<RecordSummary, std::string> SummarizeRecord(
+    const arbiter::v1::GameRecord& record);
 
 // Accepts missing fields, numbers as strings and unknown fields (written by
 // a newer arbiter). A text cut short is told apart (Problem::Kind::kTorn).

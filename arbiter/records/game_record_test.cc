@@ -174,5 +174,61 @@ TEST(GameRecord, ScanAgreesWithTheFullParse) {
   }
 }
 
+// A game just played is summarised from its message: exactly as its line
+// would be read back.
+void ExpectSummaryOfItsLine(const arbiter::v1::GameRecord& r,
+                            const std::string& what) {
+  auto mine = SummarizeRecord(r);
+  auto read = SummarizeRecord(std::string_view(RecordToJson(r)));
+  ASSERT_EQ(mine.has_value(), read.has_value()) << what;
+  if (mine) {
+    EXPECT_EQ(*mine, *read) << what;
+  } else {
+    EXPECT_EQ(mine.error(), read.error().message) << what;
+  }
+}
+
+TEST(GameRecord, SummaryOfTheMessageIsThatOfItsLine) {
+  arbiter::v1::GameRecord r;
+  r.set_game_id("t-g7");
+  r.set_seed(18446744073709551615ULL);
+  r.set_round(3);
+  r.set_duplicate_group("d4");
+  for (int s = 0; s < 4; ++s) {
+    auto* seat = r.add_seats();
+    seat->set_seat(s);
+    seat->set_bot_name("bot \"" + std::to_string(s) + "\"\n");
+    seat->set_team(s % 2);
+    r.mutable_result()->add_places(s % 2 + 1);
+  }
+  auto* fault = r.mutable_result()->add_faults();
+  fault->set_seat(2);
+  fault->set_reason(arbiter::v1::FAULT_REASON_STARTUP);
+  fault = r.mutable_result()->add_faults();
+  fault->set_seat(1);
+  fault->set_reason(arbiter::v1::FaultReason(99));  // unnamed: its number
+  ExpectSummaryOfItsLine(r, "teams, faults");
+  auto mine = SummarizeRecord(r);
+  ASSERT_TRUE(mine);
+  EXPECT_EQ(mine->teams, (std::vector<int>{0, 1, 0, 1}));
+  EXPECT_EQ(mine->fault_reasons,
+            (std::vector<std::string>{"startup", "reason 99"}));
+  EXPECT_EQ(mine->fault_startup, (std::vector<bool>{true, false}));
+  // Seats without teams: each its own.
+  for (auto& seat : *r.mutable_seats()) seat.set_team(0);
+  ExpectSummaryOfItsLine(r, "no teams");
+  // What does not add up is an error, the same one.
+  r.mutable_result()->mutable_faults(0)->set_seat(4);
+  ExpectSummaryOfItsLine(r, "a fault's seat out of range");
+  r.mutable_result()->add_places(1);
+  ExpectSummaryOfItsLine(r, "one place too many");
+  r.set_game_id("");
+  ExpectSummaryOfItsLine(r, "no game id");
+  // And every record of version 0.1.
+  auto records = ReadGameRecords(kV01, nullptr);
+  ASSERT_TRUE(records);
+  for (const auto& [old, where] : *records) ExpectSummaryOfItsLine(old, where);
+}
+
 }  // namespace
 }  // namespace arbiter::records

@@ -349,23 +349,6 @@ std::expected<RecordSummary, std::string> RecordSummary::Of(
   return out;
 }
 
-std::string FaultReasonName(std::string_view reason) {
-  static const char* const kNames[] = {
-      "unspecified", "timeout", "illegal action", "malformed message", "crash",
-      "disconnect",  "startup", "memory limit",   "process limit"};
-  if (!reason.empty() && std::all_of(reason.begin(), reason.end(), [](char c) {
-        return c >= '0' && c <= '9';
-      })) {
-    const size_t n = std::stoul(std::string(reason));
-    return n < std::size(kNames) ? kNames[n] : "reason " + std::string(reason);
-  }
-  std::string name(reason);
-  constexpr std::string_view kPrefix = "FAULT_REASON_";
-  if (name.starts_with(kPrefix)) name = name.substr(kPrefix.size());
-  for (char& c : name) c = c == '_' ? ' ' : char(std::tolower(c));
-  return name.empty() ? "unspecified" : name;
-}
-
 std::expected<RecordSummary, ScanError> SummarizeRecord(std::string_view line) {
   RecordScanner scanner;
   RecordView view;

@@ -22,6 +22,7 @@
 
 #include "arbiter/records/internal/string_store.h"
 #include "arbiter/records/record_file.h"
+#include "proto/arbiter/v1/fault_reasons.h"
 
 namespace arbiter::records {
 
@@ -116,7 +117,8 @@ struct RecordSummary {
   std::vector<int> places;        // per seat, 1 = first
   int faults = 0;
   std::vector<int> fault_seats;  // seat of every fault
-  // Parallel to fault_seats: "timeout", "memory limit"... (FaultReasonName)
+  // Parallel to fault_seats: "timeout", "memory limit"... (FaultReasonName,
+  // proto/arbiter/v1/fault_reasons.h)
   std::vector<std::string> fault_reasons;
   // Parallel to fault_seats: true for a bot that never started (never
   // connected, or exited at start: FAULT_REASON_STARTUP).
@@ -125,10 +127,8 @@ struct RecordSummary {
   // Checks what a summary promises: a game id, one place per seat (when
   // places are given), fault seats in range. Errors name the field.
   static std::expected<RecordSummary, std::string> Of(const RecordView& view);
+  friend bool operator==(const RecordSummary&, const RecordSummary&) = default;
 };
-
-// "FAULT_REASON_MEMORY_LIMIT" (or its number's text) -> "memory limit".
-std::string FaultReasonName(std::string_view reason);
 
 // Scans `line` and summarises it; the error says why it is not a record.
 std::expected<RecordSummary, ScanError> SummarizeRecord(std::string_view line);

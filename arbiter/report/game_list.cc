@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "arbiter/common/printable.h"
-#include "arbiter/match/replay.h"
+#include "proto/arbiter/v1/fault_reasons.h"
 
 namespace arbiter::report {
 namespace {
@@ -41,7 +41,7 @@ std::string FaultsText(const GameRecord& r) {
                                 : "seat " + std::to_string(seat);
     text += "  [" + bot + ": " +
             (count.first > 1 ? std::to_string(count.first) + " x " : "") +
-            FaultName(arbiter::v1::FaultReason(reason)) +
+            FaultReasonName(arbiter::v1::FaultReason(reason)) +
             (count.first > 1 ? ", first" : "") + " at step " +
             std::to_string(count.second) + "]";
   }
@@ -87,7 +87,7 @@ nlohmann::json GameLineJson(const GameRecord& r) {
   nlohmann::json faults = nlohmann::json::array();
   for (const auto& f : result.faults()) {
     faults.push_back({{"seat", f.seat()},
-                      {"reason", FaultName(f.reason())},
+                      {"reason", FaultReasonName(f.reason())},
                       {"step", f.step()},
                       {"detail", f.detail()}});
   }

@@ -7,8 +7,9 @@
 #include <set>
 #include <unordered_map>
 
-#include "arbiter/game/registry.h"
-#include "arbiter/match/replay.h"
+#include "arbiter/games/registry.h"
+#include "arbiter/replay/replay.h"
+#include "proto/arbiter/v1/fault_reasons.h"
 
 namespace arbiter::report {
 namespace {
@@ -105,7 +106,7 @@ json Header(const v1::GameRecord& record) {
   json faults = json::array();
   for (const auto& f : r.faults()) {
     faults.push_back({{"seat", f.seat()},
-                      {"reason", FaultName(f.reason())},
+                      {"reason", FaultReasonName(f.reason())},
                       {"step", f.step()},
                       {"detail", f.detail()}});
   }

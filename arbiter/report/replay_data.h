@@ -1,5 +1,5 @@
 // What the replay viewer draws for one game, as JSON: the record replayed
-// through its game (arbiter/match/replay.h) with the game's table view,
+// through its game (arbiter/replay/replay.h) with the game's table view,
 // counters, scores and events taken at every position. It knows no game:
 // everything comes from game.h, so every registered game gets a viewer.
 //

@@ -6,10 +6,11 @@
 #include <cmath>
 #include <set>
 
-#include "arbiter/game/registry.h"
-#include "arbiter/match/replay.h"
+#include "arbiter/games/registry.h"
+#include "arbiter/replay/replay.h"
 #include "arbiter/report/html_page.h"
 #include "arbiter/tournament/standings.h"
+#include "proto/arbiter/v1/fault_reasons.h"
 #include "ratings/ratings.h"
 
 namespace arbiter::report {
@@ -100,7 +101,7 @@ ratings::Game RatingGameOf(const v1::GameRecord& r, const std::string& where) {
   }
   for (const auto& f : r.result().faults()) {
     if (f.seat() >= 0 && f.seat() < r.seats_size()) {
-      g.seats[f.seat()].faults.push_back(FaultName(f.reason()));
+      g.seats[f.seat()].faults.push_back(FaultReasonName(f.reason()));
     }
   }
   return g;
@@ -148,9 +149,10 @@ void ReportBuilder::Add(const v1::GameRecord& r, std::string where,
   json bots = json::array(), faults = json::array();
   for (const auto& s : r.seats()) bots.push_back(s.bot_name());
   for (const auto& f : result.faults()) {
-    faults.push_back(json::array({f.seat(), FaultName(f.reason()), f.step()}));
+    faults.push_back(
+        json::array({f.seat(), FaultReasonName(f.reason()), f.step()}));
     if (f.seat() >= 0 && f.seat() < r.seats_size()) {
-      ++faults_[r.seats(f.seat()).bot_name()][FaultName(f.reason())];
+      ++faults_[r.seats(f.seat()).bot_name()][FaultReasonName(f.reason())];
     }
   }
   for (const auto& step : r.steps()) {

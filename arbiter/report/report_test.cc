@@ -8,7 +8,7 @@
 #include <set>
 #include <sstream>
 
-#include "arbiter/game/registry.h"
+#include "arbiter/games/registry.h"
 #include "arbiter/records/game_record.h"
 #include "arbiter/report/html_page.h"
 #include "arbiter/report/replay_data.h"

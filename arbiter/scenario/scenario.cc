@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "arbiter/game/card_keys.h"
-#include "arbiter/game/registry.h"
+#include "arbiter/games/registry.h"
 #include "arbiter/scenario/scenario_expect.h"
 
 namespace arbiter {

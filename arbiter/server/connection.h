@@ -1,5 +1,6 @@
-// One bot's stream, as the rest of the arbiter sees it: send messages, receive
-// messages with a deadline, close.
+// One bot's stream, as match play sees it (BotChannel,
+// arbiter/match/bot_channel.h): send messages, receive messages with a
+// deadline, close.
 //
 // Built on gRPC's asynchronous API with one completion queue per stream, which
 // the thread that waits for the bot polls itself: the bot's answer wakes that
@@ -19,15 +20,10 @@
 #include <mutex>
 #include <string>
 
+#include "arbiter/match/bot_channel.h"
 #include "arbiter/v1/arbiter.grpc.pb.h"
 
 namespace arbiter {
-
-using Clock = std::chrono::steady_clock;
-
-// kMalformed: the bot sent bytes that do not parse as a BotMessage, or a
-// message over kMaxBotMessageBytes; the stream itself stays open.
-enum class ReceiveError { kTimeout, kClosed, kMalformed };
 
 // The largest message a bot may send (the protocol's limit, docs/protocol.md).
 inline constexpr size_t kMaxBotMessageBytes = size_t{4} << 20;
@@ -35,35 +31,6 @@ inline constexpr size_t kMaxBotMessageBytes = size_t{4} << 20;
 // message between the two is received and reported as malformed rather than
 // cut off by gRPC as a broken stream (which looks like a disconnect).
 inline constexpr int kMaxTransportMessageBytes = 64 << 20;
-
-// What a match needs of a seat's bot: an interface so that tests and other
-// transports can stand in for a gRPC stream.
-class BotChannel {
- public:
-  virtual ~BotChannel() = default;
-  // False once the stream is closed (the message is dropped).
-  virtual bool Send(const v1::ArbiterMessage& message) = 0;
-  // The next message from the bot, waiting until `deadline` at most.
-  virtual std::expected<v1::BotMessage, ReceiveError> Receive(
-      Clock::time_point deadline) = 0;
-  virtual bool IsOpen() = 0;
-  // Sends an Error (best effort) and ends the stream.
-  virtual void Close(v1::ErrorCode code, const std::string& message) = 0;
-  // Drops messages already received (e.g. late answers of a previous game).
-  virtual void DiscardPending() = 0;
-  // Why the last Receive() failed with kMalformed; "" when unknown.
-  virtual std::string MalformedDetail() { return ""; }
-  // The bot's name and version for itself, as kept (hello_text.h): capped
-  // and printable; hello_note() says what was changed, "" when nothing.
-  virtual std::string bot_name() const = 0;
-  virtual std::string bot_version() const = 0;
-  virtual std::string hello_note() const { return ""; }
-  // The bot takes its events inside its decision requests
-  // (Hello.events_in_request).
-  virtual bool events_in_request() const { return false; }
-  // The Hello the bot sent (for checks of it); null when there is none.
-  virtual const v1::Hello* hello() const { return nullptr; }
-};
 
 // Raw bytes both ways: the arbiter parses what bots send itself, so that a
 // message that does not parse is told apart from a closed stream (gRPC's

@@ -19,7 +19,7 @@
 #include <random>
 
 #include "arbiter/common/printable.h"
-#include "arbiter/game/registry.h"
+#include "arbiter/games/registry.h"
 #include "arbiter/server/poll_strategy.h"
 #include "arbiter/server/run_dir.h"
 

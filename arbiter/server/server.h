@@ -45,6 +45,7 @@
 #include <thread>
 #include <vector>
 
+#include "arbiter/common/version.h"
 #include "arbiter/server/connection.h"
 #include "arbiter/server/peer.h"
 #include "arbiter/v1/arbiter.grpc.pb.h"
@@ -54,8 +55,6 @@ namespace arbiter {
 inline constexpr uint32_t kProtocolVersion = v1::PROTOCOL_VERSION_CURRENT;
 // The name of the server's thread (at most 15 characters).
 inline constexpr char kAcceptThreadName[] = "arbiter-accept";
-// The arbiter's version (the CMake project's): in Welcome and every record.
-inline constexpr char kArbiterVersion[] = ZETEMA_ARBITER_VERSION;
 inline constexpr char kAddressEnv[] = "ZETEMA_ARBITER_ADDRESS";
 inline constexpr char kTokenEnv[] = "ZETEMA_TOKEN";
 // The socket's name in a seat's directory.

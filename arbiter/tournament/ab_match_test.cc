@@ -7,12 +7,11 @@
 #include <chrono>
 #include <filesystem>
 #include <mutex>
-#include <nlohmann/json.hpp>
 #include <set>
 #include <thread>
 
 #include "arbiter/common/deal_secret.h"
-#include "arbiter/game/registry.h"
+#include "arbiter/games/registry.h"
 #include "arbiter/records/record_file.h"
 #include "arbiter/tournament/fake_runner.h"
 #include "arbiter/tournament/test_util.h"
@@ -26,23 +25,21 @@ constexpr SipKey kKey = {3, 4};
 class CoinRunner : public GameRunner {
  public:
   explicit CoinRunner(const TournamentConfig& config) : config_(config) {}
-  std::expected<std::string, std::string> Run(
+  std::expected<PlayedGame, std::string> Run(
       const ScheduledGame& game) override {
     const uint64_t h = std::hash<std::string>{}(game.game_id) ^ game.deal_seed;
-    nlohmann::json seats = nlohmann::json::array();
-    nlohmann::json places = nlohmann::json::array();
     const int winner_team = int((h >> 7) % uint64_t(1 + game.teams[1]));
+    arbiter::v1::GameRecord record;
+    record.set_game_id(game.game_id);
+    record.set_seed(game.deal_seed);
     for (size_t s = 0; s < game.seat_bots.size(); ++s) {
-      seats.push_back({{"seat", s},
-                       {"bot_name", config_.bots[game.seat_bots[s]].name},
-                       {"team", game.teams[s]}});
-      places.push_back(game.teams[s] == winner_team ? 1 : 2);
+      auto& seat = *record.add_seats();
+      seat.set_seat(int(s));
+      seat.set_bot_name(config_.bots[game.seat_bots[s]].name);
+      seat.set_team(game.teams[s]);
+      record.mutable_result()->add_places(game.teams[s] == winner_team ? 1 : 2);
     }
-    return nlohmann::json({{"game_id", game.game_id},
-                           {"seed", std::to_string(game.deal_seed)},
-                           {"seats", seats},
-                           {"result", {{"places", places}}}})
-        .dump();
+    return PlayedGameOf(std::move(record));
   }
 
  private:
@@ -245,7 +242,7 @@ TEST(AbMatchTest, FixedLengthResumesFromRecords) {
 class OverlapRunner : public GameRunner {
  public:
   explicit OverlapRunner(const TournamentConfig& config) : fake_(config) {}
-  std::expected<std::string, std::string> Run(
+  std::expected<PlayedGame, std::string> Run(
       const ScheduledGame& game) override {
     {
       std::lock_guard lock(mu_);

@@ -5,7 +5,6 @@
 #include <vector>
 
 #include "arbiter/match/match.h"
-#include "arbiter/records/game_record.h"
 #include "arbiter/tournament/game_setup.h"
 #include "arbiter/tournament/tables.h"
 
@@ -15,7 +14,7 @@ BuiltinRandomRunner::BuiltinRandomRunner(const TournamentConfig& config,
                                          std::shared_ptr<const game::Game> game)
     : config_(config), game_(std::move(game)) {}
 
-std::expected<std::string, std::string> BuiltinRandomRunner::Run(
+std::expected<PlayedGame, std::string> BuiltinRandomRunner::Run(
     const ScheduledGame& game) {
   // The moves depend on the game, not only on the deal, so that the seat
   // rotations of a duplicate set are different games. One generator serves
@@ -38,7 +37,7 @@ std::expected<std::string, std::string> BuiltinRandomRunner::Run(
   }
   auto played = PlayGame(SetupFor(config_, game_, game), seats);
   if (!played) return std::unexpected(played.error());
-  return records::RecordToJson(played->record);
+  return PlayedGameOf(std::move(played->record));
 }
 
 }  // namespace arbiter::tournament

@@ -22,7 +22,7 @@ class BuiltinRandomRunner : public GameRunner {
                       std::shared_ptr<const game::Game> game);
 
   // Every seat must hold a builtin:random bot.
-  std::expected<std::string, std::string> Run(
+  std::expected<PlayedGame, std::string> Run(
       const ScheduledGame& game) override;
 
  private:

@@ -7,10 +7,10 @@
 #include <filesystem>
 #include <map>
 
-#include "arbiter/match/replay.h"
 #include "arbiter/records/game_record.h"
 #include "arbiter/records/json_printer.h"
 #include "arbiter/records/record_writer.h"
+#include "arbiter/replay/replay.h"
 #include "arbiter/tournament/driver.h"
 #include "arbiter/tournament/ruleset_link.h"
 #include "arbiter/tournament/test_util.h"
@@ -107,13 +107,13 @@ TEST(BuiltinRunnerTest, RecordsOfEveryGameArePrintedFastAsProtobufDoes) {
     }
     auto played = runner.Run(scheduled);
     ASSERT_TRUE(played) << game << ": " << played.error();
-    auto record = records::RecordFromJson(*played);
+    auto record = records::RecordFromJson(played->line);
     ASSERT_TRUE(record) << game << ": " << record.error().message;
     EXPECT_GT(record->steps_size(), 0) << game;
     std::string fast;
     EXPECT_TRUE(records::PrintJsonFast(*record, &fast)) << game;
     EXPECT_EQ(fast, records::RecordToJsonByProtobuf(*record)) << game;
-    EXPECT_EQ(*played, fast) << game;
+    EXPECT_EQ(played->line, fast) << game;
   }
 }
 
@@ -160,11 +160,12 @@ TEST(BuiltinRunnerTest, ATwoPlayerGameTakesAtMostSixKilobytesCompressed) {
       game.teams = {0, 1};
       game.deal_seed = uint64_t(g) * 7919 + 1;
       game.first_dealer = 1;
-      auto line = runner.Run(game);
-      ASSERT_TRUE(line) << line.error();
-      largest = std::max(largest, records::CompressRecord(*line).size());
-      json += line->size() + 1;
-      ASSERT_TRUE(writer->Append(*line));
+      auto played = runner.Run(game);
+      ASSERT_TRUE(played) << played.error();
+      const std::string& line = played->line;
+      largest = std::max(largest, records::CompressRecord(line).size());
+      json += line.size() + 1;
+      ASSERT_TRUE(writer->Append(line));
     }
   }
   const size_t bytes = std::filesystem::file_size(path);

@@ -192,34 +192,30 @@ class Driver {
   }
 
   void Finish(const ScheduledGame& game,
-              std::expected<std::string, std::string> record) {
+              std::expected<PlayedGame, std::string> played) {
     std::lock_guard lock(mutex_);
     auto fail = [this](std::string message) { Fail(std::move(message)); };
-    if (!record)
-      return fail(fmt::format("game {}: {}", game.game_id, record.error()));
-    auto summary = records::SummarizeRecord(*record);
-    if (!summary) {
-      return fail(fmt::format("game {}: the runner's record is unusable: {}",
-                              game.game_id, summary.error().message));
-    }
-    if (summary->game_id != game.game_id ||
-        record->find('\n') != std::string::npos) {
+    if (!played)
+      return fail(fmt::format("game {}: {}", game.game_id, played.error()));
+    const RecordSummary& summary = played->summary;
+    if (summary.game_id != game.game_id ||
+        played->line.find('\n') != std::string::npos) {
       return fail(fmt::format("game {}: the runner's record has game_id \"{}\"",
-                              game.game_id, summary->game_id));
+                              game.game_id, summary.game_id));
     }
-    if (summary->faults > 0 && options_.stop != nullptr &&
+    if (summary.faults > 0 && options_.stop != nullptr &&
         options_.stop->load()) {
       ++result_.interrupted;  // the stop may have killed a bot: replay it
       return;
     }
-    if (auto ok = Score(game, *summary, "the runner's record"); !ok) {
+    if (auto ok = Score(game, summary, "the runner's record"); !ok) {
       return fail(ok.error());
     }
     if (writer_) {
       if (std::string error = writer_->error(); !error.empty()) {
         return fail(error);
       }
-      writer_->Append(std::move(*record));
+      writer_->Append(std::move(played->line));
     }
     ++result_.played;
     progress_.played = result_.played;
@@ -246,8 +242,8 @@ class Driver {
         .stop = [&] { return StopRequested() || (enough && enough()); },
         .done =
             [this](const ScheduledGame& game,
-                   std::expected<std::string, std::string> record) {
-              Finish(game, std::move(record));
+                   std::expected<PlayedGame, std::string> played) {
+              Finish(game, std::move(played));
             }};
     PlayGames(runner_, feed,
               Concurrency(options_.concurrency, config_.concurrency),

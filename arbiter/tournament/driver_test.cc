@@ -184,7 +184,7 @@ class PreparedRunner : public GameRunner {
     for (const ScheduledGame* g : first)
       prepared.back().push_back(g ? g->game_id : "");
   }
-  std::expected<std::string, std::string> Run(
+  std::expected<PlayedGame, std::string> Run(
       const ScheduledGame& game) override {
     {
       std::lock_guard lock(mu_);
@@ -548,8 +548,12 @@ TEST(DriverTest, WarnsAboutRecordsOfOtherShards) {
 
 class WrongIdRunner : public GameRunner {
  public:
-  std::expected<std::string, std::string> Run(const ScheduledGame&) override {
-    return R"({"game_id":"elsewhere","seats":[{"bot_name":"b0"},{"bot_name":"b1"}]})";
+  std::expected<PlayedGame, std::string> Run(const ScheduledGame&) override {
+    arbiter::v1::GameRecord record;
+    record.set_game_id("elsewhere");
+    record.add_seats()->set_bot_name("b0");
+    record.add_seats()->set_bot_name("b1");
+    return PlayedGameOf(std::move(record));
   }
 };
 
@@ -745,7 +749,7 @@ TEST(DriverTest, RefusesRecordsWithoutTheirSecret) {
 class OverlapRunner : public GameRunner {
  public:
   explicit OverlapRunner(const TournamentConfig& config) : fake_(config) {}
-  std::expected<std::string, std::string> Run(
+  std::expected<PlayedGame, std::string> Run(
       const ScheduledGame& game) override {
     {
       std::lock_guard lock(mu_);

@@ -1,13 +1,12 @@
 #include "arbiter/tournament/fake_runner.h"
 
 #include <algorithm>
-#include <nlohmann/json.hpp>
 
 #include "arbiter/tournament/tables.h"
 
 namespace arbiter::tournament {
 
-std::expected<std::string, std::string> FakeRunner::Run(
+std::expected<PlayedGame, std::string> FakeRunner::Run(
     const ScheduledGame& game) {
   const int call = calls_.fetch_add(1);
   if (hook_) hook_(call);
@@ -24,38 +23,38 @@ std::expected<std::string, std::string> FakeRunner::Run(
         int(rng.Below(100)) +
         20 * (int(config_.bots.size()) - game.seat_bots[s]);
   }
-  nlohmann::json seats = nlohmann::json::array();
-  nlohmann::json places = nlohmann::json::array();
-  nlohmann::json faults = nlohmann::json::array();
+  arbiter::v1::GameRecord record;
+  record.set_game_id(game.game_id);
+  record.set_game("fake");
+  record.set_num_players(n);
+  record.set_seed(game.deal_seed);
+  record.set_first_dealer(game.first_dealer);
+  record.set_tournament_id(config_.name);
+  record.set_round(game.round);
+  record.set_duplicate_group(game.duplicate_group);
+  auto& result = *record.mutable_result();
   for (int s = 0; s < n; ++s) {
     const std::string& name = config_.bots[game.seat_bots[s]].name;
-    seats.push_back({{"seat", s},
-                     {"bot_name", name},
-                     {"bot_version", "1"},
-                     {"team", game.teams[s]}});
+    auto& seat = *record.add_seats();
+    seat.set_seat(s);
+    seat.set_bot_name(name);
+    seat.set_bot_version("1");
+    seat.set_team(game.teams[s]);
     int place = 1;
     for (int t = 0; t < teams; ++t) {
       if (team_score[t] > team_score[game.teams[s]]) ++place;
     }
-    places.push_back(place);
+    result.add_places(place);
+    result.add_scores(team_score[game.teams[s]]);
     if (name.find("faulty") != std::string::npos) {
-      faults.push_back({{"seat", s},
-                        {"reason", "FAULT_REASON_TIMEOUT"},
-                        {"step", 3},
-                        {"detail", "fake"}});
+      auto& fault = *result.add_faults();
+      fault.set_seat(s);
+      fault.set_reason(arbiter::v1::FAULT_REASON_TIMEOUT);
+      fault.set_step(3);
+      fault.set_detail("fake");
     }
   }
-  nlohmann::json record = {{"game_id", game.game_id},
-                           {"game", "fake"},
-                           {"num_players", n},
-                           {"seed", std::to_string(game.deal_seed)},
-                           {"first_dealer", game.first_dealer},
-                           {"seats", seats},
-                           {"result", {{"places", places}, {"faults", faults}}},
-                           {"tournament_id", config_.name},
-                           {"round", game.round},
-                           {"duplicate_group", game.duplicate_group}};
-  return record.dump();
+  return PlayedGameOf(std::move(record));
 }
 
 }  // namespace arbiter::tournament

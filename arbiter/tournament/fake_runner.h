@@ -23,7 +23,7 @@ class FakeRunner : public GameRunner {
   void OnCall(std::function<void(int)> hook) { hook_ = std::move(hook); }
   int calls() const { return calls_.load(); }
 
-  std::expected<std::string, std::string> Run(
+  std::expected<PlayedGame, std::string> Run(
       const ScheduledGame& game) override;
 
  private:

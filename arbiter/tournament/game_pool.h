@@ -1,6 +1,6 @@
-// One way to play many games: `arbiter tournament` (the driver) and
-// `arbiter match` (A/B) both play their games through PlayGames, on N slots
-// through a GameRunner (runner.h).
+// One way to play many games: `arbiter tournament` (the driver), `arbiter
+// match` (A/B) and `arbiter play` (series.h) play their games through
+// PlayGames, on N slots through a GameRunner (runner.h).
 #ifndef ARBITER_TOURNAMENT_GAME_POOL_H_
 #define ARBITER_TOURNAMENT_GAME_POOL_H_
 
@@ -22,15 +22,17 @@ struct GameFeed {
   // Games 0 .. count-1, taken in this order as far as the clash rule lets.
   size_t count = 0;
   // Game i, asked for once, in increasing i; the pointer lives until the
-  // pool returns. nullptr: game i needs no play (the feed already counted
-  // it, e.g. from earlier records).
+  // game's `done` returns (a game never played: until the pool returns),
+  // so that a long feed need not hold every game at once. nullptr: game i
+  // needs no play (the feed already counted it, e.g. from earlier
+  // records).
   std::function<const ScheduledGame*(size_t i)> game;
   // No game starts once true (a failure, a verdict, Ctrl-C); the games in
   // progress finish.
   std::function<bool()> stop;
-  // A game's record, or why it could not be played at all.
+  // A game as played, or why it could not be played at all.
   std::function<void(const ScheduledGame& game,
-                     std::expected<std::string, std::string> record)>
+                     std::expected<PlayedGame, std::string> played)>
       done;
 };
 

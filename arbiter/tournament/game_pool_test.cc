@@ -25,7 +25,7 @@ ScheduledGame Game(int index, const std::string& group, std::vector<int> bots) {
 // Plays a game by sleeping a little; notes what ran at once.
 class WatchingRunner : public GameRunner {
  public:
-  std::expected<std::string, std::string> Run(
+  std::expected<PlayedGame, std::string> Run(
       const ScheduledGame& game) override {
     {
       std::lock_guard lock(mu_);
@@ -39,7 +39,7 @@ class WatchingRunner : public GameRunner {
     std::this_thread::sleep_for(std::chrono::milliseconds(2));
     std::lock_guard lock(mu_);
     running_.erase(&game);
-    return game.game_id;
+    return PlayedGame{.line = game.game_id};
   }
   void Prepare(const std::vector<const ScheduledGame*>& first) override {
     prepared_ = first;
@@ -81,11 +81,11 @@ TEST(GamePoolTest, PlaysEveryGameOnceOnItsSlotsAndNoClashAtOnce) {
                       .stop = [] { return false; },
                       .done =
                           [&](const ScheduledGame& game,
-                              std::expected<std::string, std::string> record) {
-                            ASSERT_TRUE(record);
-                            EXPECT_EQ(*record, game.game_id);
+                              std::expected<PlayedGame, std::string> played) {
+                            ASSERT_TRUE(played);
+                            EXPECT_EQ(played->line, game.game_id);
                             std::lock_guard lock(mu);
-                            records.push_back(*record);
+                            records.push_back(played->line);
                           }};
   PlayGames(runner, feed, 4, /*affinity=*/false);
   EXPECT_EQ(records.size(), games.size());
@@ -114,7 +114,7 @@ TEST(GamePoolTest, GamesTheFeedCountsAreNotPlayed) {
       },
       .stop = [] { return false; },
       .done = [&](const ScheduledGame&,
-                  std::expected<std::string, std::string>) { ++done; }};
+                  std::expected<PlayedGame, std::string>) { ++done; }};
   PlayGames(runner, feed, 2, /*affinity=*/false);
   EXPECT_EQ(done.load(), 6);  // 10 games, 0 3 6 9 recorded
   for (int i : runner.played_) EXPECT_NE(i % 3, 0) << i;
@@ -132,7 +132,7 @@ TEST(GamePoolTest, AStopLetsTheRunningGamesEnd) {
                       .stop = [&] { return stop.load(); },
                       .done =
                           [&](const ScheduledGame&,
-                              std::expected<std::string, std::string> record) {
+                              std::expected<PlayedGame, std::string> record) {
                             EXPECT_TRUE(record);
                             if (++done == 5) stop = true;
                           }};
@@ -155,7 +155,7 @@ TEST(GamePoolTest, AStopFromACountedGameStartsNothing) {
                       },
                       .stop = [&] { return stop; },
                       .done = [](const ScheduledGame&,
-                                 std::expected<std::string, std::string>) {}};
+                                 std::expected<PlayedGame, std::string>) {}};
   PlayGames(runner, feed, 2, /*affinity=*/false);
   EXPECT_TRUE(runner.played_.empty());
 }
@@ -167,7 +167,7 @@ TEST(GamePoolTest, NoGamesNoSlots) {
       .game = [](size_t) -> const ScheduledGame* { return nullptr; },
       .stop = [] { return false; },
       .done = [](const ScheduledGame&,
-                 std::expected<std::string, std::string>) {}};
+                 std::expected<PlayedGame, std::string>) {}};
   PlayGames(runner, feed, 4, /*affinity=*/false);
   EXPECT_TRUE(runner.played_.empty());
   ASSERT_EQ(runner.prepared_.size(), 1u);

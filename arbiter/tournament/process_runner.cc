@@ -8,7 +8,6 @@
 #include "arbiter/match/match.h"
 #include "arbiter/process/affinity.h"
 #include "arbiter/process/bot_process.h"
-#include "arbiter/records/game_record.h"
 #include "arbiter/tournament/builtin_runner.h"
 #include "arbiter/tournament/game_setup.h"
 #include "arbiter/tournament/placement.h"
@@ -61,12 +60,13 @@ std::expected<std::unique_ptr<ProcessRunner>, std::string> ProcessRunner::Start(
   auto box = sandbox::Sandbox::Start(
       {.mode = config.sandbox_mode, .hidden = options.hidden});
   if (!box) return std::unexpected(box.error());
-  auto server = Server::Start({});
+  auto server = Server::Start({.listen = options.listen});
   if (!server) return std::unexpected(server.error());
   (*box)->AddHidden((*server)->socket_dir());
   std::unique_ptr<ProcessRunner> runner(
       new ProcessRunner(config, std::move(game), std::move(options),
                         std::move(*box), std::move(*server)));
+  if (!runner->options_.start_early) return runner;
   if (auto ok = runner->StartEveryBot(); !ok) {
     return std::unexpected(ok.error());
   }
@@ -131,6 +131,7 @@ std::vector<int> ProcessRunner::SlotCpus() const {
 }
 
 void ProcessRunner::Prepare(const std::vector<const ScheduledGame*>& first) {
+  if (!options_.start_early) return;
   const std::vector<int> cpus = SlotCpus();
   std::vector<std::pair<int, BotRunner*>> taken;  // (bot, runner)
   {
@@ -193,19 +194,24 @@ BotRunner* ProcessRunner::Acquire(int bot, int cpu, std::string_view group,
 
 BotRunner* ProcessRunner::NewRunner(int bot, int cpu) {
   const BotConfig& config = config_.bots[bot];
+  BotSpec spec = SpecOf(config_, config);
   BotRunnerOptions options;
-  options.startup_timeout = options_.startup_timeout;
+  options.startup_timeout =
+      spec.remote() ? options_.connect_timeout : options_.startup_timeout;
+  options.log_limit_bytes = options_.log_limit_bytes;
   options.sandbox = sandbox_.get();
   options.game = std::string(game_->Type().Name());
   options.cpu = cpu;
   if (!options_.log_dir.empty()) {
+    const size_t k = runners_[bot].size() + 1;
     options.log_path =
-        (options_.log_dir /
-         fmt::format("{}.{}.log", config.name, runners_[bot].size() + 1))
+        (options_.log_dir / (k == 1 && options_.plain_first_log
+                                 ? fmt::format("{}.log", config.name)
+                                 : fmt::format("{}.{}.log", config.name, k)))
             .string();
   }
   runners_[bot].push_back(
-      std::make_unique<BotRunner>(*server_, SpecOf(config_, config), options));
+      std::make_unique<BotRunner>(*server_, std::move(spec), options));
   return runners_[bot].back().get();
 }
 
@@ -214,7 +220,7 @@ void ProcessRunner::Release(int bot, BotRunner* runner) {
   idle_[bot].push_back(runner);
 }
 
-std::expected<std::string, std::string> ProcessRunner::Run(
+std::expected<PlayedGame, std::string> ProcessRunner::Run(
     const ScheduledGame& game) {
   const int n = int(game.seat_bots.size());
   GameSetup setup = SetupFor(config_, game_, game);
@@ -253,7 +259,7 @@ std::expected<std::string, std::string> ProcessRunner::Run(
     Release(game.seat_bots[s], runners[s]);
   }
   if (!played) return std::unexpected(played.error());
-  return records::RecordToJson(played->record);
+  return PlayedGameOf(std::move(played->record));
 }
 
 std::string ProcessRunner::SandboxSummary() const {

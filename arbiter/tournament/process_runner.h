@@ -30,8 +30,23 @@
 namespace arbiter::tournament {
 
 struct ProcessRunnerOptions {
-  std::filesystem::path log_dir;  // one log per bot process
+  // One log per bot process: a bot's k-th process logs to NAME.k.log, its
+  // first to NAME.log when `plain_first_log` (`arbiter play`'s names).
+  std::filesystem::path log_dir;
+  bool plain_first_log = false;
+  size_t log_limit_bytes = size_t{1} << 20;  // per log
   std::chrono::milliseconds startup_timeout{10000};
+  // How long a bot that runs elsewhere (its command "@") has to connect.
+  std::chrono::milliseconds connect_timeout{10000};
+  // How the server listens (ServerOptions::listen): "" for a private
+  // Unix socket.
+  std::string listen;
+  // Start a process of every bot in Start() and those of the slots' first
+  // games in Prepare(), side by side: a bot whose Hello refuses the run
+  // stops it before any game. False (`arbiter play`): every process starts
+  // in the game that seats it, so that a bot's failure at its very first
+  // start is that game's startup fault.
+  bool start_early = true;
   // Paths no bot may see (the tournament's output directory).
   std::vector<std::string> hidden;
   // The command line's --concurrency (0: the config's), as RunOptions
@@ -53,8 +68,8 @@ class ProcessRunner : public GameRunner {
   // Checks every bot's command and sandbox paths (the error names the
   // bot's key), checks what sandbox the machine allows (config.sandbox_mode;
   // full refuses to start without every guarantee), starts the server and
-  // one process of every bot: a bot whose Hello does not declare the game
-  // is refused here, before any game is played.
+  // (start_early) one process of every bot: a bot whose Hello does not
+  // declare the game is refused here, before any game is played.
   static std::expected<std::unique_ptr<ProcessRunner>, std::string> Start(
       const TournamentConfig& config, std::shared_ptr<const game::Game> game,
       ProcessRunnerOptions options);
@@ -63,7 +78,7 @@ class ProcessRunner : public GameRunner {
 
   // A game whose bot could not be started for the harness's reasons (its
   // sandbox) is not played: an error, and the tournament stops.
-  std::expected<std::string, std::string> Run(
+  std::expected<PlayedGame, std::string> Run(
       const ScheduledGame& game) override;
   // Starts, side by side, the processes that the slots' first games need
   // and the pools do not have (on each slot's CPU when games are pinned),
@@ -71,6 +86,9 @@ class ProcessRunner : public GameRunner {
   void Prepare(const std::vector<const ScheduledGame*>& first) override;
   // The sandbox's mode and what it does not give ("" in full mode).
   std::string SandboxSummary() const;
+  // The server's private directory, for a cleanup that cannot wait for
+  // the destructor (an interrupt's).
+  const std::string& socket_dir() const { return server_->socket_dir(); }
 
  private:
   ProcessRunner(const TournamentConfig& config,

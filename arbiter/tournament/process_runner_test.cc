@@ -11,7 +11,7 @@
 #include <sstream>
 
 #include "arbiter/common/game_log_marker.h"
-#include "arbiter/game/registry.h"
+#include "arbiter/games/registry.h"
 #include "arbiter/process/affinity.h"
 #include "arbiter/tournament/driver.h"
 #include "arbiter/tournament/ruleset_link.h"

@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "arbiter/game/registry.h"
+#include "arbiter/games/registry.h"
 
 namespace arbiter::tournament {
 

@@ -5,7 +5,7 @@
 
 #include <filesystem>
 
-#include "arbiter/game/registry.h"
+#include "arbiter/games/registry.h"
 #include "arbiter/tournament/builtin_runner.h"
 #include "arbiter/tournament/process_runner.h"
 #include "arbiter/tournament/test_util.h"

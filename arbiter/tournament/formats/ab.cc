@@ -6,7 +6,7 @@
 #include <cassert>
 
 #include "arbiter/common/deal_secret.h"
-#include "arbiter/game/registry.h"
+#include "arbiter/games/registry.h"
 #include "arbiter/records/run_ids.h"
 
 namespace arbiter::tournament {

@@ -134,7 +134,7 @@ TEST(AbFormatTest, IsPlayedWholeByOneRun) {
 class BusyRunner : public GameRunner {
  public:
   explicit BusyRunner(const TournamentConfig& config) : fake_(config) {}
-  std::expected<std::string, std::string> Run(
+  std::expected<PlayedGame, std::string> Run(
       const ScheduledGame& game) override {
     {
       std::lock_guard lock(mu_);

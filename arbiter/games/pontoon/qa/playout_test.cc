@@ -2,7 +2,7 @@
 // every combination of the knobs that change play (min_stick,
 // banker_min_stick, split_pontoon, a wide or narrow bet range): 10,000 games
 // with the engine's own invariants checked after every step. The shared
-// playout test (arbiter/game/qa) checks the interface and information
+// playout test (arbiter/games/qa) checks the interface and information
 // hiding on fewer games.
 #include <gtest/gtest.h>
 

@@ -17,7 +17,7 @@ src="$(realpath "$2")"
 python="${3:-}"
 random_bot="${4:-}"
 game=pontoon
-source "$src/arbiter/game/qa/tournament_lib.sh"
+source "$src/arbiter/games/qa/tournament_lib.sh"
 
 printf 'base = "standard"\nhands = 5\n' >short.toml
 cat >rr.toml <<'TOML'

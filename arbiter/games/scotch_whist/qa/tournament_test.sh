@@ -14,7 +14,7 @@ src="$(realpath "$2")"
 python="${3:-}"
 random_bot="${4:-}"
 game=scotch_whist
-source "$src/arbiter/game/qa/tournament_lib.sh"
+source "$src/arbiter/games/qa/tournament_lib.sh"
 
 cat >rr.toml <<'TOML'
 name = "whist-rr"

@@ -11,8 +11,8 @@
 
 #include "arbiter/games/zetema/ruleset.h"
 #include "arbiter/games/zetema/zetema_game.h"
-#include "arbiter/match/replay.h"
 #include "arbiter/records/game_record.h"
+#include "arbiter/replay/replay.h"
 
 namespace arbiter {
 namespace {

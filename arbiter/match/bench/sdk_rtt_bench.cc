@@ -17,7 +17,7 @@
 #include <utility>
 #include <vector>
 
-#include "arbiter/match/pingpong.h"
+#include "arbiter/match/bench/pingpong.h"
 #include "arbiter/process/bot_process.h"
 
 int main(int argc, char** argv) {

@@ -17,8 +17,8 @@
 #include <cstdlib>
 #include <string>
 
-#include "arbiter/game/qa/checks.h"
-#include "arbiter/game/registry.h"
+#include "arbiter/games/qa/checks.h"
+#include "arbiter/games/registry.h"
 
 namespace game::qa {
 namespace {

@@ -25,7 +25,7 @@
 //   tournament.nosandbox.*         the same without a sandbox (no bot CPU)
 //   tournament.decisions_per_game
 //   grpc.pingpong_rtt_mean_us      the bare ping-pong, two bot processes
-//   grpc.pingpong_rtt_p50_us       served in turn (arbiter/match/pingpong.h)
+//   grpc.pingpong_rtt_p50_us       served in turn (match/bench/pingpong.h)
 //   grpc.pingpong_server_cpu_us    its server's CPU time per round trip
 //
 // Usage: tournament_play_bench [--bot COMMAND] [--games N] [--rounds R]
@@ -51,9 +51,8 @@
 #include <string>
 #include <vector>
 
-#include "arbiter/match/pingpong.h"
+#include "arbiter/match/bench/pingpong.h"
 #include "arbiter/process/bot_process.h"
-#include "arbiter/records/record_view.h"
 #include "arbiter/sandbox/sandbox.h"
 #include "arbiter/tournament/config.h"
 #include "arbiter/tournament/driver.h"
@@ -78,22 +77,18 @@ bool affinity = true;  // the config's default: games and bots pinned
 class CountingRunner : public GameRunner {
  public:
   explicit CountingRunner(GameRunner& inner) : inner_(inner) {}
-  std::expected<std::string, std::string> Run(
+  std::expected<PlayedGame, std::string> Run(
       const ScheduledGame& game) override {
-    auto record = inner_.Run(game);
-    if (record) {
-      records::RecordScanner scanner({.steps = true});
-      records::RecordView view;
-      if (scanner.Scan(*record, &view)) {
-        decisions_ += int64_t(view.steps.size());
-        for (const auto& step : view.steps) {
-          decision_us_ += step.decision_us;
-          bot_cpu_us_ += step.cpu_us;
-        }
-        if (!view.faults.empty()) faults_ += int64_t(view.faults.size());
+    auto played = inner_.Run(game);
+    if (played) {
+      decisions_ += played->record.steps_size();
+      for (const auto& step : played->record.steps()) {
+        decision_us_ += step.decision_us();
+        bot_cpu_us_ += step.cpu_us();
       }
+      faults_ += played->summary.faults;
     }
-    return record;
+    return played;
   }
   void Prepare(const std::vector<const ScheduledGame*>& first) override {
     inner_.Prepare(first);

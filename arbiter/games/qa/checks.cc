@@ -1,4 +1,4 @@
-#include "arbiter/game/qa/checks.h"
+#include "arbiter/games/qa/checks.h"
 
 #include <fmt/format.h>
 #include <google/protobuf/descriptor.h>

@@ -1,4 +1,4 @@
-#include "arbiter/match/pingpong.h"
+#include "arbiter/match/bench/pingpong.h"
 
 #include <stdlib.h>
 
@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <thread>
 
-#include "arbiter/game/registry.h"
+#include "arbiter/games/registry.h"
 #include "arbiter/match/clock.h"
 #include "arbiter/match/decision.h"
 #include "arbiter/process/affinity.h"

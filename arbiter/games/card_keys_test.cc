@@ -6,7 +6,7 @@
 #include <sstream>
 #include <string>
 
-#include "arbiter/game/registry.h"
+#include "arbiter/games/registry.h"
 
 namespace game {
 namespace {

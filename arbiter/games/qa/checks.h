@@ -10,8 +10,8 @@
 // - information hiding: nothing a seat is sent (its decision request, the
 //   events as it sees them, its observation text, the game start) names a
 //   card hidden from it at that moment, judged by the table view.
-#ifndef ARBITER_GAME_QA_CHECKS_H_
-#define ARBITER_GAME_QA_CHECKS_H_
+#ifndef ARBITER_GAMES_QA_CHECKS_H_
+#define ARBITER_GAMES_QA_CHECKS_H_
 
 #include <google/protobuf/message.h>
 
@@ -61,4 +61,4 @@ std::vector<std::string> AllCards(const TableView& view);
 
 }  // namespace game::qa
 
-#endif  // ARBITER_GAME_QA_CHECKS_H_
+#endif  // ARBITER_GAMES_QA_CHECKS_H_

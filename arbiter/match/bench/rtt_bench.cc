@@ -22,9 +22,9 @@
 #include <string>
 #include <vector>
 
+#include "arbiter/match/bench/pingpong.h"
 #include "arbiter/match/bot_runner.h"
 #include "arbiter/match/match.h"
-#include "arbiter/match/pingpong.h"
 #include "arbiter/process/bot_process.h"
 
 namespace arbiter {

@@ -1,4 +1,4 @@
-#include "arbiter/game/registry.h"
+#include "arbiter/games/registry.h"
 
 #include <array>
 

@@ -1,7 +1,7 @@
 // Replaying game records through their game: verification and printing.
 // Works for every registered game (the record names it).
-#ifndef ARBITER_MATCH_REPLAY_H_
-#define ARBITER_MATCH_REPLAY_H_
+#ifndef ARBITER_REPLAY_REPLAY_H_
+#define ARBITER_REPLAY_REPLAY_H_
 
 #include <expected>
 #include <memory>
@@ -36,9 +36,6 @@ std::expected<void, std::string> PrintGame(const v1::GameRecord& record,
 std::expected<void, std::string> PrintGameJson(const v1::GameRecord& record,
                                                int seat, std::ostream& out);
 
-// "timeout", "illegal action", ...
-std::string FaultName(v1::FaultReason reason);
-
 }  // namespace arbiter
 
-#endif  // ARBITER_MATCH_REPLAY_H_
+#endif  // ARBITER_REPLAY_REPLAY_H_

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "arbiter/common/splitmix.h"
-#include "arbiter/game/registry.h"
+#include "arbiter/games/registry.h"
 
 namespace {
 

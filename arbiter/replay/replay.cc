@@ -1,4 +1,4 @@
-#include "arbiter/match/replay.h"
+#include "arbiter/replay/replay.h"
 
 #include <fmt/format.h>
 #include <google/protobuf/util/message_differencer.h>
@@ -7,8 +7,9 @@
 #include <regex>
 
 #include "arbiter/common/printable.h"
-#include "arbiter/game/registry.h"
+#include "arbiter/games/registry.h"
 #include "arbiter/match/match.h"
+#include "proto/arbiter/v1/fault_reasons.h"
 
 namespace arbiter {
 namespace {
@@ -112,30 +113,6 @@ void PrintHands(const v1::GameRecord& record, const game::State& state,
 }
 
 }  // namespace
-
-std::string FaultName(v1::FaultReason r) {
-  switch (r) {
-    case v1::FAULT_REASON_TIMEOUT:
-      return "timeout";
-    case v1::FAULT_REASON_ILLEGAL_ACTION:
-      return "illegal action";
-    case v1::FAULT_REASON_MALFORMED_MESSAGE:
-      return "malformed message";
-    case v1::FAULT_REASON_CRASH:
-      return "crash";
-    case v1::FAULT_REASON_DISCONNECT:
-      return "disconnect";
-    case v1::FAULT_REASON_STARTUP:
-      return "startup";
-    case v1::FAULT_REASON_MEMORY_LIMIT:
-      return "memory limit";
-    case v1::FAULT_REASON_PROCESS_LIMIT:
-      return "process limit";
-    default:
-      return v1::FaultReason_IsValid(r) ? v1::FaultReason_Name(r)
-                                        : "unspecified";
-  }
-}
 
 std::expected<std::unique_ptr<game::State>, std::string> InitialState(
     const v1::GameRecord& record) {
@@ -247,7 +224,7 @@ std::expected<void, std::string> PrintGame(const v1::GameRecord& record,
   show_events();
   for (const auto& f : r.faults()) {
     out << fmt::format("fault: seat {} ({}) {} at step {}: {}\n", f.seat(),
-                       ShownBot(record, f.seat()), FaultName(f.reason()),
+                       ShownBot(record, f.seat()), FaultReasonName(f.reason()),
                        f.step(), TerminalSafe(f.detail()));
   }
   out << fmt::format("result: {}, winner {}, scores",
@@ -311,7 +288,7 @@ std::expected<void, std::string> PrintGameJson(const v1::GameRecord& record,
   for (const auto& f : r.faults()) {
     faults.push_back({{"seat", f.seat()},
                       {"bot", BotOf(record, f.seat())},
-                      {"reason", FaultName(f.reason())},
+                      {"reason", FaultReasonName(f.reason())},
                       {"step", f.step()},
                       {"detail", f.detail()}});
   }

@@ -4,8 +4,8 @@
 // that plays; `clients` bot processes are served in turn, one request each,
 // as the seats of a game are. It writes decision requests of real games and
 // reads the bots' answers: no arbiter code between the two.
-#ifndef ARBITER_MATCH_PINGPONG_H_
-#define ARBITER_MATCH_PINGPONG_H_
+#ifndef ARBITER_MATCH_BENCH_PINGPONG_H_
+#define ARBITER_MATCH_BENCH_PINGPONG_H_
 
 #include <grpcpp/grpcpp.h>
 
@@ -60,4 +60,4 @@ double Percentile(std::vector<double> v, double p);
 
 }  // namespace arbiter
 
-#endif  // ARBITER_MATCH_PINGPONG_H_
+#endif  // ARBITER_MATCH_BENCH_PINGPONG_H_

@@ -69,9 +69,9 @@ std::vector<std::string> PlayGames(int games) {
     game.teams = {0, 1};
     game.deal_seed = uint64_t(g) * 7919 + 1;
     game.first_dealer = 1;
-    auto line = runner.Run(game);
-    if (!line) Die(line.error());
-    lines.push_back(std::move(*line));
+    auto played = runner.Run(game);
+    if (!played) Die(played.error());
+    lines.push_back(std::move(played->line));
   }
   return lines;
 }

@@ -1,7 +1,7 @@
 // The games the arbiter knows, by name. A new game is a folder under
 // arbiter/games/ and one line in registry.cc.
-#ifndef ARBITER_GAME_REGISTRY_H_
-#define ARBITER_GAME_REGISTRY_H_
+#ifndef ARBITER_GAMES_REGISTRY_H_
+#define ARBITER_GAMES_REGISTRY_H_
 
 #include <expected>
 #include <span>
@@ -37,4 +37,4 @@ std::expected<const GameType*, std::string> RecordGame(
 
 }  // namespace game
 
-#endif  // ARBITER_GAME_REGISTRY_H_
+#endif  // ARBITER_GAMES_REGISTRY_H_
