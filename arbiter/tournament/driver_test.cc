@@ -744,42 +744,11 @@ TEST(DriverTest, RefusesRecordsWithoutTheirSecret) {
   EXPECT_THAT(again.error().message, HasSubstr("secret is missing"));
 }
 
-// Two processes of one bot must not play the mirrored seatings of one
-// duplicate deal side by side.
-class OverlapRunner : public GameRunner {
- public:
-  explicit OverlapRunner(const TournamentConfig& config) : fake_(config) {}
-  std::expected<PlayedGame, std::string> Run(
-      const ScheduledGame& game) override {
-    {
-      std::lock_guard lock(mu_);
-      for (int bot : game.seat_bots) {
-        if (!playing_.insert({game.duplicate_group, bot}).second) ++overlaps_;
-      }
-      max_running_ = std::max(max_running_, int(++running_));
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(2));
-    auto record = fake_.Run(game);
-    std::lock_guard lock(mu_);
-    for (int bot : game.seat_bots) playing_.erase({game.duplicate_group, bot});
-    --running_;
-    return record;
-  }
-  int overlaps() const { return overlaps_; }
-  int max_running() const { return max_running_; }
-
- private:
-  FakeRunner fake_;
-  std::mutex mu_;
-  std::set<std::pair<std::string, int>> playing_;
-  int overlaps_ = 0, running_ = 0, max_running_ = 0;
-};
-
 TEST(DriverTest, MirroredSeatingsOfADealNeverRunAtOnce) {
   TournamentConfig config = MakeConfig(4, 2);
   config.duplicate = true;
   config.deals_per_pairing = 3;  // 6 pairs x 3 deals x 2 seatings
-  OverlapRunner runner(config);
+  WatchingRunner runner(config);
   RunOptions options;
   options.out_dir = TempDir("driver_mirrored");
   options.concurrency = 4;

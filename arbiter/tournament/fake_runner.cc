@@ -1,6 +1,7 @@
 #include "arbiter/tournament/fake_runner.h"
 
 #include <algorithm>
+#include <thread>
 
 #include "arbiter/tournament/tables.h"
 
@@ -55,6 +56,23 @@ std::expected<PlayedGame, std::string> FakeRunner::Run(
     }
   }
   return PlayedGameOf(std::move(record));
+}
+
+std::expected<PlayedGame, std::string> WatchingRunner::Run(
+    const ScheduledGame& game) {
+  {
+    std::lock_guard lock(mu_);
+    for (int bot : game.seat_bots) {
+      if (!playing_.insert({game.duplicate_group, bot}).second) ++overlaps_;
+    }
+    max_running_ = std::max(max_running_, ++running_);
+  }
+  std::this_thread::sleep_for(game_time_);
+  auto played = fake_.Run(game);
+  std::lock_guard lock(mu_);
+  for (int bot : game.seat_bots) playing_.erase({game.duplicate_group, bot});
+  --running_;
+  return played;
 }
 
 }  // namespace arbiter::tournament

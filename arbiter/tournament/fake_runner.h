@@ -5,7 +5,12 @@
 #define ARBITER_TOURNAMENT_FAKE_RUNNER_H_
 
 #include <atomic>
+#include <chrono>
 #include <functional>
+#include <mutex>
+#include <set>
+#include <string>
+#include <utility>
 
 #include "arbiter/tournament/config.h"
 #include "arbiter/tournament/runner.h"
@@ -31,6 +36,28 @@ class FakeRunner : public GameRunner {
   int fail_from_ = -1;
   std::function<void(int)> hook_;
   std::atomic<int> calls_{0};
+};
+
+// A FakeRunner whose games last `game_time`, watching the games that run
+// at once: how many at most, and how often one bot played two seatings of
+// one duplicate deal side by side (which must never happen).
+class WatchingRunner : public GameRunner {
+ public:
+  explicit WatchingRunner(
+      const TournamentConfig& config,
+      std::chrono::milliseconds game_time = std::chrono::milliseconds(2))
+      : fake_(config), game_time_(game_time) {}
+  std::expected<PlayedGame, std::string> Run(
+      const ScheduledGame& game) override;
+  int overlaps() const { return overlaps_; }
+  int max_running() const { return max_running_; }
+
+ private:
+  FakeRunner fake_;
+  const std::chrono::milliseconds game_time_;
+  std::mutex mu_;
+  std::set<std::pair<std::string, int>> playing_;
+  int overlaps_ = 0, running_ = 0, max_running_ = 0;
 };
 
 }  // namespace arbiter::tournament

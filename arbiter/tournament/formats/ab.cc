@@ -187,13 +187,9 @@ Plan AbFormat::MakePlan() const {
 
 std::expected<void, std::string> AbFormat::CheckSplit(
     const RunSplit& split) const {
-  if (auto ok = RefuseRounds(split, "an A/B match"); !ok) return ok;
-  if (split.shards > 1) {
-    return Error(
-        "--shard: an A/B match counts its deal sets in order and stops at "
-        "its verdict, so it is played by one run");
-  }
-  return {};
+  return RefuseSplit(split, "an A/B match",
+                     "an A/B match counts its deal sets in order and stops "
+                     "at its verdict");
 }
 
 }  // namespace arbiter::tournament

@@ -2,10 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <chrono>
-#include <mutex>
-#include <thread>
 
 #include "arbiter/tournament/ab_match.h"
 #include "arbiter/tournament/fake_runner.h"
@@ -130,42 +127,18 @@ TEST(AbFormatTest, IsPlayedWholeByOneRun) {
   EXPECT_EQ(plan.games_per_bot, (std::vector<int>{8, 8}));
 }
 
-// Counts the games running at once, each lasting a few milliseconds.
-class BusyRunner : public GameRunner {
- public:
-  explicit BusyRunner(const TournamentConfig& config) : fake_(config) {}
-  std::expected<PlayedGame, std::string> Run(
-      const ScheduledGame& game) override {
-    {
-      std::lock_guard lock(mu_);
-      most_ = std::max(most_, ++running_);
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    {
-      std::lock_guard lock(mu_);
-      --running_;
-    }
-    return fake_.Run(game);
-  }
-  int most() const { return most_; }
-
- private:
-  FakeRunner fake_;
-  std::mutex mu_;
-  int running_ = 0, most_ = 0;
-};
-
 // The driver asks for the next game whenever a slot is free: every slot
 // plays at once, though each deal set's two games never do.
 TEST(AbFormatTest, EverySlotPlaysWhileTheStreamLasts) {
   const TournamentConfig config = MakeConfig(2, 2);
-  BusyRunner runner(config);
+  WatchingRunner runner(config, std::chrono::milliseconds(20));
   auto result =
       RunMatch(config, Layout(2, false), runner,
                {.key = kKey, .seed = 1, .max_deal_sets = 6, .concurrency = 3});
   ASSERT_TRUE(result) << result.error();
   EXPECT_EQ(result->played, 12);
-  EXPECT_EQ(runner.most(), 3);
+  EXPECT_EQ(runner.max_running(), 3);
+  EXPECT_EQ(runner.overlaps(), 0);
 }
 
 // At the verdict no game starts: one slot plays exactly the games counted.

@@ -118,6 +118,11 @@ class TournamentFormat {
 // a gauntlet". `described` is the format's name with its article.
 std::expected<void, std::string> RefuseRounds(const RunSplit& split,
                                               std::string_view described);
+// The same, and no --shard either: "--shard: WHY, so DESCRIBED is played
+// by one run".
+std::expected<void, std::string> RefuseSplit(const RunSplit& split,
+                                             std::string_view described,
+                                             std::string_view why);
 
 }  // namespace arbiter::tournament
 

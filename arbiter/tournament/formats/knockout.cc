@@ -202,13 +202,9 @@ class Knockout : public TournamentFormat {
 
   std::expected<void, std::string> CheckSplit(
       const RunSplit& split) const override {
-    if (auto ok = RefuseRounds(split, "a knockout"); !ok) return ok;
-    if (split.shards > 1) {
-      return Error(
-          "--shard: a knockout's ties are drawn from the results of the ties "
-          "before them, so a knockout is played by one run");
-    }
-    return {};
+    return RefuseSplit(split, "a knockout",
+                       "a knockout's ties are drawn from the results of the "
+                       "ties before them");
   }
 
   std::string ResultText() const override;

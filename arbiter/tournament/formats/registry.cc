@@ -47,6 +47,15 @@ std::expected<void, std::string> RefuseRounds(const RunSplit& split,
       split.round != 0 ? "round" : "prior", described));
 }
 
+std::expected<void, std::string> RefuseSplit(const RunSplit& split,
+                                             std::string_view described,
+                                             std::string_view why) {
+  if (auto ok = RefuseRounds(split, described); !ok) return ok;
+  if (split.shards <= 1) return {};
+  return std::unexpected(
+      fmt::format("--shard: {}, so {} is played by one run", why, described));
+}
+
 std::expected<void, std::string> TournamentFormat::CheckRecord(
     const ScheduledGame& game, const records::RecordSummary& summary,
     const TournamentConfig& config, std::string_view where) const {
