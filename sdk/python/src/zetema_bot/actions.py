@@ -23,7 +23,7 @@ import re
 from typing import List, Optional, Tuple
 
 from zetema_bot.cards import (ACE, KING, QUEEN, Card, CardError, parse_card,
-                              sorted_by_rank)
+                              parse_cards, sorted_by_rank)
 from zetema_bot.proto import zetema_pb2
 
 DISCARD, MELD, MARRY = "discard", "meld", "marry"
@@ -69,7 +69,6 @@ class Action:
 
     @staticmethod
     def meld(cards, discard=None) -> "Action":
-        from zetema_bot.cards import parse_cards
         return Action(MELD, cards=tuple(parse_cards(cards)),
                       discard=None if discard is None else parse_card(discard))
 
@@ -249,24 +248,26 @@ _MELD_TYPES = {
 def action_from_proto(proto, index=None) -> Action:
     """An Action from a zetema.v1.Action (or zetema.v1.LegalAction, whose
     points it keeps)."""
+    points = None
     if proto.DESCRIPTOR.name == "LegalAction":
-        return dataclasses.replace(action_from_proto(proto.action, index),
-                                   points=proto.points)
+        points, proto = proto.points, proto.action
     kind = proto.WhichOneof("kind")
     if kind == "discard":
         return Action(DISCARD, discard=parse_card(proto.discard.card),
-                      index=index)
+                      index=index, points=points)
     if kind == "meld":
         m = proto.meld
-        return Action(MELD, cards=tuple(parse_card(c) for c in m.cards),
+        return Action(MELD, cards=tuple(parse_cards(m.cards)),
                       discard=parse_card(m.discard) if m.discard else None,
-                      meld_type=_MELD_TYPES.get(m.meld_type), index=index)
+                      meld_type=_MELD_TYPES.get(m.meld_type), index=index,
+                      points=points)
     if kind == "marry":
         hand, pile = [], []
         for m in proto.marry.marriages:
             (pile if m.king_from_pile else hand).append(parse_card(m.king))
             (pile if m.queen_from_pile else hand).append(parse_card(m.queen))
-        return Action(MARRY, cards=tuple(hand), pile=tuple(pile), index=index)
+        return Action(MARRY, cards=tuple(hand), pile=tuple(pile), index=index,
+                      points=points)
     raise CardError("the action message holds no discard, meld or marry")
 
 

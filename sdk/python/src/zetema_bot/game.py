@@ -4,7 +4,7 @@
 from typing import Dict, List, Optional
 
 from zetema_bot.actions import action_from_proto
-from zetema_bot.cards import RANKS, Card, parse_card
+from zetema_bot.cards import RANKS, Card, parse_cards
 
 
 class GameInfo:
@@ -51,7 +51,7 @@ class GameInfo:
 
 
 def _cards(items) -> List[Card]:
-    return [parse_card(c) for c in items]
+    return parse_cards(items)
 
 
 class Observation:
