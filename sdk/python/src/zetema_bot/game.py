@@ -1,6 +1,7 @@
 """What a bot sees: the game it plays (GameInfo) and each decision's view
 (Observation), built from the protocol messages with plain Python types."""
 
+import functools
 from typing import Dict, List, Optional
 
 from zetema_bot.actions import action_from_proto
@@ -83,19 +84,49 @@ class Observation:
         self.hand_number: int = obs.hand_number
         self.stock_size: int = obs.stock_size
         self.num_players: int = obs.num_players or len(obs.hand_sizes)
-        self.hand: List[Card] = _cards(obs.hand)
-        self.pile_cards: List[Card] = _cards(obs.piles)
-        self.piles: Dict[str, List[Card]] = {r: [] for r in RANKS}
-        for c in self.pile_cards:
-            self.piles[c.rank_char].append(c)
-        self.waste: List[Card] = _cards(obs.waste)
-        self.hand_sizes: List[int] = list(obs.hand_sizes)
-        self.scores: List[int] = list(obs.scores)
-        self.team_of: List[int] = list(obs.team_of)
-        self.team_scores: List[int] = list(obs.team_scores)
-        self.known: List[List[Card]] = [_cards(k.cards) for k in obs.known]
         self.history = list(obs.history) if obs.history or game is None \
             else list(game.history)
+
+    # The lists are made on first use, each once: a bot reads some of them,
+    # and making all for every decision took half of a decision's time.
+    @functools.cached_property
+    def hand(self) -> List[Card]:
+        return _cards(self._proto.hand)
+
+    @functools.cached_property
+    def pile_cards(self) -> List[Card]:
+        return _cards(self._proto.piles)
+
+    @functools.cached_property
+    def piles(self) -> Dict[str, List[Card]]:
+        piles: Dict[str, List[Card]] = {r: [] for r in RANKS}
+        for c in self.pile_cards:
+            piles[c.rank_char].append(c)
+        return piles
+
+    @functools.cached_property
+    def waste(self) -> List[Card]:
+        return _cards(self._proto.waste)
+
+    @functools.cached_property
+    def hand_sizes(self) -> List[int]:
+        return list(self._proto.hand_sizes)
+
+    @functools.cached_property
+    def scores(self) -> List[int]:
+        return list(self._proto.scores)
+
+    @functools.cached_property
+    def team_of(self) -> List[int]:
+        return list(self._proto.team_of)
+
+    @functools.cached_property
+    def team_scores(self) -> List[int]:
+        return list(self._proto.team_scores)
+
+    @functools.cached_property
+    def known(self) -> List[List[Card]]:
+        return [_cards(k.cards) for k in self._proto.known]
 
     @property
     def proto(self):
