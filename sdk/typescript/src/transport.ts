@@ -208,7 +208,9 @@ export class Stream implements AsyncIterable<ArbiterMessage> {
 
   private onEnd(): void {
     // Messages still in the buffer were read whole before the status came.
-    if (this.status === undefined) {
+    if (this.status === undefined && this.session.destroyed) {
+      this.end(new StreamError("UNAVAILABLE", "the connection closed"));
+    } else if (this.status === undefined) {
       const code = this.call.rstCode;
       const reason = code === http2.constants.NGHTTP2_CANCEL ? "CANCELLED" : "UNAVAILABLE";
       this.end(new StreamError(reason, `the stream closed without a status (HTTP/2 error ${code ?? 0})`));
