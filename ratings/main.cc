@@ -5,7 +5,7 @@
 #include <iostream>
 #include <new>
 
-#include "arbiter/cli/usage.h"
+#include "arbiter/command_line/usage.h"
 #include "arbiter/common/printable.h"
 #include "ratings/format.h"
 #include "ratings/ratings.h"
@@ -61,7 +61,7 @@ int Run(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     // --help exits 0; every usage error exits 2, in one line naming the
-    // option (arbiter/cli/usage.h).
+    // option (arbiter/command_line/usage.h).
     return arbiter::ReportParseError(app, e);
   }
   if (auto ok = ratings::CheckOptions(options); !ok) return Fail(ok.error());

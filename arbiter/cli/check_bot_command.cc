@@ -26,19 +26,6 @@ struct CheckBotOptions {
   bool fail_fast = false;
 };
 
-// The words of `argv` as one command line that SplitCommand gives back.
-std::string JoinCommand(const std::vector<std::string>& argv) {
-  std::string line;
-  for (const auto& word : argv) {
-    if (!line.empty()) line += ' ';
-    line += '\'';
-    for (char c : word)
-      line += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    line += '\'';
-  }
-  return line;
-}
-
 // The check's directories, removed when the run is interrupted.
 std::mutex g_dirs_mu;
 std::vector<std::string> g_dirs;
@@ -86,7 +73,7 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
                   "full (default, as in tournaments), reduced or none "
                   "(docs/security.md)")
       ->capture_default_str()
-      ->check(CLI::IsMember({"full", "reduced", "none"}));
+      ->check(CLI::IsMember(sandbox::ModeNames()));
   cmd->add_option("--startup-ms", o->startup_ms,
                   "time the bot has to connect each time it starts")
       ->capture_default_str()

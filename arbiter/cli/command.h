@@ -18,11 +18,10 @@
 #include <CLI/CLI.hpp>
 #include <functional>
 
-#include "arbiter/cli/usage.h"
+#include "arbiter/command_line/usage.h"
 
 namespace arbiter {
 
-inline constexpr int kExitFailed = 1;
 // Done, but not clean: a bot never started in some game (`play`,
 // `tournament`).
 inline constexpr int kExitNotClean = 3;

@@ -11,13 +11,14 @@
 #include <cstdio>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "arbiter/cli/command.h"
-#include "arbiter/cli/interrupts.h"
-#include "arbiter/cli/output_lock.h"
-#include "arbiter/cli/time_options.h"
+#include "arbiter/command_line/interrupts.h"
+#include "arbiter/command_line/output_lock.h"
+#include "arbiter/command_line/time_options.h"
 #include "arbiter/game/registry.h"
 #include "arbiter/records/record_writer.h"
 #include "arbiter/tournament/ab_match.h"
@@ -75,7 +76,7 @@ class ConsoleStatus : public tour::MatchListener {
 
 struct Args {
   std::string a, b, opponent;
-  std::string game = std::string(game::kDefaultGame);
+  std::string game = std::string(game::DefaultGame().Name());
   int seats = 2;
   std::vector<std::string> sprt;
   int games = 0;
@@ -121,7 +122,9 @@ std::string AsOption(const std::string& error) {
   return error;
 }
 
-void Run(const Args& args) {
+// The match as a config of bots A, B (and the opponent), and its game.
+std::pair<tour::TournamentConfig, tour::ResolvedRuleset> Setup(
+    const Args& args) {
   tour::TournamentConfig config;
   config.name = "match";
   config.game = args.game;
@@ -169,50 +172,69 @@ void Run(const Args& args) {
       }
     }
   }
+  return {std::move(config), std::move(*resolved)};
+}
 
-  tour::MatchOptions options;
-  options.concurrency = args.concurrency;
+// --sprt and --games.
+void SetLength(const Args& args, tour::MatchOptions* options) {
   if (!args.sprt.empty()) {
     std::string text;
     for (const auto& part : args.sprt) text += part + " ";
     auto sprt = tour::ParseSprt(text);
     if (!sprt) Fail(sprt.error(), 2);
-    options.sprt = *sprt;
+    options->sprt = *sprt;
   } else if (args.games <= 0) {
     Fail("give --sprt, --games N, or both", 2);
   }
   const int games = args.games > 0 ? args.games : kMaxSprtGames;
-  options.max_deal_sets = (games + 1) / 2;
+  options->max_deal_sets = (games + 1) / 2;
+}
 
+// What --out holds: its secret and records, kept while the match runs.
+struct Output {
+  std::optional<records::RunLock> lock;  // one run at a time
+  std::filesystem::path records;
+  std::optional<tour::KeptRecords> kept;
+  std::optional<records::RecordWriter> writer;
+};
+
+// Locks --out, opens its secret and records into `options`.
+void OpenOutput(const Args& args, Output* output, tour::MatchOptions* options) {
   const std::filesystem::path out_dir = args.out;
   std::error_code ec;
   std::filesystem::create_directories(out_dir, ec);
   if (ec) Fail(fmt::format("--out {}: {}", args.out, ec.message()), 2);
   auto path = tour::RecordsPath(out_dir, /*compress=*/false);
   if (!path) Fail(path.error());
-  const records::RunLock lock = LockOutput("match", "--out", args.out, *path);
-  const std::string records = path->string();
+  output->records = *path;
+  output->lock.emplace(LockOutput("match", "--out", args.out, *path));
   auto secret = tour::OpenRunSecret(out_dir, *path, args.secret, args.seed);
   if (!secret) Fail(secret.error(), 2);
   if (secret->seed_drawn) {
     std::fprintf(stderr, "match: seed %llu (drawn at random, kept in %s)\n",
                  (unsigned long long)secret->seed, secret->file.c_str());
   }
-  options.key = secret->key;
-  options.seed = secret->seed;
+  options->key = secret->key;
+  options->seed = secret->seed;
   auto kept = tour::ReadKeptRecords(*path);
   if (!kept) Fail(kept.error());
   for (const auto& warning : kept->warnings) {
     std::fprintf(stderr, "warning: %s\n", warning.c_str());
   }
-  options.kept = &*kept;
+  output->kept = std::move(*kept);
+  options->kept = &*output->kept;
   auto writer = records::RecordWriter::Open(*path);
   if (!writer) Fail(writer.error());
-  options.writer = &*writer;
+  output->writer.emplace(std::move(*writer));
+  options->writer = &*output->writer;
+}
 
-  WatchInterrupts("match", &g_stop);  // before the server's and slots' threads
-  auto chosen = tour::MakeGameRunner(config, resolved->game,
-                                     {.out_dir = out_dir,
+// The match's bot processes (or builtin bots), announced on stderr.
+std::unique_ptr<tour::GameRunner> StartRunner(
+    const Args& args, const tour::TournamentConfig& config,
+    const tour::ResolvedRuleset& resolved, const std::string& records) {
+  auto chosen = tour::MakeGameRunner(config, resolved.game,
+                                     {.out_dir = args.out,
                                       .secret_file = args.secret,
                                       .concurrency = args.concurrency});
   if (!chosen) Fail(chosen.error(), 2);
@@ -220,33 +242,30 @@ void Run(const Args& args) {
     std::fprintf(stderr, "arbiter match: %s\n",
                  chosen->sandbox_summary.c_str());
   }
-  std::unique_ptr<tour::GameRunner> runner = std::move(chosen->runner);
-  const std::string& a = config.bots[tour::kBotA].name;
-  const std::string& b = config.bots[tour::kBotB].name;
-  std::fprintf(stderr,
-               "match: %s (A) vs %s (B), %s, %d seats%s, %s, %lld ms per "
-               "move; records in %s\n",
-               a.c_str(), b.c_str(), args.game.c_str(), args.seats,
-               args.seats > 2
-                   ? (" against " + config.bots[tour::kOpponent].name).c_str()
-                   : "",
-               args.ruleset.empty() ? resolved->game->RulesetBase().c_str()
-                                    : args.ruleset.c_str(),
-               static_cast<long long>(args.time.move_ms), records.c_str());
-  ConsoleStatus console(options.sprt);
-  options.listener = &console;
-  options.stop = &g_stop;
-  auto result = tour::RunMatch(config, resolved->layout, *runner, options);
-  runner.reset();  // stops the bot processes
-  if (console.tty()) std::fprintf(stderr, "\n");
-  if (!result) Fail(result.error());
-  const tour::MatchStatus& s = result->status;
+  std::fprintf(
+      stderr,
+      "match: %s (A) vs %s (B), %s, %d seats%s, %s, %lld ms per "
+      "move; records in %s\n",
+      config.bots[tour::kBotA].name.c_str(),
+      config.bots[tour::kBotB].name.c_str(), args.game.c_str(), args.seats,
+      args.seats > 2 ? (" against " + config.bots[tour::kOpponent].name).c_str()
+                     : "",
+      args.ruleset.empty() ? resolved.game->RulesetBase().c_str()
+                           : args.ruleset.c_str(),
+      static_cast<long long>(args.time.move_ms), records.c_str());
+  return std::move(chosen->runner);
+}
+
+void PrintResult(const tour::MatchResult& result,
+                 const tour::MatchOptions& options, const std::string& a,
+                 const std::string& b) {
+  const tour::MatchStatus& s = result.status;
   std::printf("%s vs %s: %s\n", a.c_str(), b.c_str(),
               tour::StatusLine(s, options.sprt).c_str());
   std::printf(
       "LOS %.1f%%, normalized Elo %+.1f; %d games played now, %d "
       "from earlier records\n",
-      100 * s.elo.los, s.elo.normalized_elo, result->played, result->reused);
+      100 * s.elo.los, s.elo.normalized_elo, result.played, result.reused);
   if (options.sprt) {
     std::printf("%s\n", Verdict(s, *options.sprt, a, b).c_str());
   } else {
@@ -256,6 +275,27 @@ void Run(const Args& args) {
         s.games, a.c_str(), 100 * s.elo.score, s.elo.elo, s.elo.lower,
         s.elo.upper);
   }
+}
+
+void Run(const Args& args) {
+  const auto [config, resolved] = Setup(args);
+  tour::MatchOptions options;
+  options.concurrency = args.concurrency;
+  SetLength(args, &options);
+  Output output;
+  OpenOutput(args, &output, &options);
+  WatchInterrupts("match", &g_stop);  // before the server's and slots' threads
+  std::unique_ptr<tour::GameRunner> runner =
+      StartRunner(args, config, resolved, output.records.string());
+  ConsoleStatus console(options.sprt);
+  options.listener = &console;
+  options.stop = &g_stop;
+  auto result = tour::RunMatch(config, resolved.layout, *runner, options);
+  runner.reset();  // stops the bot processes
+  if (console.tty()) std::fprintf(stderr, "\n");
+  if (!result) Fail(result.error());
+  PrintResult(*result, options, config.bots[tour::kBotA].name,
+              config.bots[tour::kBotB].name);
   if (result->stopped) {
     std::fprintf(stderr,
                  "stopped: run the same command again to go on from the "
@@ -304,7 +344,7 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
   cmd->add_option("--sandbox", args->sandbox,
                   "full, reduced or none: how the bots are sandboxed "
                   "(docs/security.md)")
-      ->check(CLI::IsMember({"full", "reduced", "none"}));
+      ->check(CLI::IsMember(sandbox::ModeNames()));
   cmd->add_flag("--no-affinity", args->no_affinity,
                 "Let the kernel place games and bots (by default each game "
                 "slot and its bots run on a CPU of their own)");

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "arbiter/cli/command.h"
-#include "arbiter/cli/output_lock.h"
+#include "arbiter/command_line/output_lock.h"
 #include "arbiter/common/printable.h"
 #include "arbiter/records/merge.h"
 
@@ -30,9 +30,7 @@ struct MergeArgs {
   throw CLI::RuntimeError(code);
 }
 
-void Merge(const MergeArgs& args) {
-  std::vector<std::filesystem::path> inputs(args.inputs.begin(),
-                                            args.inputs.end());
+void CheckInputs(const std::vector<std::filesystem::path>& inputs) {
   for (const auto& input : inputs) {
     std::error_code ec;
     if (!std::filesystem::is_regular_file(input, ec)) {
@@ -42,46 +40,40 @@ void Merge(const MergeArgs& args) {
            kExitUsage);
     }
   }
-  std::optional<records::RecordWriter> file;
-  std::optional<records::RunLock> lock;
-  if (!args.out.empty()) {
-    // Records are never rewritten: refuse to write over a file (which could
-    // also be one of the inputs).
-    auto writer = records::RecordWriter::Open(
-        args.out, {.sync_each = false, .create_new = true});
-    if (!writer) {
-      std::error_code ec;
-      Fail(
-          "-o " + args.out +
-              (std::filesystem::is_directory(args.out, ec) ? ": is a directory"
-               : std::filesystem::exists(args.out, ec)     ? ": the file exists"
-                                                       : ": " + writer.error()),
-          kExitUsage);
-    }
-    file.emplace(std::move(*writer));
-    lock.emplace(LockOutput("merge", "-o", args.out, args.out));
+}
+
+// -o OUT, locked, or stdout. Records are never rewritten: refuse to write
+// over a file (which could also be one of the inputs).
+records::RecordWriter OpenOutput(const std::string& path,
+                                 std::optional<records::RunLock>* lock) {
+  if (path.empty()) return records::RecordWriter::Stdout();
+  auto writer = records::RecordWriter::Open(
+      path, {.sync_each = false, .create_new = true});
+  if (!writer) {
+    std::error_code ec;
+    Fail("-o " + path +
+             (std::filesystem::is_directory(path, ec) ? ": is a directory"
+              : std::filesystem::exists(path, ec)     ? ": the file exists"
+                                                      : ": " + writer.error()),
+         kExitUsage);
   }
-  records::RecordWriter out =
-      file ? std::move(*file) : records::RecordWriter::Stdout();
-  records::MergeOptions options;
-  if (!args.out.empty()) {
-    // Sorted runs, if any, go beside the output.
-    options.temp_dir = std::filesystem::absolute(args.out).parent_path();
-  }
-  auto report = records::MergeRecordFiles(inputs, out, options);
-  const bool failed = !report || !report->conflicts.empty();
-  if (failed && !args.out.empty()) std::filesystem::remove(args.out);
-  if (!report) Fail(report.error(), 1);
-  for (const auto& note : report->notes) {
+  lock->emplace(LockOutput("merge", "-o", path, path));
+  return std::move(*writer);
+}
+
+// The skipped records (the first of them named), then the conflicts or
+// what was merged.
+void PrintReport(const records::MergeReport& report, size_t files) {
+  for (const auto& note : report.notes) {
     std::fprintf(stderr, "%s\n", TerminalSafe(note).c_str());
   }
-  const int64_t skipped = report->copies + report->torn + report->malformed;
-  if (skipped > int64_t(report->notes.size())) {
+  const int64_t skipped = report.copies + report.torn + report.malformed;
+  if (skipped > int64_t(report.notes.size())) {
     std::fprintf(stderr, "... and %lld more\n",
-                 (long long)(skipped - int64_t(report->notes.size())));
+                 (long long)(skipped - int64_t(report.notes.size())));
   }
-  if (!report->conflicts.empty()) {
-    for (const auto& c : report->conflicts) {
+  if (!report.conflicts.empty()) {
+    for (const auto& c : report.conflicts) {
       std::fprintf(stderr, "%s\n", TerminalSafe(c).c_str());
     }
     Fail(
@@ -92,9 +84,26 @@ void Merge(const MergeArgs& args) {
   std::fprintf(stderr,
                "arbiter merge: %lld records from %zu files; skipped %lld "
                "copies, %lld torn and %lld malformed records\n",
-               (long long)report->written, inputs.size(),
-               (long long)report->copies, (long long)report->torn,
-               (long long)report->malformed);
+               (long long)report.written, files, (long long)report.copies,
+               (long long)report.torn, (long long)report.malformed);
+}
+
+void Merge(const MergeArgs& args) {
+  const std::vector<std::filesystem::path> inputs(args.inputs.begin(),
+                                                  args.inputs.end());
+  CheckInputs(inputs);
+  std::optional<records::RunLock> lock;
+  records::RecordWriter out = OpenOutput(args.out, &lock);
+  records::MergeOptions options;
+  if (!args.out.empty()) {
+    // Sorted runs, if any, go beside the output.
+    options.temp_dir = std::filesystem::absolute(args.out).parent_path();
+  }
+  auto report = records::MergeRecordFiles(inputs, out, options);
+  const bool failed = !report || !report->conflicts.empty();
+  if (failed && !args.out.empty()) std::filesystem::remove(args.out);
+  if (!report) Fail(report.error(), 1);
+  PrintReport(*report, inputs.size());
 }
 
 const bool kRegistered = RegisterCommand([](CLI::App& app) {

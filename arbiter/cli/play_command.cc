@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "arbiter/cli/command.h"
-#include "arbiter/cli/output_lock.h"
-#include "arbiter/cli/time_options.h"
+#include "arbiter/command_line/output_lock.h"
+#include "arbiter/command_line/time_options.h"
 #include "arbiter/common/deal_secret.h"
 #include "arbiter/common/printable.h"
 #include "arbiter/game/registry.h"
@@ -29,7 +29,7 @@ namespace {
 
 struct PlayOptions {
   std::vector<std::string> bots;
-  std::string game = std::string(game::kDefaultGame);
+  std::string game = std::string(game::DefaultGame().Name());
   int players = 0;
   int games = 1;
   std::string ruleset;           // "": the game's default preset
@@ -348,7 +348,8 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
                   "connects by itself (repeat for each bot)")
       ->required();
   cmd->add_option("--game", o->game, "the game to play")->capture_default_str();
-  cmd->add_option("--players", o->players,
+  // --seats: the name `arbiter match` and tournament configs give it.
+  cmd->add_option("--players,--seats", o->players,
                   "seats per game, in the game's range (default: the number "
                   "of bots; fewer bots fill the seats in turn)")
       ->check(IntegerIn(0, 64));
@@ -385,7 +386,7 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
                   "the machine cannot give every guarantee; reduced: what "
                   "the machine allows (says what is missing); none: plain "
                   "processes (docs/security.md)")
-      ->check(CLI::IsMember({"full", "reduced", "none"}));
+      ->check(CLI::IsMember(sandbox::ModeNames()));
   // The ranges of a tournament's [sandbox] keys (docs/tournaments.md).
   cmd->add_option("--memory-mb", o->memory_mb,
                   "memory limit of each bot's sandbox (0: none)")

@@ -10,8 +10,10 @@
 #include <string>
 
 #include "arbiter/cli/command.h"
-#include "arbiter/cli/output_lock.h"
+#include "arbiter/command_line/output_lock.h"
 #include "arbiter/tournament/config.h"
+#include "arbiter/tournament/formats/format.h"
+#include "arbiter/tournament/formats/registry.h"
 #include "arbiter/tournament/kept_records.h"
 #include "arbiter/tournament/repair.h"
 #include "arbiter/tournament/ruleset_link.h"
@@ -33,6 +35,41 @@ struct RepairArgs {
   throw CLI::RuntimeError(code);
 }
 
+// The records file of the tournament's output directory (which must hold
+// one).
+std::filesystem::path RecordsFile(const tour::TournamentConfig& config,
+                                  const std::filesystem::path& dir) {
+  const std::string out = "--out " + dir.string();
+  std::error_code ec;
+  if (!std::filesystem::is_directory(dir, ec)) {
+    Fail(out + ": no such directory", kExitUsage);
+  }
+  auto path = tour::RecordsPath(dir, config.compress_records);
+  if (!path) Fail(path.error(), kExitUsage);
+  if (!std::filesystem::exists(*path, ec)) {
+    Fail(out + ": no records file (" + path->filename().string() + ")",
+         kExitUsage);
+  }
+  return *path;
+}
+
+// What tells the true record of a game id: its schedule and deal secret
+// (none for a format whose games depend on the results: Swiss, knockout).
+tour::RecordJudge MakeJudge(const RepairArgs& args,
+                            const tour::TournamentConfig& config,
+                            const tour::TeamLayout& layout,
+                            const std::filesystem::path& dir,
+                            const std::filesystem::path& path) {
+  auto format = tour::MakeFormat(config, layout);  // no secret needed to ask
+  if (!format) Fail(args.config + ": " + format.error(), kExitUsage);
+  if ((*format)->Adaptive()) return {};
+  auto secret = tour::OpenRunSecret(dir, path, args.secret, config.seed);
+  if (!secret) Fail(secret.error(), kExitUsage);
+  auto made = tour::ScheduleJudge(config, layout, *secret);
+  if (!made) Fail(args.config + ": " + made.error(), kExitUsage);
+  return std::move(*made);
+}
+
 void Repair(const RepairArgs& args) {
   auto config = tour::LoadTournamentConfig(args.config);
   if (!config) Fail(config.error(), kExitUsage);
@@ -40,32 +77,16 @@ void Repair(const RepairArgs& args) {
   if (!resolved) Fail(args.config + ": " + resolved.error(), kExitUsage);
   const std::filesystem::path dir =
       args.out.empty() ? "out/" + config->name : args.out;
-  const std::string out = "--out " + dir.string();
-  std::error_code ec;
-  if (!std::filesystem::is_directory(dir, ec)) {
-    Fail(out + ": no such directory", kExitUsage);
-  }
-  auto path = tour::RecordsPath(dir, config->compress_records);
-  if (!path) Fail(path.error(), kExitUsage);
-  if (!std::filesystem::exists(*path, ec)) {
-    Fail(out + ": no records file (" + path->filename().string() + ")",
-         kExitUsage);
-  }
+  const std::filesystem::path path = RecordsFile(*config, dir);
   const records::RunLock lock =
-      LockOutput("repair", "--out", dir.string(), *path);
-  if (std::filesystem::file_size(*path, ec) == 0) {  // and no secret to make
-    std::printf("%s: nothing to repair (no records)\n", path->c_str());
+      LockOutput("repair", "--out", dir.string(), path);
+  std::error_code ec;
+  if (std::filesystem::file_size(path, ec) == 0) {  // and no secret to make
+    std::printf("%s: nothing to repair (no records)\n", path.c_str());
     return;
   }
-  tour::RecordJudge judge;
-  if (config->format != tour::Format::kSwiss) {
-    auto secret = tour::OpenRunSecret(dir, *path, args.secret, config->seed);
-    if (!secret) Fail(secret.error(), kExitUsage);
-    auto made = tour::ScheduleJudge(*config, resolved->layout, *secret);
-    if (!made) Fail(args.config + ": " + made.error(), kExitUsage);
-    judge = std::move(*made);
-  }
-  auto plan = tour::PlanRepair(*path, judge);
+  auto plan = tour::PlanRepair(
+      path, MakeJudge(args, *config, resolved->layout, dir, path));
   if (!plan) Fail(plan.error(), kExitFailed);
   if (!plan->undecided.empty()) {
     for (const auto& text : plan->undecided) {
@@ -77,7 +98,7 @@ void Repair(const RepairArgs& args) {
   }
   if (plan->drop.empty()) {
     std::printf("%s: nothing to repair (%lld records, no game id twice)\n",
-                path->c_str(), (long long)plan->records);
+                path.c_str(), (long long)plan->records);
     return;
   }
   for (const auto& note : plan->notes) std::printf("%s\n", note.c_str());
@@ -86,15 +107,15 @@ void Repair(const RepairArgs& args) {
     std::printf(
         "%s: would keep %lld of %lld records (%d game ids with "
         "different records); dry run, nothing written\n",
-        path->c_str(), kept, (long long)plan->records, plan->conflicts);
+        path.c_str(), kept, (long long)plan->records, plan->conflicts);
     return;
   }
-  auto backup = tour::ApplyRepair(*path, *plan);
+  auto backup = tour::ApplyRepair(path, *plan);
   if (!backup) Fail(backup.error(), kExitFailed);
   std::printf(
       "%s: kept %lld of %lld records (%d game ids with different "
       "records); the original is %s\n",
-      path->c_str(), kept, (long long)plan->records, plan->conflicts,
+      path.c_str(), kept, (long long)plan->records, plan->conflicts,
       backup->c_str());
 }
 

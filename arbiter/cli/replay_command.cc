@@ -5,11 +5,10 @@
 // --html -o game.html` writes the game's viewer page instead.
 #include <CLI/CLI.hpp>
 #include <algorithm>
-#include <cctype>
 #include <cstdio>
+#include <expected>
 #include <filesystem>
 #include <iostream>
-#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -22,6 +21,7 @@
 #include "arbiter/records/duplicates.h"
 #include "arbiter/records/game_record.h"
 #include "arbiter/report/bot_logs.h"
+#include "arbiter/report/game_list.h"
 #include "arbiter/report/html_page.h"
 #include "arbiter/report/replay_data.h"
 #include "arbiter/report/report_writer.h"
@@ -36,96 +36,9 @@ struct ReplayOptions {
   int seat = -1;
   bool json = false;
   bool html = false;
-  std::string out;  // with html
-  // Filters of the list of games.
-  std::string bot;
-  bool won = false, lost = false, faults = false;
+  std::string out;            // with html
+  report::GameFilter filter;  // of the list of games
 };
-
-// The list's filters: games `o.bot` played (won or lost), games with faults.
-bool Keep(const ReplayOptions& o, const arbiter::v1::GameRecord& r) {
-  if (o.faults && r.result().faults().empty()) return false;
-  if (o.bot.empty()) return true;
-  for (const auto& seat : r.seats()) {
-    if (seat.bot_name() != o.bot) continue;
-    const int s = seat.seat();
-    const bool first =
-        s < r.result().places_size() && r.result().places(s) == 1;
-    if ((o.won && !first) || (o.lost && first)) continue;
-    return true;
-  }
-  return false;
-}
-
-// One line per game: its id, game, each seat's bot, points and place, how
-// it ended, its faults.
-void ListGame(const arbiter::v1::GameRecord& r, bool json) {
-  const auto& result = r.result();
-  auto at = [](const auto& list, int i) {
-    return i < list.size() ? list[i] : 0;
-  };
-  if (json) {
-    nlohmann::json seats = nlohmann::json::array();
-    for (const auto& seat : r.seats()) {
-      seats.push_back({{"seat", seat.seat()},
-                       {"bot", seat.bot_name()},
-                       {"team", seat.team()},
-                       {"score", at(result.scores(), seat.seat())},
-                       {"place", at(result.places(), seat.seat())}});
-    }
-    nlohmann::json faults = nlohmann::json::array();
-    for (const auto& f : result.faults()) {
-      faults.push_back({{"seat", f.seat()},
-                        {"reason", FaultName(f.reason())},
-                        {"step", f.step()},
-                        {"detail", f.detail()}});
-    }
-    const nlohmann::json line = {
-        {"game_id", r.game_id()},
-        {"game", r.game()},
-        {"seats", seats},
-        {"end", arbiter::v1::EndReason_Name(result.end_reason())},
-        {"winner", result.winner()},
-        {"team_scores", std::vector<int>(result.team_scores().begin(),
-                                         result.team_scores().end())},
-        {"steps", r.steps_size()},
-        {"faults", faults}};
-    std::printf("%s\n", line.dump().c_str());
-    return;
-  }
-  // Records may hold anything: every text of theirs is kept safe for a
-  // terminal (printable.h).
-  std::string line =
-      TerminalSafe(r.game_id()) + "  " + TerminalSafe(r.game()) + " ";
-  for (const auto& seat : r.seats()) {
-    line += " " + TerminalSafe(seat.bot_name()) + " " +
-            std::to_string(at(result.scores(), seat.seat())) + " #" +
-            std::to_string(at(result.places(), seat.seat()));
-  }
-  std::string end = arbiter::v1::EndReason_Name(result.end_reason());
-  if (end.starts_with("END_REASON_")) end = end.substr(11);
-  for (char& c : end) c = char(std::tolower(c));
-  line += "  " + end;
-  // Faults by seat and reason: how many, and the first step.
-  std::map<std::pair<int, int>, std::pair<int, int>> faults;
-  for (const auto& f : result.faults()) {
-    auto [it, fresh] =
-        faults.try_emplace({f.seat(), int(f.reason())}, 0, f.step());
-    ++it->second.first;
-  }
-  for (const auto& [key, count] : faults) {
-    const auto [seat, reason] = key;
-    const std::string bot = seat >= 0 && seat < r.seats_size()
-                                ? TerminalSafe(r.seats(seat).bot_name())
-                                : "seat " + std::to_string(seat);
-    line += "  [" + bot + ": " +
-            (count.first > 1 ? std::to_string(count.first) + " x " : "") +
-            FaultName(arbiter::v1::FaultReason(reason)) +
-            (count.first > 1 ? ", first" : "") + " at step " +
-            std::to_string(count.second) + "]";
-  }
-  std::printf("%s\n", line.c_str());
-}
 
 // The viewer page of `game`, with its bots' log lines when kept beside the
 // records (FILE.logs/ or logs/).
@@ -245,6 +158,65 @@ int Verify(const ReplayOptions& o) {
   return bad || repeated || report->malformed ? 1 : 0;
 }
 
+// A list of the games, to pick one from. A copy of a record is listed
+// once; a different record under an id already seen is refused, as merge
+// and ratings refuse it.
+int ListGames(const ReplayOptions& o) {
+  records::DuplicateIds ids;
+  int conflicts = 0;
+  auto scanned =
+      ForEachRecord(o.file, [&](const arbiter::v1::GameRecord& r,
+                                const records::GameRecordReader& reader) {
+        const auto seen =
+            AddId(r, reader, /*say_copies=*/false, ": not listed", &ids);
+        conflicts += seen == records::DuplicateIds::Seen::kConflict;
+        if (seen == records::DuplicateIds::Seen::kNew &&
+            report::Listed(o.filter, r)) {
+          const std::string line =
+              o.json ? report::GameLineJson(r).dump() : report::GameLine(r);
+          std::printf("%s\n", line.c_str());
+        }
+        return true;
+      });
+  if (!scanned) return 2;
+  return conflicts ? 1 : 0;
+}
+
+// The game --game names (an exact id wins over an id's end), or the exit
+// status when none or several do (the message is printed).
+std::expected<arbiter::v1::GameRecord, int> FindGame(const ReplayOptions& o) {
+  std::optional<arbiter::v1::GameRecord> game;
+  std::vector<std::string> matches;
+  auto scanned = ForEachRecord(o.file, [&](const arbiter::v1::GameRecord& r,
+                                           const records::GameRecordReader&) {
+    if (!report::NamesGame(r.game_id(), o.game)) return true;
+    matches.push_back(r.game_id());
+    if (r.game_id() == o.game) {
+      game = r;
+      matches = {r.game_id()};
+      return false;
+    }
+    if (!game) game = r;
+    return true;
+  });
+  if (!scanned) return std::unexpected(2);
+  if (matches.size() > 1) {
+    std::fprintf(
+        stderr,
+        "arbiter replay: --game %s: %zu games end so (%s, %s%s); give "
+        "the whole id\n",
+        o.game.c_str(), matches.size(), TerminalSafe(matches[0]).c_str(),
+        TerminalSafe(matches[1]).c_str(), matches.size() > 2 ? ", ..." : "");
+    return std::unexpected(2);
+  }
+  if (!game) {
+    std::fprintf(stderr, "arbiter replay: no game '%s' in %s\n", o.game.c_str(),
+                 o.file.c_str());
+    return std::unexpected(2);
+  }
+  return std::move(*game);
+}
+
 int RunReplay(const ReplayOptions& o) {
   if (o.verify) {
     if (const int code = Verify(o); code != 0 || o.game.empty()) return code;
@@ -253,63 +225,9 @@ int RunReplay(const ReplayOptions& o) {
     std::fprintf(stderr, "arbiter replay: --html needs --game ID\n");
     return 2;
   }
-  if (o.game.empty()) {
-    // A list of the games, to pick one from. A copy of a record is listed
-    // once; a different record under an id already seen is refused, as
-    // merge and ratings refuse it.
-    records::DuplicateIds ids;
-    int conflicts = 0;
-    auto report =
-        ForEachRecord(o.file, [&](const arbiter::v1::GameRecord& r,
-                                  const records::GameRecordReader& reader) {
-          const auto seen =
-              AddId(r, reader, /*say_copies=*/false, ": not listed", &ids);
-          conflicts += seen == records::DuplicateIds::Seen::kConflict;
-          if (seen == records::DuplicateIds::Seen::kNew && Keep(o, r)) {
-            ListGame(r, o.json);
-          }
-          return true;
-        });
-    if (!report) return 2;
-    return conflicts ? 1 : 0;
-  }
-  // The game named by its id, or by what follows the run's tag ("g3",
-  // "r1-t2-d1-s0") when that is one game of the file.
-  auto named = [&](const std::string& id) {
-    if (id == o.game) return true;
-    const size_t dash = id.find('-');
-    return dash != std::string::npos &&
-           id.compare(dash + 1, id.npos, o.game) == 0;
-  };
-  std::optional<arbiter::v1::GameRecord> game;
-  std::vector<std::string> matches;
-  auto report = ForEachRecord(o.file, [&](const arbiter::v1::GameRecord& r,
-                                          const records::GameRecordReader&) {
-    if (!named(r.game_id())) return true;
-    matches.push_back(r.game_id());
-    if (r.game_id() == o.game) {  // an exact id wins
-      game = r;
-      matches = {r.game_id()};
-      return false;
-    }
-    if (!game) game = r;
-    return true;
-  });
-  if (!report) return 2;
-  if (matches.size() > 1) {
-    std::fprintf(
-        stderr,
-        "arbiter replay: --game %s: %zu games end so (%s, %s%s); give "
-        "the whole id\n",
-        o.game.c_str(), matches.size(), TerminalSafe(matches[0]).c_str(),
-        TerminalSafe(matches[1]).c_str(), matches.size() > 2 ? ", ..." : "");
-    return 2;
-  }
-  if (!game) {
-    std::fprintf(stderr, "arbiter replay: no game '%s' in %s\n", o.game.c_str(),
-                 o.file.c_str());
-    return 2;
-  }
+  if (o.game.empty()) return ListGames(o);
+  const auto game = FindGame(o);
+  if (!game) return game.error();
   if (o.html) return WriteReplayPage(o, *game);
   auto ok = o.json ? PrintGameJson(*game, o.seat, std::cout)
                    : PrintGame(*game, o.seat, std::cout);
@@ -338,12 +256,15 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
                   "show the game as this seat saw it (default: everyone)");
   cmd->add_flag("--json", o->json,
                 "JSON lines: one per game listed, or one per step of --game");
-  cmd->add_option("--bot", o->bot, "list only the games this bot played");
-  auto* won = cmd->add_flag("--won", o->won, "... and won (with --bot)");
-  auto* lost = cmd->add_flag("--lost", o->lost, "... and lost (with --bot)");
+  cmd->add_option("--bot", o->filter.bot,
+                  "list only the games this bot played");
+  auto* won = cmd->add_flag("--won", o->filter.won, "... and won (with --bot)");
+  auto* lost =
+      cmd->add_flag("--lost", o->filter.lost, "... and lost (with --bot)");
   won->excludes(lost);
   for (auto* flag : {won, lost}) flag->needs(cmd->get_option("--bot"));
-  cmd->add_flag("--faults", o->faults, "list only the games with a fault");
+  cmd->add_flag("--faults", o->filter.faults,
+                "list only the games with a fault");
   cmd->add_flag("--html", o->html,
                 "write the game's replay viewer (an HTML page) instead of "
                 "printing it");

@@ -4,8 +4,8 @@
 #include <iostream>
 
 #include "arbiter/cli/command.h"
-#include "arbiter/cli/scenario.h"
 #include "arbiter/game/registry.h"
+#include "arbiter/scenario/scenario.h"
 
 namespace arbiter {
 namespace {
@@ -53,7 +53,7 @@ void AddRulesCommand(CLI::App& app) {
   CLI::App* show = rules->add_subcommand(
       "show", "Print a preset or ruleset file with every knob, as TOML");
   static std::string name;
-  static std::string game_name(game::kDefaultGame);
+  static std::string game_name(game::DefaultGame().Name());
   show->add_option("RULESET", name, "preset name or ruleset file")->required();
   show->add_option("--game", game_name, "the game")->capture_default_str();
   show->callback([] {

@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "arbiter/cli/command.h"
-#include "arbiter/game/registry.h"
 #include "arbiter/common/splitmix.h"
+#include "arbiter/game/registry.h"
 
 namespace arbiter {
 namespace {
@@ -95,7 +95,7 @@ void PrintTables(const std::vector<Row>& rows) {
 }
 
 struct Options {
-  std::string game = std::string(game::kDefaultGame);
+  std::string game = std::string(game::DefaultGame().Name());
   int games = 1000;
   uint64_t seed = 1;
   std::string preset;

@@ -5,7 +5,6 @@
 // ratings.json). Every game id counts once (its first record); records that
 // cannot be read are named on stderr and skipped.
 #include <CLI/CLI.hpp>
-#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -13,17 +12,12 @@
 #include <vector>
 
 #include "arbiter/cli/command.h"
-#include "arbiter/cli/standings_report.h"
 #include "arbiter/common/printable.h"
-#include "arbiter/records/duplicates.h"
-#include "arbiter/records/record_file.h"
-#include "arbiter/records/record_view.h"
-#include "arbiter/tournament/standings.h"
+#include "arbiter/report/record_standings.h"
+#include "arbiter/report/standings_report.h"
 
 namespace arbiter {
 namespace {
-
-namespace tour = arbiter::tournament;
 
 struct StandingsArgs {
   std::vector<std::string> files;
@@ -37,7 +31,9 @@ struct StandingsArgs {
   throw CLI::RuntimeError(code);
 }
 
-void Run(const StandingsArgs& args) {
+// Files that are missing or not regular, and an --out that cannot be
+// made, are usage errors.
+void CheckPaths(const StandingsArgs& args) {
   for (const std::string& file : args.files) {
     std::error_code ec;
     if (!std::filesystem::is_regular_file(file, ec)) {
@@ -56,54 +52,13 @@ void Run(const StandingsArgs& args) {
            kExitUsage);
     }
   }
-  // Every game id once (the first record of it), bots in order of first
-  // appearance: the standings need them up front.
-  std::vector<records::RecordSummary> games;
-  std::vector<std::string> names;
-  records::DuplicateIds ids;
-  std::vector<std::string> problems;
-  int duplicates = 0;
-  for (uint32_t f = 0; f < args.files.size(); ++f) {
-    const std::string& file = args.files[f];
-    auto reader = records::RecordReader::Open(file);
-    if (!reader) Fail(reader.error(), kExitFailed);
-    std::string_view line;
-    for (;;) {
-      auto more = reader->Next(&line);
-      if (!more) Fail(more.error(), kExitFailed);
-      if (!*more) break;
-      auto summary = records::SummarizeRecord(line);
-      if (!summary) {
-        problems.push_back(reader->Where() + ": skipped, " +
-                           summary.error().message);
-        continue;
-      }
-      // A copy is counted once; a different record under one id is refused,
-      // as merge, replay and ratings refuse it.
-      const auto seen = ids.Add(summary->game_id, line, {f, reader->line()});
-      if (seen.seen == records::DuplicateIds::Seen::kConflict) {
-        Fail(reader->Where() + ": game " + summary->game_id + " is also at " +
-                 args.files[seen.first->file] + ":" +
-                 std::to_string(seen.first->line) +
-                 " as a different record: which one is true cannot be "
-                 "told",
-             kExitFailed);
-      }
-      if (seen.seen == records::DuplicateIds::Seen::kCopy) {
-        ++duplicates;
-        continue;
-      }
-      for (const std::string& bot : summary->bots) {
-        if (std::find(names.begin(), names.end(), bot) == names.end()) {
-          names.push_back(bot);
-        }
-      }
-      games.push_back(std::move(*summary));
-    }
-    for (const auto& problem : reader->problems()) {
-      problems.push_back(problem.ToString());
-    }
-  }
+}
+
+void Run(const StandingsArgs& args) {
+  CheckPaths(args);
+  auto read = report::ReadRecordGames(args.files);
+  if (!read) Fail(read.error(), kExitFailed);
+  const auto& problems = read->problems;
   constexpr size_t kMaxShown = 20;
   for (size_t i = 0; i < problems.size() && i < kMaxShown; ++i) {
     std::fprintf(stderr, "%s\n", TerminalSafe(problems[i]).c_str());
@@ -111,16 +66,16 @@ void Run(const StandingsArgs& args) {
   if (problems.size() > kMaxShown) {
     std::fprintf(stderr, "... and %zu more\n", problems.size() - kMaxShown);
   }
-  if (games.empty()) Fail("no game record in the files given", kExitFailed);
-  tour::Standings standings(names);
-  for (const auto& game : games) {
-    if (auto ok = standings.Add(game); !ok) Fail(ok.error(), kExitFailed);
+  if (read->games.empty()) {
+    Fail("no game record in the files given", kExitFailed);
   }
+  auto standings = report::StandingsOf(*read);
+  if (!standings) Fail(standings.error(), kExitFailed);
   std::printf(
       "%zu games from %zu files (%d copies and %zu unreadable "
       "records skipped)\n\n",
-      games.size(), args.files.size(), duplicates, problems.size());
-  if (auto ok = PublishStandings(standings, args.files, args.out); !ok) {
+      read->games.size(), args.files.size(), read->copies, problems.size());
+  if (auto ok = PublishStandings(*standings, args.files, args.out); !ok) {
     Fail(ok.error(), kExitFailed);
   }
 }

@@ -14,15 +14,16 @@
 #include <cstdio>
 #include <filesystem>
 #include <memory>
+#include <sstream>
 #include <string>
 
 #include "arbiter/cli/command.h"
-#include "arbiter/cli/interrupts.h"
-#include "arbiter/cli/output_lock.h"
-#include "arbiter/cli/standings_report.h"
+#include "arbiter/command_line/interrupts.h"
+#include "arbiter/command_line/output_lock.h"
 #include "arbiter/common/printable.h"
 #include "arbiter/process/bot_process.h"
 #include "arbiter/report/report_writer.h"
+#include "arbiter/report/standings_report.h"
 #include "arbiter/tournament/config.h"
 #include "arbiter/tournament/driver.h"
 #include "arbiter/tournament/process_runner.h"
@@ -165,24 +166,13 @@ void PrintDryRun(const tour::TournamentConfig& config, const tour::Plan& plan,
                  const tour::RunOptions& options) {
   std::printf("%s: dry run, nothing is played or written\n",
               config.name.c_str());
-  std::printf("%s, %d seats, %d rounds: %d games",
-              std::string(ToString(config.format)).c_str(), config.seats,
-              plan.rounds, plan.games);
-  if (config.format == tour::Format::kSwiss) {
-    std::printf(" (%d a round, %d byes a round)", plan.games_per_round,
-                plan.byes_per_round);
-  }
+  std::printf("%s, %d seats, %d rounds: %d games%s", config.format.c_str(),
+              config.seats, plan.rounds, plan.games, plan.detail.c_str());
   if (options.shard_count > 1) {
     std::printf("; shard %d/%d plays every %dth of them", options.shard_index,
                 options.shard_count, options.shard_count);
   }
-  if (config.format == tour::Format::kSwiss && plan.rounds > 0 &&
-      !plan.games_per_bot.empty()) {
-    std::printf("\n\nGames per bot (with no bye; each bye is %d games fewer)\n",
-                plan.games_per_bot[0] / plan.rounds);
-  } else {
-    std::printf("\n\nGames per bot\n");
-  }
+  std::printf("\n\n%s\n", plan.per_bot_heading.c_str());
   size_t width = 3;
   for (const auto& bot : config.bots) width = std::max(width, bot.name.size());
   for (size_t b = 0; b < config.bots.size(); ++b) {
@@ -283,15 +273,16 @@ bool ReportBotsThatNeverStarted(const tour::Standings& standings,
 
 // `name value` lines, for people and for scripts (scripts/slurm/submit).
 void PrintPlan(const tour::TournamentConfig& config, const tour::Plan& plan) {
-  constexpr const char* kFormats[] = {"round-robin", "swiss", "gauntlet"};
   std::printf("name %s\nformat %s\nrounds %d\ngames %d\n", config.name.c_str(),
-              kFormats[int(config.format)], plan.rounds, plan.games);
+              config.format.c_str(), plan.rounds, plan.games);
   if (plan.games_per_round > 0) {
     std::printf("games_per_round %d\n", plan.games_per_round);
   }
 }
 
-void Run(const Args& args) {
+// The config with the command line's overrides, and its game.
+std::pair<tour::TournamentConfig, tour::ResolvedRuleset> Load(
+    const Args& args) {
   auto config = tour::LoadTournamentConfig(args.config);
   if (!config) Fail(config.error(), kExitUsage);
   if (!args.sandbox.empty()) {
@@ -302,41 +293,43 @@ void Run(const Args& args) {
   if (args.no_affinity) config->affinity = false;
   auto resolved = tour::ResolveRuleset(*config);
   if (!resolved) Fail(args.config + ": " + resolved.error(), kExitUsage);
-  if (args.plan) {
-    auto plan = tour::PlanTournament(*config, resolved->layout);
-    if (!plan) Fail(args.config + ": " + plan.error(), kExitUsage);
-    PrintPlan(*config, *plan);
-    return;
-  }
+  return {std::move(*config), std::move(*resolved)};
+}
+
+tour::RunOptions Options(const Args& args,
+                         const tour::TournamentConfig& config) {
   tour::RunOptions options;
   options.swiss_round = args.round;
   options.prior_records.assign(args.prior.begin(), args.prior.end());
-  options.out_dir = args.out.empty() ? "out/" + config->name : args.out;
+  options.out_dir = args.out.empty() ? "out/" + config.name : args.out;
   options.concurrency = args.concurrency;
   options.secret_file = args.secret;
   if (!args.shard.empty()) ParseShard(args.shard, &options);
-  if (args.dry_run) {
-    auto plan = tour::PlanTournament(*config, resolved->layout);
-    if (!plan) Fail(args.config + ": " + plan.error(), kExitUsage);
-    if (auto ok = tour::CheckBots(*config); !ok) {
-      Fail(args.config + ": " + ok.error(), kExitUsage);
-    }
-    PrintDryRun(*config, *plan, options);
-    if (!StartEveryBot(*config, std::string(resolved->game->Type().Name()))) {
-      throw CLI::RuntimeError(kExitNotClean);
-    }
-    return;
-  }
+  return options;
+}
+
+// What the format will play (--plan, --dry-run).
+tour::Plan PlanOrFail(const Args& args, const tour::TournamentConfig& config,
+                      const tour::TeamLayout& layout) {
+  auto plan = tour::PlanTournament(config, layout);
+  if (!plan) Fail(args.config + ": " + plan.error(), kExitUsage);
+  return *plan;
+}
+
+// Plays the tournament in options.out_dir, one run at a time.
+tour::RunResult Play(const Args& args, const tour::TournamentConfig& config,
+                     const tour::ResolvedRuleset& resolved,
+                     tour::RunOptions options) {
   CheckOutDir(options.out_dir);
   auto records_file =
-      tour::RecordsPath(options.out_dir, config->compress_records);
+      tour::RecordsPath(options.out_dir, config.compress_records);
   if (!records_file) Fail(records_file.error(), kExitUsage);
   const records::RunLock lock =
       LockOutput("tournament", "--out", options.out_dir.string(), *records_file,
                  args.wait);
   // Before MakeGameRunner starts the server's threads.
   WatchInterrupts("tournament", &g_stop);
-  auto runner = tour::MakeGameRunner(*config, resolved->game,
+  auto runner = tour::MakeGameRunner(config, resolved.game,
                                      {.out_dir = options.out_dir,
                                       .secret_file = options.secret_file,
                                       .concurrency = options.concurrency});
@@ -346,12 +339,12 @@ void Run(const Args& args) {
                  runner->sandbox_summary.c_str());
   }
   std::vector<std::string> names;  // as a terminal shows them
-  for (const auto& bot : config->bots) names.push_back(TerminalSafe(bot.name));
+  for (const auto& bot : config.bots) names.push_back(TerminalSafe(bot.name));
   ConsoleProgress progress(names);
   options.progress = &progress;
   options.stop = &g_stop;
   auto result =
-      tour::RunTournament(*config, resolved->layout, *runner->runner, options);
+      tour::RunTournament(config, resolved.layout, *runner->runner, options);
   runner->runner.reset();  // stops the bot processes
   std::fprintf(stderr, "\n");
   if (!result) {
@@ -361,47 +354,73 @@ void Run(const Args& args) {
   for (const auto& warning : result->warnings) {
     std::fprintf(stderr, "warning: %s\n", warning.c_str());
   }
-  const std::string records = result->records.string();
-  if (options.swiss_round > 0) {
+  return std::move(*result);
+}
+
+// "NAME: 12 of 40 games recorded in FILE (12 this run)".
+void PrintCount(const Args& args, const tour::TournamentConfig& config,
+                const tour::TeamLayout& layout, const tour::RunResult& result) {
+  const std::string records = result.records.string();
+  if (args.round > 0) {
     // The rounds before are all recorded (else the run fails): count R's.
-    auto plan = tour::PlanTournament(*config, resolved->layout);
-    const int before = (options.swiss_round - 1) * plan->games_per_round;
+    const int before =
+        (args.round - 1) * PlanOrFail(args, config, layout).games_per_round;
     std::printf("%s: round %d: %d of %d games recorded in %s (%d this run)\n\n",
-                config->name.c_str(), options.swiss_round,
-                result->already_done + result->played - before,
-                result->total - before, records.c_str(), result->played);
+                config.name.c_str(), args.round,
+                result.already_done + result.played - before,
+                result.total - before, records.c_str(), result.played);
   } else {
     std::printf("%s: %d of %d games recorded in %s (%d this run)\n\n",
-                config->name.c_str(), result->already_done + result->played,
-                result->total, records.c_str(), result->played);
+                config.name.c_str(), result.already_done + result.played,
+                result.total, records.c_str(), result.played);
   }
-  std::vector<std::string> files = {records};  // and the rounds before
+}
+
+// The standings files, and the format's own results (a knockout's bracket)
+// on stdout and in DIR/FORMAT.json.
+void Publish(const Args& args, const tour::TournamentConfig& config,
+             const tour::RunResult& result, const std::filesystem::path& dir) {
+  std::vector<std::string> files = {result.records.string()};
   files.insert(files.end(), args.prior.begin(), args.prior.end());
-  if (auto ok = PublishStandings(result->standings, files, options.out_dir);
-      !ok) {
+  if (auto ok = PublishStandings(result.standings, files, dir); !ok) {
     Fail(ok.error());
   }
-  std::printf("\nTables written to %s (%s, %s, %s, %s)\n",
-              options.out_dir.c_str(), kReportFiles[0], kReportFiles[1],
-              kReportFiles[2], kReportFiles[3]);
-  std::fflush(stdout);
-  if (!args.no_report && result->already_done + result->played > 0) {
-    WriteTournamentReport(records, args.prior, options.out_dir);
+  std::string more;
+  if (!result.format_json.empty()) {
+    more = config.format + ".json";
+    std::printf("\n");
+    std::istringstream lines(result.format_text);
+    for (std::string line; std::getline(lines, line);) {
+      std::printf("%s\n", TerminalSafe(line).c_str());
+    }
+    if (auto ok = WriteWhole(dir / more, result.format_json + "\n"); !ok) {
+      Fail(ok.error());
+    }
   }
-  const bool clean =
-      ReportBotsThatNeverStarted(result->standings, options.out_dir / "logs");
-  if (result->interrupted > 0) {
+  std::printf("\nTables written to %s (%s, %s, %s, %s%s)\n", dir.c_str(),
+              kReportFiles[0], kReportFiles[1], kReportFiles[2],
+              kReportFiles[3], more.empty() ? "" : (", " + more).c_str());
+  std::fflush(stdout);
+  if (!args.no_report && result.already_done + result.played > 0) {
+    WriteTournamentReport(result.records.string(), args.prior, dir);
+  }
+}
+
+// The exit status of a run that ended: stopped, not clean, or done.
+void Finish(const tour::RunResult& result, const std::filesystem::path& dir) {
+  const bool clean = ReportBotsThatNeverStarted(result.standings, dir / "logs");
+  if (result.interrupted > 0) {
     std::fprintf(stderr,
                  "%d games ended in a fault after the stop signal (it may "
                  "have reached the bots too): not recorded, the next run "
                  "plays them again\n",
-                 result->interrupted);
+                 result.interrupted);
   }
-  if (result->stopped && !result->complete) {
+  if (result.stopped && !result.complete) {
     std::fprintf(stderr,
                  "stopped: run the same command again to play the %d games "
                  "left\n",
-                 result->total - result->already_done - result->played);
+                 result.total - result.already_done - result.played);
     throw CLI::RuntimeError(kExitStopped);
   }
   if (!clean) {
@@ -411,6 +430,30 @@ void Run(const Args& args) {
                  kExitNotClean);
     throw CLI::RuntimeError(kExitNotClean);
   }
+}
+
+void Run(const Args& args) {
+  const auto [config, resolved] = Load(args);
+  if (args.plan) {
+    PrintPlan(config, PlanOrFail(args, config, resolved.layout));
+    return;
+  }
+  const tour::RunOptions options = Options(args, config);
+  if (args.dry_run) {
+    const tour::Plan plan = PlanOrFail(args, config, resolved.layout);
+    if (auto ok = tour::CheckBots(config); !ok) {
+      Fail(args.config + ": " + ok.error(), kExitUsage);
+    }
+    PrintDryRun(config, plan, options);
+    if (!StartEveryBot(config, std::string(resolved.game->Type().Name()))) {
+      throw CLI::RuntimeError(kExitNotClean);
+    }
+    return;
+  }
+  const tour::RunResult result = Play(args, config, resolved, options);
+  PrintCount(args, config, resolved.layout, result);
+  Publish(args, config, result, options.out_dir);
+  Finish(result, options.out_dir);
 }
 
 const bool kRegistered = RegisterCommand([](CLI::App& app) {
@@ -440,7 +483,7 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
   cmd->add_option("--sandbox", args->sandbox,
                   "full, reduced or none (overrides the config's [sandbox] "
                   "mode; docs/security.md)")
-      ->check(CLI::IsMember({"full", "reduced", "none"}));
+      ->check(CLI::IsMember(sandbox::ModeNames()));
   cmd->add_flag("--no-affinity", args->no_affinity,
                 "Let the kernel place games and bots (overrides the config's "
                 "affinity = true: each game slot and its bots on a CPU of "

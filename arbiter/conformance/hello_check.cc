@@ -27,9 +27,9 @@ std::string TextProblem(const char* field, const std::string& text) {
   return "";
 }
 
-// The games `hello` declares: none means zetema.
+// The games `hello` declares: none means the default game.
 std::vector<std::string> Declared(const v1::Hello& hello) {
-  if (hello.games().empty()) return {std::string(game::kDefaultGame)};
+  if (hello.games().empty()) return {std::string(game::DefaultGame().Name())};
   return {hello.games().begin(), hello.games().end()};
 }
 
@@ -68,8 +68,8 @@ std::vector<std::string> GamesToCheck(const v1::Hello& hello,
     if (std::find(declared.begin(), declared.end(), name) == declared.end()) {
       problems->push_back("its Hello does not declare " + name + " (" +
                           (hello.games().empty()
-                               ? std::string("it declares no game, which "
-                                             "means zetema only")
+                               ? "it declares no game, which means " +
+                                     declared.front() + " only"
                                : "Hello.games") +
                           ")");
       continue;

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "arbiter/game/card_keys.h"
+
 namespace game {
 namespace {
 
@@ -15,6 +17,16 @@ ExpectCheck Compare(std::string_view key, const std::string& want,
   if (equal) return {};
   return {.failure =
               fmt::format("expect.{}: expected {}, got {}", key, want, got)};
+}
+
+// `text` normalized, then compared with `actual` (in normal form).
+ExpectCheck CompareNormal(std::string_view key, const std::string& text,
+                          const std::string& actual,
+                          const Normalizer& normalize) {
+  auto normal = normalize(text);
+  if (!normal) return Bad(key, normal.error());
+  return Compare(key, fmt::format("\"{}\"", *normal),
+                 fmt::format("\"{}\"", actual), *normal == actual);
 }
 
 }  // namespace
@@ -42,33 +54,35 @@ ExpectCheck ExpectIntList(std::string_view key, const toml::node& want,
                  wanted == got);
 }
 
-ExpectCheck ExpectStringList(std::string_view key, const toml::node& want,
-                             const std::vector<std::string>& actual,
-                             const Normalizer& normalize) {
-  const toml::array* arr = want.as_array();
-  if (!arr) return Bad(key, "must be a list of strings, one per seat");
-  std::vector<std::string> wanted;
-  for (size_t i = 0; i < arr->size(); ++i) {
-    const auto text = (*arr)[i].value_exact<std::string>();
-    const std::string sub = fmt::format("{}[{}]", key, i);
-    if (!text) return Bad(sub, "must be a string");
-    auto normal = normalize(*text);
-    if (!normal) return Bad(sub, normal.error());
-    wanted.push_back(*normal);
-  }
-  return Compare(key, fmt::format("{}", wanted), fmt::format("{}", actual),
-                 wanted == actual);
-}
-
 ExpectCheck ExpectString(std::string_view key, const toml::node& want,
                          const std::string& actual,
                          const Normalizer& normalize) {
   const auto text = want.value_exact<std::string>();
   if (!text) return Bad(key, "must be a string");
-  auto normal = normalize(*text);
-  if (!normal) return Bad(key, normal.error());
-  return Compare(key, fmt::format("\"{}\"", *normal),
-                 fmt::format("\"{}\"", actual), *normal == actual);
+  return CompareNormal(key, *text, actual, normalize);
+}
+
+ExpectCheck ExpectCards(std::string_view key, const toml::node& want,
+                        const std::string& actual,
+                        const Normalizer& normalize) {
+  auto cards = CardsText(want, fmt::format("expect.{}", key));
+  if (!cards) return {.error = cards.error()};
+  return CompareNormal(key, *cards, actual, normalize);
+}
+
+ExpectCheck ExpectCardsPerSeat(std::string_view key, const toml::node& want,
+                               const std::vector<std::string>& actual,
+                               const Normalizer& normalize) {
+  auto seats = CardsTextList(want, fmt::format("expect.{}", key), "seat");
+  if (!seats) return {.error = seats.error()};
+  std::vector<std::string> wanted;
+  for (size_t i = 0; i < seats->size(); ++i) {
+    auto normal = normalize((*seats)[i]);
+    if (!normal) return Bad(fmt::format("{}[{}]", key, i), normal.error());
+    wanted.push_back(*normal);
+  }
+  return Compare(key, fmt::format("{}", wanted), fmt::format("{}", actual),
+                 wanted == actual);
 }
 
 }  // namespace game

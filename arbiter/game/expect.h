@@ -1,6 +1,7 @@
 // Checks of scenario [expect] entries that every game's own keys share:
-// an integer, a list of integers, a list of strings compared after the game
-// normalizes them (e.g. a card set printed in its sorted form).
+// an integer, a list of integers, a string, and cards (in the form deck
+// takes, card_keys.h) compared after the game normalizes them (e.g. a card
+// set printed in its sorted form).
 #ifndef ARBITER_GAME_EXPECT_H_
 #define ARBITER_GAME_EXPECT_H_
 
@@ -26,15 +27,19 @@ ExpectCheck ExpectIntList(std::string_view key, const toml::node& want,
 using Normalizer =
     std::function<std::expected<std::string, std::string>(std::string_view)>;
 
-// `want` is a list of strings, one per entry of `actual` (already in normal
-// form); each is normalized before comparing.
-ExpectCheck ExpectStringList(std::string_view key, const toml::node& want,
-                             const std::vector<std::string>& actual,
-                             const Normalizer& normalize);
 // `want` is one string.
 ExpectCheck ExpectString(std::string_view key, const toml::node& want,
                          const std::string& actual,
                          const Normalizer& normalize);
+// `want` is cards (CardsText), normalized before comparing with `actual`
+// (already in normal form).
+ExpectCheck ExpectCards(std::string_view key, const toml::node& want,
+                        const std::string& actual, const Normalizer& normalize);
+// `want` holds each seat's cards (CardsTextList), one per entry of
+// `actual`.
+ExpectCheck ExpectCardsPerSeat(std::string_view key, const toml::node& want,
+                               const std::vector<std::string>& actual,
+                               const Normalizer& normalize);
 
 }  // namespace game
 

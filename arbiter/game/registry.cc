@@ -25,6 +25,8 @@ const auto& All() {
 
 std::span<const GameType* const> Games() { return All(); }
 
+const GameType& DefaultGame() { return *All().front(); }
+
 std::expected<const GameType*, std::string> FindGame(std::string_view name) {
   std::string known;
   for (const GameType* g : All()) {
@@ -38,7 +40,7 @@ std::expected<const GameType*, std::string> FindGame(std::string_view name) {
 std::expected<std::shared_ptr<const Game>, std::string> LoadGame(
     std::string_view name, std::string_view ruleset,
     std::string_view base_dir) {
-  auto type = FindGame(name);
+  auto type = FindGame(name.empty() ? DefaultGame().Name() : name);
   if (!type) return std::unexpected(type.error());
   return (*type)->Load(ruleset.empty() ? (*type)->Presets().front() : ruleset,
                        base_dir);
@@ -46,7 +48,7 @@ std::expected<std::shared_ptr<const Game>, std::string> LoadGame(
 
 std::expected<const GameType*, std::string> RecordGame(
     const v1::GameRecord& record) {
-  return FindGame(record.game().empty() ? kDefaultGame : record.game());
+  return FindGame(record.game().empty() ? DefaultGame().Name() : record.game());
 }
 
 }  // namespace game

@@ -222,6 +222,18 @@ std::expected<std::string, std::string> ResolveExecutable(
   }
   return path;
 }
+std::string JoinCommand(const std::vector<std::string>& argv) {
+  std::string line;
+  for (const auto& word : argv) {
+    if (!line.empty()) line += ' ';
+    line += '\'';
+    for (char c : word)
+      line += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    line += '\'';
+  }
+  return line;
+}
+
 std::expected<std::vector<std::string>, std::string> SplitCommand(
     std::string_view command) {
   std::vector<std::string> words;

@@ -48,6 +48,10 @@ std::string KilledBySignal(int sig);
 std::expected<std::vector<std::string>, std::string> SplitCommand(
     std::string_view command);
 
+// The words of `argv` as one command line that SplitCommand gives back
+// whole: each word in 'single' quotes.
+std::string JoinCommand(const std::vector<std::string>& argv);
+
 // The path Spawn runs for `name` (argv[0]): looked up on PATH when it has no
 // slash; a relative path with a slash is taken from `dir`, the directory the
 // bot will run in, as `env -C DIR COMMAND` would. Fails unless it names an

@@ -74,6 +74,15 @@ TEST(SplitCommandTest, RejectsEmptyAndUnterminated) {
   EXPECT_NE(bad.error().find("unterminated"), std::string::npos);
 }
 
+TEST(JoinCommandTest, SplitCommandGivesTheWordsBack) {
+  const std::vector<std::string> argv = {"my bot", "it's", "", "a\"b\\c $x",
+                                         "--x=1"};
+  auto words = SplitCommand(JoinCommand(argv));
+  ASSERT_TRUE(words.has_value()) << words.error();
+  EXPECT_EQ(*words, argv);
+  EXPECT_EQ(JoinCommand({"a b"}), "'a b'");
+}
+
 TEST_F(BotProcessTest, MissingBinaryGivesClearError) {
   SpawnOptions o;
   o.argv = {"/nonexistent/dir/bot_binary", "--x"};

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <set>
 
+#include "arbiter/game/registry.h"
 #include "arbiter/match/replay.h"
 #include "arbiter/report/html_page.h"
 #include "arbiter/tournament/standings.h"
@@ -177,7 +178,8 @@ void ReportBuilder::Add(const v1::GameRecord& r, std::string where,
   }
   games_.push_back(
       {{"id", r.game_id()},
-       {"game", r.game().empty() ? "zetema" : r.game()},
+       {"game",
+        r.game().empty() ? std::string(game::DefaultGame().Name()) : r.game()},
        {"round", r.round()},
        {"tournament", r.tournament_id()},
        {"bots", bots},

@@ -4,27 +4,32 @@
 
 #include <filesystem>
 
+#include "arbiter/common/names.h"
+
 namespace arbiter::sandbox {
 
+namespace {
+
+constexpr Named<Mode> kModes[] = {
+    {"full", Mode::kFull}, {"reduced", Mode::kReduced}, {"none", Mode::kNone}};
+
+}  // namespace
+
 std::expected<Mode, std::string> ParseMode(std::string_view text) {
-  if (text == "full") return Mode::kFull;
-  if (text == "reduced") return Mode::kReduced;
-  if (text == "none") return Mode::kNone;
-  return std::unexpected("sandbox mode must be full, reduced or none, got '" +
+  if (auto mode = FindNamed<Mode>(kModes, text)) return *mode;
+  const std::vector<std::string> names = ModeNames();
+  std::string list;
+  for (size_t i = 0; i < names.size(); ++i) {
+    list += i == 0 ? "" : i + 1 < names.size() ? ", " : " or ";
+    list += names[i];
+  }
+  return std::unexpected("sandbox mode must be " + list + ", got '" +
                          std::string(text) + "'");
 }
 
-std::string_view ToString(Mode mode) {
-  switch (mode) {
-    case Mode::kFull:
-      return "full";
-    case Mode::kReduced:
-      return "reduced";
-    case Mode::kNone:
-      return "none";
-  }
-  return "?";
-}
+std::string_view ToString(Mode mode) { return NameOf<Mode>(kModes, mode); }
+
+std::vector<std::string> ModeNames() { return AllNames<Mode>(kModes); }
 
 std::expected<void, std::string> CheckLimits(Limits* limits,
                                              const std::string& base_dir) {

@@ -17,8 +17,12 @@ namespace arbiter::sandbox {
 // processes of the arbiter's user.
 enum class Mode { kFull, kReduced, kNone };
 
+// The mode named `text` (`--sandbox` and `sandbox.mode` take the same
+// names); the error lists them.
 std::expected<Mode, std::string> ParseMode(std::string_view text);
 std::string_view ToString(Mode mode);
+// Every name ParseMode takes, in the order help and errors list them.
+std::vector<std::string> ModeNames();
 
 struct Limits {
   uint64_t memory_bytes = uint64_t{1} << 30;  // 0: no limit

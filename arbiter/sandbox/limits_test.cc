@@ -12,6 +12,19 @@ TEST(LimitsTest, ModesParseAndPrint) {
   auto bad = ParseMode("partial");
   ASSERT_FALSE(bad.has_value());
   EXPECT_NE(bad.error().find("'partial'"), std::string::npos) << bad.error();
+  EXPECT_NE(bad.error().find("must be full, reduced or none"),
+            std::string::npos)
+      << bad.error();
+}
+
+// --sandbox's check (CLI::IsMember) and sandbox.mode take this list.
+TEST(LimitsTest, ModeNamesAreTheNamesParseModeTakes) {
+  EXPECT_EQ(ModeNames(), (std::vector<std::string>{"full", "reduced", "none"}));
+  for (const std::string& name : ModeNames()) {
+    auto mode = ParseMode(name);
+    ASSERT_TRUE(mode.has_value()) << name;
+    EXPECT_EQ(ToString(*mode), name);
+  }
 }
 
 TEST(LimitsTest, DefaultsSuitAStrongBot) {

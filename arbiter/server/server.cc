@@ -19,6 +19,7 @@
 #include <random>
 
 #include "arbiter/common/printable.h"
+#include "arbiter/game/registry.h"
 #include "arbiter/server/poll_strategy.h"
 #include "arbiter/server/run_dir.h"
 
@@ -27,16 +28,19 @@ namespace {
 
 using std::chrono::milliseconds;
 
-// Bots written before Hello.games existed play Zetema only.
+// Bots written before Hello.games existed play the default game only.
 bool DeclaresGame(const v1::Hello& hello, const std::string& game) {
-  if (hello.games().empty()) return game == "zetema";
+  if (hello.games().empty()) return game == game::DefaultGame().Name();
   return std::find(hello.games().begin(), hello.games().end(), game) !=
          hello.games().end();
 }
 
 // For messages: what the bot declared, printable and short whatever it sent.
 std::string DeclaredGames(const v1::Hello& hello) {
-  if (hello.games().empty()) return "no game, which means zetema only";
+  if (hello.games().empty()) {
+    return "no game, which means " + std::string(game::DefaultGame().Name()) +
+           " only";
+  }
   constexpr int kShown = 8;
   constexpr size_t kLength = 32;
   std::string out;

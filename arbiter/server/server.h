@@ -98,8 +98,8 @@ class Server {
   }
 
   // A fresh random token, good for one connection. With a `game`, the
-  // bot's Hello must declare it (Hello.games; none declared means zetema):
-  // otherwise the bot gets Error{ERROR_CODE_GAME_NOT_DECLARED}, and
+  // bot's Hello must declare it (Hello.games; none declared means the default
+  // game): otherwise the bot gets Error{ERROR_CODE_GAME_NOT_DECLARED}, and
   // WaitForBot fails at once saying so.
   std::string IssueToken(const std::string& player_name,
                          const std::string& game = "");

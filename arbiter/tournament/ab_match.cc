@@ -190,7 +190,7 @@ std::vector<ScheduledGame> DealSetGames(const TeamLayout& layout,
                                         const SipKey& key, uint64_t seed,
                                         int deal_set, std::string_view game) {
   const std::string tag = RunTag(key, seed);
-  const std::string named = game.empty() || game == game::kDefaultGame
+  const std::string named = game.empty() || game == game::DefaultGame().Name()
                                 ? std::string()
                                 : fmt::format("{}-", game);
   const uint64_t place[] = {1, 1, uint64_t(deal_set)};

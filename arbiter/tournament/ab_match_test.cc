@@ -93,7 +93,8 @@ TEST(AbMatchTest, DealSetsSwapAAndBInAdjacentSeatsOfDifferentTeams) {
 TEST(AbMatchTest, IdsNameTheGameButTheDefaultOne) {
   const TeamLayout layout = Layout(4, /*partnerships=*/false);
   const std::string tag = RunTag(kKey, 9);
-  for (std::string_view name : {std::string_view(), game::kDefaultGame}) {
+  for (std::string_view name :
+       {std::string_view(), game::DefaultGame().Name()}) {
     const auto games = DealSetGames(layout, kKey, 9, 2, name);
     EXPECT_EQ(games[0].game_id, tag + "-p4-d2-ab");
     EXPECT_EQ(games[1].duplicate_group, tag + "-d2");

@@ -4,9 +4,11 @@
 #include <toml++/toml.h>
 
 #include <algorithm>
-#include <bit>
 #include <fstream>
+#include <span>
 #include <sstream>
+
+#include "arbiter/tournament/formats/registry.h"
 
 namespace arbiter::tournament {
 namespace {
@@ -39,13 +41,27 @@ std::string TypeName(const toml::node& node) {
 // Refuses every key of `table` that is not in `known`.
 std::expected<void, std::string> CheckKeys(
     const toml::table& table, std::string_view prefix,
-    std::initializer_list<std::string_view> known) {
+    std::span<const std::string_view> known) {
   for (const auto& [key, node] : table) {
     if (std::find(known.begin(), known.end(), key.str()) == known.end()) {
       return Fail(fmt::format("{}{}", prefix, key.str()), "unknown key");
     }
   }
   return {};
+}
+std::expected<void, std::string> CheckKeys(
+    const toml::table& table, std::string_view prefix,
+    std::initializer_list<std::string_view> known) {
+  return CheckKeys(table, prefix, std::span(known.begin(), known.size()));
+}
+
+// "\"team\", \"individual\"".
+std::string QuotedList(std::initializer_list<std::string_view> names) {
+  std::string list;
+  for (std::string_view name : names) {
+    list += fmt::format("{}\"{}\"", list.empty() ? "" : ", ", name);
+  }
+  return list;
 }
 
 std::expected<std::string, std::string> GetString(const toml::table& table,
@@ -100,11 +116,8 @@ std::expected<int, std::string> GetChoice(
   if (!table.contains(key)) return fallback;
   const auto it = std::find(names.begin(), names.end(), *text);
   if (it != names.end()) return int(it - names.begin());
-  std::string list;
-  for (std::string_view name : names) {
-    list += fmt::format("{}\"{}\"", list.empty() ? "" : ", ", name);
-  }
-  return Fail(key, fmt::format("must be one of {}, got \"{}\"", list, *text));
+  return Fail(key, fmt::format("must be one of {}, got \"{}\"",
+                               QuotedList(names), *text));
 }
 
 std::string Resolve(const std::filesystem::path& base_dir,
@@ -264,21 +277,23 @@ std::expected<TimeControl, std::string> ParseTimeControl(
   if (table == nullptr) {
     return Fail("time_control", "must be a table, got " + TypeName(*node));
   }
-  if (auto ok = CheckKeys(*table, "time_control.",
-                          {"move_ms", "bank_ms", "increment_ms", "grace_ms"});
-      !ok) {
-    return std::unexpected(ok.error());
+  const auto name = [](std::string_view key) {
+    return "time_control." + std::string(key);
+  };
+  for (const auto& [key, node] : *table) {
+    if (std::ranges::none_of(kTimeSettings, [&](const TimeSetting& setting) {
+          return setting.key == key.str();
+        })) {
+      return Fail(name(key.str()), "unknown key");
+    }
   }
-  for (auto [key, field] :
-       {std::pair{"move_ms", &tc.move_ms}, std::pair{"bank_ms", &tc.bank_ms},
-        std::pair{"increment_ms", &tc.increment_ms},
-        std::pair{"grace_ms", &tc.grace_ms}}) {
-    auto value = GetInt(*table, key, std::string("time_control.") + key, *field,
-                        0, kMaxTimeMs);
+  for (const TimeSetting& setting : kTimeSettings) {
+    auto value = GetInt(*table, setting.key, name(setting.key),
+                        tc.*setting.field, 0, kMaxTimeMs);
     if (!value) return std::unexpected(value.error());
-    *field = *value;
+    tc.*setting.field = *value;
   }
-  if (tc.move_ms == 0 && tc.bank_ms == 0) {
+  if (!LeavesTime(tc)) {
     return Fail("time_control.move_ms",
                 "must be positive when time_control.bank_ms is 0");
   }
@@ -297,17 +312,22 @@ std::expected<void, std::string> ParseScalars(const toml::table& root,
     if (!seed) return std::unexpected(seed.error());
     config->seed = uint64_t(*seed);
   }
-  auto format =
-      GetChoice(root, "format", 0, {"round-robin", "swiss", "gauntlet"});
+  auto format = GetString(root, "format", "format", config->format);
   if (!format) return std::unexpected(format.error());
-  config->format = Format(*format);
+  if (FindFormat(*format) == nullptr) {
+    return Fail("format", fmt::format("must be one of {}, got \"{}\"",
+                                      FormatNames(), *format));
+  }
+  config->format = *format;
   auto fill = GetChoice(root, "partnership_fill", 0, {"team", "individual"});
   if (!fill) return std::unexpected(fill.error());
   config->partnership_fill = PartnershipFill(*fill);
-  auto policy =
-      GetChoice(root, "fault_policy", 0, {"forfeit", "default_action"});
+  auto policy = GetString(root, "fault_policy", "fault_policy",
+                          std::string(ToString(config->fault_policy)));
   if (!policy) return std::unexpected(policy.error());
-  config->fault_policy = FaultPolicy(*policy);
+  auto parsed = ParseFaultPolicy(*policy);
+  if (!parsed) return Fail("fault_policy", parsed.error());
+  config->fault_policy = *parsed;
   for (auto [key, field, fallback, min, max] :
        {std::tuple{"rounds", &config->rounds, 1, 1, 100000},
         std::tuple{"seats", &config->seats, 2, 2, 64},
@@ -337,9 +357,6 @@ std::expected<void, std::string> ParseScalars(const toml::table& root,
     return Fail("ruleset", "must not be empty");
   }
   config->ruleset = *ruleset;
-  auto gauntlet = GetString(root, "gauntlet_bot", "gauntlet_bot", "");
-  if (!gauntlet) return std::unexpected(gauntlet.error());
-  config->gauntlet_bot = *gauntlet;
   return {};
 }
 
@@ -363,6 +380,39 @@ std::expected<void, std::string> CheckDuplicateWritable(
   return {};
 }
 
+// The keys of the config's format (FormatEntry::keys) into
+// format_options, then the format's own check; another format's key is
+// refused.
+std::expected<void, std::string> ParseFormatKeys(const toml::table& root,
+                                                 TournamentConfig* config) {
+  const FormatEntry& chosen = *FindFormat(config->format);
+  for (const FormatEntry& entry : Formats()) {
+    for (std::string_view key : entry.keys) {
+      const toml::node* node = root.get(key);
+      if (node == nullptr) continue;
+      if (&entry != &chosen) {
+        return Fail(key,
+                    fmt::format("only used with format = \"{}\"", entry.name));
+      }
+      FormatOption value;
+      if (auto s = node->value<std::string>()) {
+        value = *s;
+      } else if (node->is_integer()) {
+        value = node->as_integer()->get();
+      } else if (node->is_boolean()) {
+        value = node->as_boolean()->get();
+      } else {
+        return Fail(key, "must be a string, an integer or a boolean, got " +
+                             TypeName(*node));
+      }
+      config->format_options.emplace(std::string(key), std::move(value));
+    }
+  }
+  std::vector<std::string> given;
+  for (const auto& [key, node] : root) given.emplace_back(key.str());
+  return chosen.check(config, given);
+}
+
 // Checks that need several keys at once.
 std::expected<void, std::string> CheckWhole(const toml::table& root,
                                             TournamentConfig* config) {
@@ -380,22 +430,8 @@ std::expected<void, std::string> CheckWhole(const toml::table& root,
       }
     }
   }
-  if (config->format == Format::kGauntlet) {
-    if (!root.contains("gauntlet_bot")) {
-      return Fail("gauntlet_bot", "missing (needed by format = \"gauntlet\")");
-    }
-    if (config->BotIndex(config->gauntlet_bot) < 0) {
-      return Fail("gauntlet_bot",
-                  fmt::format("no bot named \"{}\"", config->gauntlet_bot));
-    }
-  } else if (root.contains("gauntlet_bot")) {
-    return Fail("gauntlet_bot", "only used with format = \"gauntlet\"");
-  }
+  if (auto ok = ParseFormatKeys(root, config); !ok) return ok;
   if (auto ok = CheckDuplicateWritable(root, *config); !ok) return ok;
-  if (config->format == Format::kSwiss && !root.contains("rounds")) {
-    // Enough rounds for a clear winner: ceil(log2(bots)).
-    config->rounds = std::max(1, int(std::bit_width(config->bots.size() - 1)));
-  }
   return {};
 }
 
@@ -429,13 +465,27 @@ std::expected<TournamentConfig, std::string> ParseTournamentConfig(
     return Error(fmt::format("line {}, column {}: {}", e.source().begin.line,
                              e.source().begin.column, e.description()));
   }
-  if (auto ok = CheckKeys(
-          root, "",
-          {"name", "game", "seed", "format", "rounds", "seats",
-           "deals_per_pairing", "duplicate", "partnership_fill", "ruleset",
-           "concurrency", "time_control", "fault_policy", "gauntlet_bot",
-           "sandbox", "bots", "compress_records", "affinity"});
-      !ok) {
+  std::vector<std::string_view> known = {"name",
+                                         "game",
+                                         "seed",
+                                         "format",
+                                         "rounds",
+                                         "seats",
+                                         "deals_per_pairing",
+                                         "duplicate",
+                                         "partnership_fill",
+                                         "ruleset",
+                                         "concurrency",
+                                         "time_control",
+                                         "fault_policy",
+                                         "sandbox",
+                                         "bots",
+                                         "compress_records",
+                                         "affinity"};
+  for (const FormatEntry& entry : Formats()) {
+    known.insert(known.end(), entry.keys.begin(), entry.keys.end());
+  }
+  if (auto ok = CheckKeys(root, "", known); !ok) {
     return std::unexpected(ok.error());
   }
   TournamentConfig config;
@@ -490,16 +540,54 @@ std::expected<TournamentConfig, std::string> LoadTournamentConfig(
   return config;
 }
 
-std::string_view ToString(Format format) {
-  switch (format) {
-    case Format::kRoundRobin:
-      return "round-robin";
-    case Format::kSwiss:
-      return "swiss";
-    case Format::kGauntlet:
-      return "gauntlet";
+namespace {
+
+std::string OptionTypeName(const FormatOption& value) {
+  return std::holds_alternative<bool>(value)      ? "a boolean"
+         : std::holds_alternative<int64_t>(value) ? "an integer"
+                                                  : "a string";
+}
+
+}  // namespace
+
+std::expected<std::string, std::string> OptionString(
+    const TournamentConfig& config, std::string_view key,
+    std::string fallback) {
+  const auto it = config.format_options.find(key);
+  if (it == config.format_options.end()) return fallback;
+  const auto* text = std::get_if<std::string>(&it->second);
+  if (text == nullptr) {
+    return Fail(key, "must be a string, got " + OptionTypeName(it->second));
   }
-  return "?";
+  return *text;
+}
+
+std::expected<int64_t, std::string> OptionInt(const TournamentConfig& config,
+                                              std::string_view key,
+                                              int64_t fallback, int64_t min,
+                                              int64_t max) {
+  const auto it = config.format_options.find(key);
+  if (it == config.format_options.end()) return fallback;
+  const auto* value = std::get_if<int64_t>(&it->second);
+  if (value == nullptr) {
+    return Fail(key, "must be an integer, got " + OptionTypeName(it->second));
+  }
+  if (*value < min || *value > max) {
+    return Fail(key, fmt::format("must be {}..{}, got {}", min, max, *value));
+  }
+  return *value;
+}
+
+std::expected<int, std::string> OptionChoice(
+    const TournamentConfig& config, std::string_view key, int fallback,
+    std::initializer_list<std::string_view> names) {
+  auto text = OptionString(config, key, "");
+  if (!text) return std::unexpected(text.error());
+  if (!config.format_options.contains(key)) return fallback;
+  const auto it = std::find(names.begin(), names.end(), *text);
+  if (it != names.end()) return int(it - names.begin());
+  return Fail(key, fmt::format("must be one of {}, got \"{}\"",
+                               QuotedList(names), *text));
 }
 
 std::string_view ToString(PartnershipFill fill) {

@@ -11,10 +11,12 @@
 #include <cstdint>
 #include <expected>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "arbiter/match/policy.h"
@@ -22,7 +24,6 @@
 
 namespace arbiter::tournament {
 
-enum class Format { kRoundRobin, kSwiss, kGauntlet };
 // How a table with partnerships (4 or 6 seats) is filled: by one bot per team
 // (its copies take every seat of the team), or by one bot per seat, partners
 // being other bots.
@@ -32,6 +33,9 @@ using arbiter::kMaxTimeMs;
 using arbiter::TimeControl;
 
 inline constexpr int kMaxConcurrency = 4096;
+
+// The value of a key a format adds to the config (formats/registry.h).
+using FormatOption = std::variant<bool, int64_t, std::string>;
 
 struct BotConfig {
   std::string name;
@@ -51,7 +55,8 @@ struct TournamentConfig {
   // The schedule's seed; with the secret of the output directory, also the
   // deals'. None: the directory's, or drawn at random (RunTournament).
   std::optional<uint64_t> seed;
-  Format format = Format::kRoundRobin;
+  // A registered format's name (formats/registry.h).
+  std::string format = "round-robin";
   int rounds = 1;
   int seats = 2;
   int deals_per_pairing = 1;
@@ -69,7 +74,10 @@ struct TournamentConfig {
   FaultPolicy fault_policy = FaultPolicy::kForfeit;
   // New record files are zstd-compressed (games.jsonl.zst).
   bool compress_records = false;
-  std::string gauntlet_bot;  // only for Format::kGauntlet
+  std::string gauntlet_bot;  // only for format = "gauntlet"
+  // The keys of the format's own (FormatEntry::keys) that the file gave,
+  // as the format's check left them.
+  std::map<std::string, FormatOption, std::less<>> format_options;
   sandbox::Mode sandbox_mode = sandbox::Mode::kFull;
   std::vector<BotConfig> bots;
 
@@ -90,7 +98,20 @@ std::expected<TournamentConfig, std::string> ParseTournamentConfig(
 std::expected<TournamentConfig, std::string> LoadTournamentConfig(
     const std::filesystem::path& path);
 
-std::string_view ToString(Format format);
+// A format's own key: its value, `fallback` when the file did not give it,
+// or an error naming the key ("elimination: must be a string, got an
+// integer"; "deal_sets_per_tie: must be 1..1000, got 0").
+std::expected<std::string, std::string> OptionString(
+    const TournamentConfig& config, std::string_view key, std::string fallback);
+std::expected<int64_t, std::string> OptionInt(const TournamentConfig& config,
+                                              std::string_view key,
+                                              int64_t fallback, int64_t min,
+                                              int64_t max);
+// ...that must be one of `names`: its index.
+std::expected<int, std::string> OptionChoice(
+    const TournamentConfig& config, std::string_view key, int fallback,
+    std::initializer_list<std::string_view> names);
+
 std::string_view ToString(PartnershipFill fill);
 
 }  // namespace arbiter::tournament

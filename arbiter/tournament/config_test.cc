@@ -55,7 +55,7 @@ command = "beta"
   ASSERT_TRUE(config) << config.error();
   EXPECT_EQ(config->name, "league-7");
   EXPECT_EQ(config->seed, 99u);
-  EXPECT_EQ(config->format, Format::kSwiss);
+  EXPECT_EQ(config->format, "swiss");
   EXPECT_EQ(config->rounds, 5);
   EXPECT_EQ(config->seats, 4);
   EXPECT_EQ(config->deals_per_pairing, 3);
@@ -82,7 +82,7 @@ command = "beta"
 TEST(ConfigTest, DefaultsAndPresets) {
   auto config = ParseTournamentConfig(kBots, "/base");
   ASSERT_TRUE(config) << config.error();
-  EXPECT_EQ(config->format, Format::kRoundRobin);
+  EXPECT_EQ(config->format, "round-robin");
   EXPECT_EQ(config->seats, 2);
   EXPECT_EQ(config->rounds, 1);
   EXPECT_EQ(config->game, "");     // the default game
@@ -95,6 +95,27 @@ TEST(ConfigTest, DefaultsAndPresets) {
   EXPECT_TRUE(config->affinity);
   // No seed: the tournament draws one (never a fixed default).
   EXPECT_FALSE(config->seed.has_value());
+}
+
+// A config takes the names the command line takes (--fault-policy,
+// --sandbox), from the one table of each.
+TEST(ConfigTest, TakesTheNamesTheCommandLineTakes) {
+  for (const auto& [name, policy] : kFaultPolicyNames) {
+    auto config = ParseTournamentConfig("fault_policy = \"" +
+                                        std::string(name) + "\"\n" + kBots);
+    ASSERT_TRUE(config) << config.error();
+    EXPECT_EQ(config->fault_policy, policy) << name;
+  }
+  auto short_name = ParseTournamentConfig("fault_policy = \"default\"\n" +
+                                          std::string(kBots));
+  ASSERT_TRUE(short_name) << short_name.error();
+  EXPECT_EQ(short_name->fault_policy, FaultPolicy::kDefaultAction);
+  for (const std::string& name : sandbox::ModeNames()) {
+    auto config =
+        ParseTournamentConfig("[sandbox]\nmode = \"" + name + "\"\n" + kBots);
+    ASSERT_TRUE(config) << config.error();
+    EXPECT_EQ(sandbox::ToString(config->sandbox_mode), name);
+  }
 }
 
 TEST(ConfigTest, SwissDefaultsToLog2Rounds) {
@@ -143,11 +164,17 @@ INSTANTIATE_TEST_SUITE_P(
                 "seats: must be an integer, got a string"},
         BadCase{"colour = 1\n" + kB, "colour: unknown key"},
         BadCase{
-            "format = \"knockout\"\n" + kB,
+            "format = \"ladder\"\n" + kB,
             "format: must be one of \"round-robin\", \"swiss\", \"gauntlet\""},
         BadCase{"partnership_fill = \"pairs\"\n" + kB,
                 "partnership_fill: must be one of"},
         BadCase{"fault_policy = 3\n" + kB, "fault_policy: must be a string"},
+        BadCase{"fault_policy = \"strike\"\n" + kB,
+                "fault_policy: must be one of \"forfeit\", \"default_action\", "
+                "\"default\", got \"strike\""},
+        BadCase{"[sandbox]\nmode = \"partial\"\n" + kB,
+                "sandbox.mode: sandbox mode must be full, reduced or none, "
+                "got 'partial'"},
         BadCase{"seed = -1\n" + kB, "seed: must be at least 0, got -1"},
         BadCase{"rounds = 0\n" + kB, "rounds: must be 1..100000, got 0"},
         BadCase{"deals_per_pairing = 0\n" + kB, "deals_per_pairing: must be"},

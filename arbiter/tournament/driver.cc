@@ -12,9 +12,9 @@
 #include "arbiter/common/deal_secret.h"
 #include "arbiter/records/record_writer.h"
 #include "arbiter/tournament/background_writer.h"
+#include "arbiter/tournament/formats/registry.h"
 #include "arbiter/tournament/game_pool.h"
 #include "arbiter/tournament/placement.h"
-#include "arbiter/tournament/swiss.h"
 
 namespace arbiter::tournament {
 namespace {
@@ -222,52 +222,6 @@ class Driver {
   std::unordered_map<std::string, RecordSummary> summaries_;
 };
 
-// Games per Swiss round: the same every round.
-int GamesPerSwissRound(const TournamentConfig& config,
-                       const TeamLayout& layout) {
-  const int units = UnitsPerTable(config, layout);
-  Round round;
-  Table table(units);
-  for (int u = 0; u < units; ++u) table[u] = u;
-  round.tables.assign(config.bots.size() / units, table);
-  return int(ExpandRound(config, layout, round, 0).size());
-}
-
-// Refuses, before anything is built, a schedule too large to hold in memory
-// (rounds = 100000 with deals_per_pairing = 100000, say). Follows
-// FixedRounds' and PairSwissRound's table counts.
-std::expected<void, std::string> CheckScheduleSize(
-    const TournamentConfig& config, const TeamLayout& layout) {
-  const int units = UnitsPerTable(config, layout);
-  const bool gauntlet = config.format == Format::kGauntlet;
-  const double pool = double(config.bots.size()) - (gauntlet ? 1 : 0);
-  const int drawn = gauntlet ? units - 1 : units;
-  double tables = 0;
-  if (config.format == Format::kSwiss) {
-    tables = std::floor(pool / units);
-  } else {
-    double combinations = 1;
-    for (int i = 0; i < drawn; ++i) combinations *= (pool - i) / (i + 1);
-    if (drawn <= 1 || units == 2 || combinations <= kMaxTablesPerRound) {
-      tables = combinations;
-    } else {
-      const double per_partition = std::floor(pool / drawn);
-      tables = std::max(1.0, std::floor(kMaxTablesPerRound / per_partition)) *
-               per_partition;
-    }
-  }
-  const double games = double(config.rounds) * tables *
-                       config.deals_per_pairing *
-                       (config.duplicate ? units : 1);
-  if (games > kMaxScheduledGames) {
-    return Error(fmt::format(
-        "rounds, deals_per_pairing, bots: the schedule would have {:.3g} "
-        "games, more than {}",
-        games, kMaxScheduledGames));
-  }
-  return {};
-}
-
 // Games of this shard among schedule indices [first, first + count).
 int ShardGames(int first, int count, const RunOptions& options) {
   int n = 0;
@@ -275,79 +229,6 @@ int ShardGames(int first, int count, const RunOptions& options) {
     n += i % options.shard_count == options.shard_index ? 1 : 0;
   }
   return n;
-}
-
-std::expected<void, std::string> PlaySwiss(const TournamentConfig& config,
-                                           const TeamLayout& layout,
-                                           const RunSecret& secret,
-                                           Driver& driver,
-                                           const RunOptions& options) {
-  const int units = UnitsPerTable(config, layout);
-  const std::vector<std::string> names = Names(config);
-  SwissHistory history(int(config.bots.size()));
-  const int last =
-      options.swiss_round > 0 ? options.swiss_round : config.rounds;
-  int index = 0;
-  for (int r = 1; r <= last; ++r) {
-    driver.progress().round = r;
-    const Round round = PairSwissRound(history, units, r, secret.seed);
-    if (options.progress != nullptr && r >= options.swiss_round) {
-      options.progress->OnPairings(round);
-    }
-    std::vector<ScheduledGame> games =
-        ExpandRound(config, layout, round, index);
-    SealGames(games, secret.key, secret.seed);
-    index += int(games.size());
-    if (r < options.swiss_round) {
-      // Pairing round `swiss_round` needs every result before it.
-      if (const ScheduledGame* missing = driver.FirstMissing(games)) {
-        return Error(fmt::format(
-            "--round {}: game {} of round {} is not recorded; play round {} "
-            "(every shard) first and pass its records with --prior",
-            options.swiss_round, missing->game_id, r, r));
-      }
-    }
-    if (r == last && options.shard_count > 1) {
-      std::vector<ScheduledGame> others;
-      for (const ScheduledGame& g : games) {
-        if (!InShard(g, options.shard_index, options.shard_count)) {
-          others.push_back(g);
-        }
-      }
-      if (auto ok = driver.Others(others); !ok) return ok;
-      std::erase_if(games, [&](const ScheduledGame& g) {
-        return !InShard(g, options.shard_index, options.shard_count);
-      });
-    }
-    if (auto ok = driver.Play(games); !ok) return ok;
-    if (driver.StopRequested() || r == last) return {};
-    // The round is complete: its results pair the next one.
-    std::vector<double> points(config.bots.size(), 0.0);
-    std::vector<int> count(config.bots.size(), 0);
-    for (const ScheduledGame& game : games) {
-      history.AddGame(game.seat_bots);
-      const RecordSummary* summary = driver.Summary(game.game_id);
-      if (summary == nullptr) continue;  // unreadable record: warned about
-      auto bot_points = BotPoints(*summary, names);
-      if (!bot_points) return Error(bot_points.error());
-      for (auto [bot, p] : *bot_points) {
-        points[bot] += p;
-        ++count[bot];
-      }
-    }
-    for (const Table& table : round.tables) history.AddTable(table);
-    for (size_t b = 0; b < points.size(); ++b) {
-      if (count[b] > 0) history.AddScore(int(b), points[b] / count[b]);
-    }
-    for (int bot : round.byes) {
-      history.AddBye(bot);
-      history.AddScore(bot, 1.0);  // a bye counts as a win
-    }
-    if (options.progress != nullptr && r >= options.swiss_round) {
-      options.progress->OnRound(r, driver.result().standings);
-    }
-  }
-  return {};
 }
 
 }  // namespace
@@ -369,40 +250,9 @@ std::string ProgressLine(const Progress& p) {
 
 std::expected<Plan, std::string> PlanTournament(const TournamentConfig& config,
                                                 const TeamLayout& layout) {
-  if (auto ok = CheckLayout(config, layout); !ok) return Error(ok.error());
-  if (auto ok = CheckScheduleSize(config, layout); !ok) {
-    return Error(ok.error());
-  }
-  Plan plan;
-  plan.rounds = config.rounds;
-  plan.games_per_bot.assign(config.bots.size(), 0);
-  if (config.format == Format::kSwiss) {
-    const int units = UnitsPerTable(config, layout);
-    if (int(config.bots.size()) < units) {
-      return Error(
-          fmt::format("bots: {} bots cannot fill one table of {} seats",
-                      config.bots.size(), config.seats));
-    }
-    plan.games_per_round = GamesPerSwissRound(config, layout);
-    plan.games = config.rounds * plan.games_per_round;
-    plan.byes_per_round = int(config.bots.size()) % units;
-    const int tables = int(config.bots.size()) / units;
-    plan.games_per_bot.assign(config.bots.size(),
-                              config.rounds * plan.games_per_round / tables);
-    return plan;
-  }
-  auto schedule = BuildSchedule(config, layout);
-  if (!schedule) return Error(schedule.error());
-  plan.games = int(schedule->size());
-  for (const ScheduledGame& g : *schedule) {
-    std::vector<int> seen;  // a bot with several seats plays one game
-    for (int bot : g.seat_bots) {
-      if (std::find(seen.begin(), seen.end(), bot) != seen.end()) continue;
-      seen.push_back(bot);
-      ++plan.games_per_bot[bot];
-    }
-  }
-  return plan;
+  auto format = MakeFormat(config, layout);
+  if (!format) return Error(format.error());
+  return (*format)->MakePlan();
 }
 
 namespace {
@@ -444,6 +294,136 @@ std::expected<void, std::string> CheckOtherRecords(
   return {};
 }
 
+// Leaves the games of this shard in `games`. The others' records, if any
+// are here, are checked and kept (a fixed schedule's were checked before
+// the run).
+std::expected<void, std::string> KeepShard(std::vector<ScheduledGame>& games,
+                                           bool adaptive, Driver& driver,
+                                           const RunOptions& options) {
+  auto other = [&](const ScheduledGame& g) {
+    return !InShard(g, options.shard_index, options.shard_count);
+  };
+  if (adaptive) {
+    std::vector<ScheduledGame> others;
+    std::copy_if(games.begin(), games.end(), std::back_inserter(others), other);
+    if (auto ok = driver.Others(others); !ok) return ok;
+  }
+  std::erase_if(games, other);
+  return {};
+}
+
+// Plays the format's batches until it has no more, the run's --round is
+// played, or the stop flag is raised. `*finished`: the format gave no more
+// games, or the run's round is played.
+// `first`: the format's first batch, when already asked for.
+std::expected<void, std::string> PlayBatches(TournamentFormat& format,
+                                             std::optional<Batch> first,
+                                             Driver& driver,
+                                             const RunOptions& options,
+                                             bool* finished) {
+  const bool adaptive = format.Adaptive();
+  int number = 0;
+  std::optional<int> round_played;  // told to the listener at the next batch
+  while (true) {
+    using Next = std::expected<std::optional<Batch>, std::string>;
+    Next batch = first ? Next(std::move(first)) : format.Next();
+    first.reset();
+    if (!batch) return Error(batch.error());
+    if (adaptive && options.swiss_round == 0) {
+      driver.progress().total = format.Total();  // as results decide it
+    }
+    if (!*batch) break;
+    if (round_played && options.progress != nullptr) {
+      // Only between rounds: the last one's standings are the results'.
+      options.progress->OnRound(*round_played, driver.result().standings);
+    }
+    std::vector<ScheduledGame>& games = (*batch)->games;
+    const int round = (*batch)->round;
+    ++number;
+    driver.progress().round = round;
+    const bool told = number >= options.swiss_round;
+    if (options.progress != nullptr && told && (*batch)->pairings) {
+      options.progress->OnPairings(*(*batch)->pairings);
+    }
+    if (number < options.swiss_round) {
+      // Batch `swiss_round` needs every result before it.
+      if (const ScheduledGame* missing = driver.FirstMissing(games)) {
+        return Error(fmt::format(
+            "--round {}: game {} of round {} is not recorded; play round {} "
+            "(every shard) first and pass its records with --prior",
+            options.swiss_round, missing->game_id, number, number));
+      }
+    }
+    const bool last = number == options.swiss_round;
+    if (options.shard_count > 1 && (last || !adaptive)) {
+      if (auto ok = KeepShard(games, adaptive, driver, options); !ok) {
+        return ok;
+      }
+    }
+    if (auto ok = driver.Play(games); !ok) return ok;
+    if (driver.StopRequested()) return {};
+    if (last) break;
+    for (const ScheduledGame& game : games) {
+      if (auto ok = format.Record(game, driver.Summary(game.game_id)); !ok) {
+        return ok;
+      }
+    }
+    if (round > 0 && told) round_played = round;
+  }
+  *finished = true;
+  return {};
+}
+
+// Checks what the run is given against the format, before anything is
+// written.
+std::expected<std::unique_ptr<TournamentFormat>, std::string> CheckRun(
+    const TournamentConfig& config, const TeamLayout& layout,
+    const RunOptions& options) {
+  if (options.shard_count < 1 || options.shard_index < 0 ||
+      options.shard_index >= options.shard_count) {
+    return Error(fmt::format("--shard: {}/{} is not a shard (0 <= I < N)",
+                             options.shard_index, options.shard_count));
+  }
+  auto format = MakeFormat(config, layout);
+  if (!format) return Error(format.error());
+  if (auto ok = (*format)->CheckSplit({.round = options.swiss_round,
+                                       .prior = !options.prior_records.empty(),
+                                       .shards = options.shard_count});
+      !ok) {
+    return Error(ok.error());
+  }
+  return format;
+}
+
+// Games of this run: the shard's, and with --round R the rounds before.
+int RunTotal(const TournamentFormat& format, const RunOptions& options) {
+  if (options.swiss_round > 0) {
+    const int per_round = format.MakePlan().games_per_round;
+    const int before = (options.swiss_round - 1) * per_round;
+    return before + ShardGames(before, per_round, options);
+  }
+  return options.shard_count > 1 ? ShardGames(0, format.Total(), options)
+                                 : format.Total();
+}
+
+// Before any game of a fixed schedule: every kept record must be a game of
+// it, of this shard or of another.
+std::expected<void, std::string> CheckFixedRecords(
+    const TournamentConfig& config, const std::vector<ScheduledGame>& schedule,
+    const RunOptions& options, KeptRecords* kept) {
+  std::unordered_set<std::string_view> mine;
+  for (const ScheduledGame& g : schedule) {
+    if (InShard(g, options.shard_index, options.shard_count)) {
+      mine.insert(g.game_id);
+    }
+  }
+  std::vector<std::string> others;
+  for (const std::string& id : kept->ids) {
+    if (!mine.contains(id)) others.push_back(id);
+  }
+  return CheckOtherRecords(config, schedule, others, *kept, &kept->warnings);
+}
+
 // RunTournament, its error a string; `*failed` is set when a game could not
 // be played or a file not written (else what it was given does not fit).
 std::expected<RunResult, std::string> Run(const TournamentConfig& config_in,
@@ -451,43 +431,8 @@ std::expected<RunResult, std::string> Run(const TournamentConfig& config_in,
                                           GameRunner& runner,
                                           const RunOptions& options,
                                           bool* failed) {
-  if (options.shard_count < 1 || options.shard_index < 0 ||
-      options.shard_index >= options.shard_count) {
-    return Error(fmt::format("--shard: {}/{} is not a shard (0 <= I < N)",
-                             options.shard_index, options.shard_count));
-  }
-  Plan swiss;
-  if (config_in.format == Format::kSwiss) {
-    auto plan = PlanTournament(config_in, layout);
-    if (!plan) return Error(plan.error());
-    swiss = *plan;
-    if (options.shard_count > 1 && options.swiss_round == 0) {
-      return Error(
-          "--shard: a Swiss round is paired from the results of the rounds "
-          "before, so a Swiss tournament is sharded one round at a time: add "
-          "--round R");
-    }
-    if (options.swiss_round < 0 || options.swiss_round > config_in.rounds) {
-      return Error(
-          fmt::format("--round: {} is not a round of this "
-                      "tournament (1..{})",
-                      options.swiss_round, config_in.rounds));
-    }
-  } else {
-    if (options.swiss_round != 0 || !options.prior_records.empty()) {
-      return Error(fmt::format(
-          "--{}: only a Swiss tournament is played round by round; this one "
-          "is {}",
-          options.swiss_round != 0 ? "round" : "prior",
-          config_in.format == Format::kGauntlet ? "a gauntlet"
-                                                : "a round-robin"));
-    }
-    if (auto ok = CheckLayout(config_in, layout); !ok) {
-      return Error(ok.error());
-    }
-    if (auto ok = CheckScheduleSize(config_in, layout); !ok) {
-      return Error(ok.error());
-    }
+  if (auto ok = CheckRun(config_in, layout, options); !ok) {
+    return Error(ok.error());
   }
   std::error_code ec;
   std::filesystem::create_directories(options.out_dir, ec);
@@ -509,19 +454,8 @@ std::expected<RunResult, std::string> Run(const TournamentConfig& config_in,
   if (!secret) return Error(secret.error());
   TournamentConfig config = config_in;
   config.seed = secret->seed;
-
-  std::vector<ScheduledGame> schedule, games;
-  if (config.format != Format::kSwiss) {
-    auto built = BuildSchedule(config, layout);
-    if (!built) return Error(built.error());
-    schedule = std::move(*built);
-    SealGames(schedule, secret->key, secret->seed);
-    for (const ScheduledGame& g : schedule) {
-      if (InShard(g, options.shard_index, options.shard_count)) {
-        games.push_back(g);
-      }
-    }
-  }
+  auto format = MakeFormat(config, layout, secret->key);
+  if (!format) return Error(format.error());
   for (const auto& prior : options.prior_records) {
     if (!std::filesystem::is_regular_file(prior, ec)) {
       return Error(fmt::format("--prior: {}: no such file", prior.string()));
@@ -532,16 +466,12 @@ std::expected<RunResult, std::string> Run(const TournamentConfig& config_in,
                options.prior_records.end());
   auto kept = ReadKeptRecords(files);
   if (!kept) return Error(kept.error());
-  if (config.format != Format::kSwiss) {
-    // Before any game: every kept record must be a game of the schedule.
-    std::unordered_set<std::string_view> mine;
-    for (const ScheduledGame& g : games) mine.insert(g.game_id);
-    std::vector<std::string> others;
-    for (const std::string& id : kept->ids) {
-      if (!mine.contains(id)) others.push_back(id);
-    }
-    if (auto ok =
-            CheckOtherRecords(config, schedule, others, *kept, &kept->warnings);
+  std::optional<Batch> first;  // a fixed schedule, whole
+  if (!(*format)->Adaptive()) {
+    auto batch = (*format)->Next();
+    if (!batch) return Error(batch.error());
+    first = std::move(**batch);
+    if (auto ok = CheckFixedRecords(config, first->games, options, &*kept);
         !ok) {
       return Error(ok.error());
     }
@@ -558,34 +488,28 @@ std::expected<RunResult, std::string> Run(const TournamentConfig& config_in,
                                .secret = secret->file});
   }
   Driver driver(config, runner, options, std::move(*writer), std::move(*kept));
-  if (config.format == Format::kSwiss) {
-    const int per_round = swiss.games_per_round;
-    driver.progress().total =
-        options.swiss_round == 0
-            ? swiss.games
-            : (options.swiss_round - 1) * per_round +
-                  ShardGames((options.swiss_round - 1) * per_round, per_round,
-                             options);
-    if (auto ok = PlaySwiss(config, layout, *secret, driver, options); !ok) {
-      *failed = driver.failed();
-      return Error(ok.error());
-    }
-  } else {
-    driver.progress().total = int(games.size());
-    if (auto ok = driver.Play(games); !ok) {
-      *failed = driver.failed();
-      return Error(ok.error());
-    }
+  driver.progress().total = RunTotal(**format, options);
+  bool finished = false;
+  if (auto ok =
+          PlayBatches(**format, std::move(first), driver, options, &finished);
+      !ok) {
+    *failed = driver.failed();
+    return Error(ok.error());
   }
   RunResult result = std::move(driver.result());
   result.total = driver.progress().total;
   result.stopped = options.stop != nullptr && options.stop->load();
-  result.complete = result.already_done + result.played == result.total;
+  result.complete =
+      finished && result.already_done + result.played == result.total;
   result.records = *path;
   result.seed = secret->seed;
+  if (result.complete && options.swiss_round == 0) {
+    result.format_text = (*format)->ResultText();
+    result.format_json = (*format)->ResultJson();
+  }
   const std::vector<std::string> unmatched = driver.Unmatched();
-  if (config.format == Format::kSwiss && options.swiss_round == 0 &&
-      result.complete && !unmatched.empty()) {
+  if ((*format)->Adaptive() && options.swiss_round == 0 && result.complete &&
+      !unmatched.empty()) {
     // Every round is paired now: a record no round claimed is none of its.
     return Error(fmt::format(
         "{}: game {} is not a game of this tournament's schedule (forged, or "

@@ -11,9 +11,10 @@
 // game is played from its seed, so no game is lost or played twice. The stop
 // flag (Ctrl-C) lets running games finish and starts no new one.
 //
-// A Swiss tournament can also be played one round at a time, each round
-// sharded (RunOptions::swiss_round): round R is paired from the records of
-// rounds 1..R-1, which other runs (shards, cluster jobs) made.
+// The games come from the config's format (formats/format.h), batch by
+// batch. A Swiss tournament can also be played one round at a time, each
+// round sharded (RunOptions::swiss_round): round R is paired from the
+// records of rounds 1..R-1, which other runs (shards, cluster jobs) made.
 #ifndef ARBITER_TOURNAMENT_DRIVER_H_
 #define ARBITER_TOURNAMENT_DRIVER_H_
 
@@ -25,16 +26,13 @@
 #include <vector>
 
 #include "arbiter/tournament/config.h"
+#include "arbiter/tournament/formats/format.h"
 #include "arbiter/tournament/kept_records.h"
 #include "arbiter/tournament/runner.h"
 #include "arbiter/tournament/schedule.h"
 #include "arbiter/tournament/standings.h"
 
 namespace arbiter::tournament {
-
-// A schedule may hold at most this many games (a bigger one would not fit in
-// memory): split it into several tournaments, or lower rounds or deals.
-inline constexpr double kMaxScheduledGames = 10'000'000;
 
 struct Progress {
   int round = 0;   // the round being played (Swiss), else 0
@@ -105,17 +103,9 @@ struct RunResult {
   Standings standings{{}};
   std::filesystem::path records;  // the record file
   uint64_t seed = 0;
-};
-
-// What a tournament plays. A Swiss round always has the same number of games.
-struct Plan {
-  int rounds = 0;
-  int games = 0;
-  int games_per_round = 0;  // Swiss; 0 for the other formats
-  int byes_per_round = 0;   // Swiss
-  // Games of each bot (by config index). Swiss: if it never has a bye; each
-  // bye costs it games_per_bot / rounds games.
-  std::vector<int> games_per_bot;
+  // The format's own results once every game is played (a knockout's
+  // bracket): for a person, and a JSON object's text; "" when none.
+  std::string format_text, format_json;
 };
 
 // The error names the key that makes the schedule impossible, or too large

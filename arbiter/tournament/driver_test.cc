@@ -310,7 +310,7 @@ TEST(DriverTest, MergedShardsEqualAnUnshardedRun) {
 
 TEST(DriverTest, SwissRunsRoundByRoundAndResumesIdentically) {
   TournamentConfig config = MakeConfig(9);
-  config.format = Format::kSwiss;
+  config.format = "swiss";
   config.rounds = 4;
   config.deals_per_pairing = 2;  // 4 tables x 2 games per round
   FakeRunner runner(config);
@@ -390,7 +390,7 @@ TEST(DriverTest, PlansEveryFormat) {
   EXPECT_EQ(plan->games_per_round, 0);
   EXPECT_THAT(plan->games_per_bot, ::testing::Each(36));
   TournamentConfig swiss = MakeConfig(9);
-  swiss.format = Format::kSwiss;
+  swiss.format = "swiss";
   swiss.rounds = 4;
   swiss.deals_per_pairing = 2;
   plan = PlanTournament(swiss, Layout(2, true));
@@ -429,7 +429,7 @@ class PairingsListener : public ProgressListener {
 
 TEST(DriverTest, SwissTellsThePairingsOfEveryRound) {
   TournamentConfig config = MakeConfig(5);
-  config.format = Format::kSwiss;
+  config.format = "swiss";
   config.rounds = 3;
   FakeRunner runner(config);
   PairingsListener listener;
@@ -456,7 +456,7 @@ TEST(DriverTest, SwissTellsThePairingsOfEveryRound) {
 // the other runs' files: what a cluster job per round does.
 TEST(DriverTest, SwissRoundsShardedOneAtATimeEqualAWholeRun) {
   TournamentConfig config = MakeConfig(9);
-  config.format = Format::kSwiss;
+  config.format = "swiss";
   config.rounds = 4;
   config.deals_per_pairing = 3;  // 4 tables x 3 games per round
   FakeRunner runner(config);

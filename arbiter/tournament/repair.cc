@@ -14,6 +14,7 @@
 #include "arbiter/records/duplicates.h"
 #include "arbiter/records/record_file.h"
 #include "arbiter/records/record_writer.h"
+#include "arbiter/tournament/formats/registry.h"
 #include "arbiter/tournament/kept_records.h"
 
 namespace arbiter::tournament {
@@ -107,15 +108,18 @@ void Decide(const std::filesystem::path& path, const std::string& id,
 std::expected<RecordJudge, std::string> ScheduleJudge(
     const TournamentConfig& config, const TeamLayout& layout,
     const RunSecret& secret) {
-  if (config.format == Format::kSwiss) return RecordJudge();
   auto sealed = std::make_shared<TournamentConfig>(config);
   sealed->seed = secret.seed;
-  auto built = BuildSchedule(*sealed, layout);
+  auto format = MakeFormat(*sealed, layout, secret.key);
+  if (!format) return Error(format.error());
+  if ((*format)->Adaptive()) return RecordJudge();
+  auto built = (*format)->Next();  // the whole schedule
   if (!built) return Error(built.error());
-  SealGames(*built, secret.key, secret.seed);
   auto by_id =
       std::make_shared<std::unordered_map<std::string, ScheduledGame>>();
-  for (ScheduledGame& game : *built) by_id->emplace(game.game_id, game);
+  for (ScheduledGame& game : (*built)->games) {
+    by_id->emplace(game.game_id, std::move(game));
+  }
   return [sealed, by_id](
              const records::RecordSummary& record,
              std::string_view where) -> std::expected<void, std::string> {

@@ -29,9 +29,10 @@ namespace arbiter::tournament {
 using RecordJudge = std::function<std::expected<void, std::string>(
     const records::RecordSummary& record, std::string_view where)>;
 
-// The judge of a round-robin or gauntlet run with `secret`: the record is a
-// game of the schedule, with its seats and deal seed (CheckAgainstSchedule).
-// A Swiss has no schedule before its results: nullptr, and two different
+// The judge of a run of a fixed schedule (round-robin, gauntlet) with
+// `secret`: the record is a game of the schedule, with its seats and deal
+// seed (CheckAgainstSchedule). A format whose games depend on results
+// (Swiss, knockout) has no schedule before them: nullptr, and two different
 // records of one game are told apart only if they agree on seats and seed.
 std::expected<RecordJudge, std::string> ScheduleJudge(
     const TournamentConfig& config, const TeamLayout& layout,

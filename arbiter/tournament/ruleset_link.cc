@@ -8,8 +8,8 @@ namespace arbiter::tournament {
 
 std::expected<ResolvedRuleset, std::string> ResolveRuleset(
     const TournamentConfig& config) {
-  auto type =
-      game::FindGame(config.game.empty() ? game::kDefaultGame : config.game);
+  auto type = game::FindGame(config.game.empty() ? game::DefaultGame().Name()
+                                                 : config.game);
   if (!type) return std::unexpected("game: " + type.error());
   const game::GameType& t = **type;
   if (config.seats < t.MinSeats() || config.seats > t.MaxSeats()) {

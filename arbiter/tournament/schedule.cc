@@ -199,12 +199,9 @@ std::expected<std::vector<Round>, std::string> FixedRounds(
   const int n = int(config.bots.size());
   // A gauntlet seats its bot at every table and draws the others from the
   // rest; a round-robin draws all units from every bot.
-  const bool gauntlet = config.format == Format::kGauntlet;
+  const bool gauntlet = !config.gauntlet_bot.empty();
   const int pool = gauntlet ? n - 1 : n;
   const int drawn = gauntlet ? units - 1 : units;
-  if (config.format == Format::kSwiss) {
-    return Error("format: swiss rounds are paired from results (swiss.h)");
-  }
   if (pool < drawn) {
     return Error(fmt::format(
         "bots: {} bots cannot fill tables of {} seats ({} bots per table "
@@ -254,6 +251,21 @@ std::expected<std::vector<ScheduledGame>, std::string> BuildSchedule(
     for (auto& g : more) games.push_back(std::move(g));
   }
   return games;
+}
+
+std::expected<void, std::string> CheckScheduleSize(
+    const TournamentConfig& config, const TeamLayout& layout,
+    double tables_per_round) {
+  const double games = double(config.rounds) * tables_per_round *
+                       config.deals_per_pairing *
+                       (config.duplicate ? UnitsPerTable(config, layout) : 1);
+  if (games > kMaxScheduledGames) {
+    return Error(fmt::format(
+        "rounds, deals_per_pairing, bots: the schedule would have {:.3g} "
+        "games, more than {}",
+        games, kMaxScheduledGames));
+  }
+  return {};
 }
 
 std::string PairingsText(const Round& round,

@@ -73,7 +73,19 @@ struct ScheduleOptions {
   int max_tables_per_round = kMaxTablesPerRound;
 };
 
-// The rounds of a round-robin or gauntlet tournament. Errors name the key
+// A schedule may hold at most this many games (a bigger one would not fit in
+// memory): split it into several tournaments, or lower rounds or deals.
+inline constexpr double kMaxScheduledGames = 10'000'000;
+
+// Refuses, before anything is built, a schedule too large to hold in memory
+// (rounds = 100000 with deals_per_pairing = 100000, say), of
+// `tables_per_round` tables a round.
+std::expected<void, std::string> CheckScheduleSize(
+    const TournamentConfig& config, const TeamLayout& layout,
+    double tables_per_round);
+
+// The rounds of a round-robin or gauntlet tournament (a gauntlet: the
+// config names its gauntlet_bot). Errors name the key
 // (too few bots for the tables, a layout that does not match `seats`).
 std::expected<std::vector<Round>, std::string> FixedRounds(
     const TournamentConfig& config, const TeamLayout& layout,

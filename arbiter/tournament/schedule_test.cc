@@ -199,7 +199,7 @@ TEST(ScheduleTest, ManyBotsUseABalancedDesign) {
 
 TEST(ScheduleTest, GauntletSeatsItsBotAtEveryTable) {
   TournamentConfig config = MakeConfig(5);
-  config.format = Format::kGauntlet;
+  config.format = "gauntlet";
   config.gauntlet_bot = "b2";
   config.deals_per_pairing = 2;
   const auto games = Build(config, Layout(2, true));

@@ -85,6 +85,12 @@ expect 2 "not an ASCII character" "$arbiter" tournament utf8.toml
 expect 2 "line 1" "$arbiter" tournament notes.txt
 expect 0 "dry run" "$arbiter" tournament t.toml --dry-run --out dry
 [[ ! -e dry ]] || fail "--dry-run created its output directory"
+# A config takes the names the options take (--fault-policy default).
+sed 's/^name = "t"$/name = "t"\nfault_policy = "default"/' t.toml >policy.toml
+expect 0 "dry run" "$arbiter" tournament policy.toml --dry-run --out dry
+sed 's/^name = "t"$/name = "t"\nfault_policy = "strike"/' t.toml >badpolicy.toml
+expect 2 'fault_policy: must be one of "forfeit", "default_action", "default", got "strike"' \
+  "$arbiter" tournament badpolicy.toml
 
 # merge
 expect 2 "missing.jsonl: no such file" "$arbiter" merge missing.jsonl
@@ -130,6 +136,15 @@ expect 2 "--move-ms: must be an integer from 0 to 86400000, got '2147483648'" \
   fail "play --help: --grace-ms is not 0..86400000, default 10"
 "$arbiter" match --help | grep -q -- "--fault-policy TEXT:{forfeit,default_action,default}=forfeit" ||
   fail "match --help: --fault-policy values differ from play's"
+for command in play match tournament check-bot; do
+  "$arbiter" "$command" --help | grep -q -- "--sandbox TEXT:{full,reduced,none}" ||
+    fail "$command --help: --sandbox values are not full, reduced, none"
+done
+expect 2 "--sandbox: must be one of full, reduced, none, got 'partial'" \
+  "$arbiter" play --bot a=true --sandbox partial
+# play's --players is also --seats, as in match and tournament configs.
+expect 2 "must be an integer from 0 to 64, got '99'" \
+  "$arbiter" play --bot a=true --seats 99
 expect 2 "--memory-mb: must be an integer from 0 to 4194304" \
   "$arbiter" play --bot a=true --memory-mb 99999999999999
 expect 2 "--log-limit: must be an integer from 0 to" \

@@ -220,11 +220,11 @@ class HighCardState final : public game::State {
       return out;
     };
     if (key == "hands")
-      return game::ExpectStringList(key, want, {HandText(0), HandText(1)},
-                                    normal);
+      return game::ExpectCardsPerSeat(key, want, {HandText(0), HandText(1)},
+                                      normal);
     if (key == "trick")
-      return game::ExpectString(key, want, trick_ < 0 ? "" : CardText(trick_),
-                                normal);
+      return game::ExpectCards(key, want, trick_ < 0 ? "" : CardText(trick_),
+                               normal);
     return {.known = false};
   }
 

@@ -33,15 +33,16 @@ std::expected<std::string, std::string> NormalSet(std::string_view text) {
   return SortedText(*cards);
 }
 
-std::expected<std::string, std::string> NormalCard(std::string_view text) {
-  auto card = ParseCard(text);
-  if (!card) return std::unexpected(card.error());
-  return CardText(*card);
+// Cards in the order given.
+std::expected<std::string, std::string> NormalList(std::string_view text) {
+  auto cards = ParseCards(text);
+  if (!cards) return std::unexpected(cards.error());
+  return CardsText(*cards);
 }
 
-std::vector<std::string> PackOrder(const State& s) {
-  std::vector<std::string> out;
-  for (int i = 0; i < s.PackSize(); ++i) out.push_back(CardText(s.PackCard(i)));
+std::vector<Card> PackCards(const State& s) {
+  std::vector<Card> out;
+  for (int i = 0; i < s.PackSize(); ++i) out.push_back(s.PackCard(i));
   return out;
 }
 
@@ -139,7 +140,9 @@ nlohmann::json PontoonState::ToJson() const {
   j["stakes"] = stakes;
   j["hands"] = hands;
   j["pack"] = s.PackSize();
-  j["pack_order"] = PackOrder(s);
+  std::vector<std::string> pack_order;
+  for (Card c : PackCards(s)) pack_order.push_back(CardText(c));
+  j["pack_order"] = pack_order;
   std::vector<std::string> legal;
   for (int i = 0; i < NumLegalActions(); ++i)
     legal.push_back(LegalActionText(i));
@@ -169,10 +172,10 @@ game::ExpectCheck PontoonState::Expect(std::string_view key,
     for (int p = 0; p < s.num_seats(); ++p) {
       hands.push_back(SortedText(LiveCards(s, p)));
     }
-    return game::ExpectStringList(key, want, hands, NormalSet);
+    return game::ExpectCardsPerSeat(key, want, hands, NormalSet);
   }
   if (key == "pack_order") {
-    return game::ExpectStringList(key, want, PackOrder(s), NormalCard);
+    return game::ExpectCards(key, want, CardsText(PackCards(s)), NormalList);
   }
   return {.known = false};
 }

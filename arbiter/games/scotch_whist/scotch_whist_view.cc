@@ -156,8 +156,8 @@ game::ExpectCheck ScotchWhistState::Expect(std::string_view key,
         key, want, std::string(1, SuitChar(s.TrumpSuit())), NormalSuit);
   }
   if (key == "trump_card") {
-    return game::ExpectString(key, want, CardToString(s.TrumpCard()),
-                              NormalCardSet);
+    return game::ExpectCards(key, want, CardToString(s.TrumpCard()),
+                             NormalCardSet);
   }
   if (key == "trump_held") {
     const auto v = want.value_exact<bool>();
@@ -167,7 +167,7 @@ game::ExpectCheck ScotchWhistState::Expect(std::string_view key,
                                    s.TrumpHeld())};
   }
   if (key == "trick") {
-    return game::ExpectString(
+    return game::ExpectCards(
         key, want, CardsToString(TrickCards(s.CurrentTrick())), NormalCardList);
   }
   if (key == "standings") {
@@ -178,7 +178,7 @@ game::ExpectCheck ScotchWhistState::Expect(std::string_view key,
     for (int p = 0; p < n; ++p) {
       sets.push_back((key == "hands" ? s.Hand(p) : s.Captured(p)).ToString());
     }
-    return game::ExpectStringList(key, want, sets, NormalCardSet);
+    return game::ExpectCardsPerSeat(key, want, sets, NormalCardSet);
   }
   return {.known = false};
 }

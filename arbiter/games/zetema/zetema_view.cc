@@ -6,6 +6,7 @@
 
 #include <array>
 
+#include "arbiter/game/card_keys.h"
 #include "arbiter/game/expect.h"
 #include "arbiter/games/zetema/zetema_state.h"
 
@@ -40,8 +41,8 @@ game::ExpectCheck ExpectPiles(const zetema::State& s, const toml::node& want) {
     const std::string sub = fmt::format("expect.piles.{}", key.str());
     const auto rank = ParseRank(key.str());
     if (!rank) return {.error = sub + ": " + rank.error()};
-    const auto text = value.value_exact<std::string>();
-    if (!text) return {.error = sub + ": must be a string of cards"};
+    const auto text = game::CardsText(value, sub);
+    if (!text) return {.error = text.error()};
     const auto cards = ParseCardSet(*text);
     if (!cards) return {.error = sub + ": " + cards.error()};
     wanted[*rank] = *cards;
@@ -205,7 +206,7 @@ game::ExpectCheck ZetemaState::Expect(std::string_view key,
     for (int p = 0; p < s.num_players(); ++p) {
       hands.push_back(s.Hand(p).ToString());
     }
-    return game::ExpectStringList(key, want, hands, NormalCardSet);
+    return game::ExpectCardsPerSeat(key, want, hands, NormalCardSet);
   }
   return {.known = false};
 }

@@ -30,7 +30,8 @@ from zetema_bot.errors import (BadToken, ConfigurationError, ConnectionFailed,
                                ZetemaError)
 from zetema_bot import games, pontoon, scotch_whist
 from zetema_bot.games import ALL_GAMES, TextObservation
-from zetema_bot.game import GameInfo, Observation
+from zetema_bot.game import GameInfo
+from zetema_bot.zetema import Observation
 from zetema_bot.proto import PROTOCOL_VERSION
 
 __version__ = "0.1.0"

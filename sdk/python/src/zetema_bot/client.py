@@ -28,7 +28,8 @@ from zetema_bot.errors import (BadToken, ConfigurationError, ConnectionFailed,
                                GameNotDeclared, ProtocolError, VersionMismatch,
                                ZetemaError)
 from zetema_bot import games as _games
-from zetema_bot.game import GameInfo, Observation
+from zetema_bot.game import GameInfo
+from zetema_bot.zetema import Observation
 from zetema_bot.proto import PROTOCOL_VERSION, arbiter_pb2
 from zetema_bot._transport import Stream, StreamError
 

@@ -74,6 +74,9 @@ class TextObservation:
 
 TEXT = _Text
 
+# The game a GameStart that names none is (the protocol's first game).
+UNNAMED_GAME = zetema.NAME
+
 # By the name of the game's member of the envelope's oneofs.
 MODULES = {
     zetema.NAME: zetema,

@@ -24,6 +24,7 @@ from typing import List, Optional, Sequence
 
 from zetema_bot.cards import ACE, Card, CardError, parse_card
 from zetema_bot._answer import set_typed_answer
+from zetema_bot._request import take_request
 from zetema_bot.proto import pontoon_pb2
 
 NAME = "pontoon"
@@ -228,12 +229,7 @@ class Observation:
         obs = request.pontoon.observation
         self._proto = obs
         self._proto_ready = game is None or bool(obs.history)
-        self.game = game
-        self.ruleset = game.ruleset if game is not None else None
-        self.request_id: int = request.request_id
-        self.time_left_ms: int = request.time_left_ms
-        self.move_limit_ms: int = request.move_limit_ms
-        self.bank_ms: int = request.bank_ms
+        take_request(self, request, game)
         self.seat: int = obs.seat
         self.num_players: int = obs.num_players
         self.banker: int = obs.banker

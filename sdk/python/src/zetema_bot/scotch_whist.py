@@ -33,6 +33,7 @@ from typing import List, Optional, Sequence
 from zetema_bot.cards import (ACE, JACK, KING, QUEEN, Card, CardError,
                               parse_card, parse_suit)
 from zetema_bot._answer import set_typed_answer
+from zetema_bot._request import take_request
 from zetema_bot.proto import scotch_whist_pb2
 
 NAME = "scotch_whist"
@@ -174,13 +175,8 @@ class Observation:
     def __init__(self, request, game):
         obs = request.scotch_whist.observation
         self.proto = obs
-        self.game = game
-        self.ruleset = game.ruleset if game is not None else None
+        take_request(self, request, game)
         self.history = list(game.history) if game is not None else []
-        self.request_id: int = request.request_id
-        self.time_left_ms: int = request.time_left_ms
-        self.move_limit_ms: int = request.move_limit_ms
-        self.bank_ms: int = request.bank_ms
         self.seat: int = obs.seat
         self.num_players: int = obs.num_players
         self.current_player: int = obs.current_player

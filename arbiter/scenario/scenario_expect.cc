@@ -1,7 +1,7 @@
 // Checking a scenario's [expect] entries against the state the next seat is
 // asked to decide in. The runner checks the keys every game shares; the game
 // checks its own (game::State::Expect).
-#include "arbiter/cli/scenario_expect.h"
+#include "arbiter/scenario/scenario_expect.h"
 
 #include <fmt/format.h>
 

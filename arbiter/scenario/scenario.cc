@@ -1,4 +1,4 @@
-#include "arbiter/cli/scenario.h"
+#include "arbiter/scenario/scenario.h"
 
 #include <fmt/format.h>
 #include <toml++/toml.h>
@@ -8,8 +8,9 @@
 #include <set>
 #include <sstream>
 
-#include "arbiter/cli/scenario_expect.h"
+#include "arbiter/game/card_keys.h"
 #include "arbiter/game/registry.h"
+#include "arbiter/scenario/scenario_expect.h"
 
 namespace arbiter {
 namespace {
@@ -52,8 +53,8 @@ std::expected<Scenario, std::string> ParseScenario(const toml::table& t,
   if (t.contains("game") && !t["game"].is_string()) {
     return Bad("game", "must be a string");
   }
-  auto type =
-      game::FindGame(t["game"].value_or(std::string(game::kDefaultGame)));
+  auto type = game::FindGame(
+      t["game"].value_or(std::string(game::DefaultGame().Name())));
   if (!type) return Bad("game", type.error());
   const std::string dealer_key((*type)->DealerKey());
   const std::set<std::string, std::less<>> keys = {
@@ -89,12 +90,12 @@ std::expected<Scenario, std::string> ParseScenario(const toml::table& t,
   }
   if (const toml::node* deck = t.get("deck")) {
     if (t.contains("decks")) return Bad("deck", "give deck or decks, not both");
-    const auto text = deck->value_exact<std::string>();
-    if (!text) return Bad("deck", "must be a string of cards");
+    auto text = game::CardsText(*deck, "deck");
+    if (!text) return std::unexpected(text.error());
     sc.setup.decks.push_back(*text);
   }
   if (const toml::node* decks = t.get("decks")) {
-    auto list = Strings(*decks, "decks");
+    auto list = game::CardsTextList(*decks, "decks", "hand");
     if (!list) return std::unexpected(list.error());
     sc.setup.decks = *list;
   }

@@ -1,7 +1,7 @@
 // Ctrl-C twice, for the commands that play many games (`arbiter tournament`,
 // `arbiter match`).
-#ifndef ARBITER_CLI_INTERRUPTS_H_
-#define ARBITER_CLI_INTERRUPTS_H_
+#ifndef ARBITER_COMMAND_LINE_INTERRUPTS_H_
+#define ARBITER_COMMAND_LINE_INTERRUPTS_H_
 
 #include <atomic>
 #include <string>
@@ -20,4 +20,4 @@ void WatchInterrupts(const std::string& command, std::atomic<bool>* stop);
 
 }  // namespace arbiter
 
-#endif  // ARBITER_CLI_INTERRUPTS_H_
+#endif  // ARBITER_COMMAND_LINE_INTERRUPTS_H_

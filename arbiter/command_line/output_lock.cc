@@ -1,9 +1,9 @@
-#include "arbiter/cli/output_lock.h"
+#include "arbiter/command_line/output_lock.h"
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
 
-#include "arbiter/cli/command.h"
+#include "arbiter/command_line/usage.h"
 
 namespace arbiter {
 

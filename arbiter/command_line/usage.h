@@ -5,10 +5,9 @@
 //   arbiter tournament: --concurrency: must be an integer from 0 to 4096,
 //   got '-1'
 //
-// and exits 2. Header-only, so that every command can use it without a
-// library between them.
-#ifndef ARBITER_CLI_USAGE_H_
-#define ARBITER_CLI_USAGE_H_
+// and exits 2. Header-only.
+#ifndef ARBITER_COMMAND_LINE_USAGE_H_
+#define ARBITER_COMMAND_LINE_USAGE_H_
 
 #include <CLI/CLI.hpp>
 #include <cctype>
@@ -21,6 +20,9 @@
 
 namespace arbiter {
 
+// Exit statuses shared by every command: 1 failed (the message says why),
+// 2 usage (a bad option, value, path or config; the message names it).
+inline constexpr int kExitFailed = 1;
 inline constexpr int kExitUsage = 2;
 
 // At most `max` characters of `text`, then "...": what an error message
@@ -88,47 +90,37 @@ inline std::string Expectation(const CLI::Option& option) {
 
 }  // namespace usage_internal
 
-// An integer in [min, max], checked as written (decimal only) before CLI11
-// converts it, so that no number is ever wrapped or truncated; the option's
-// type must hold every value of the range. Also makes "010" read as 10
-// (CLI11 reads integers in base 0).
-inline CLI::Validator IntegerIn(int64_t min, int64_t max) {
+// An integer of type T in [min, max], checked as written (decimal only)
+// before CLI11 converts it, so that no number is ever wrapped or truncated;
+// the option's type must hold every value of the range. Also makes "010"
+// read as 10 (CLI11 reads integers in base 0).
+template <typename T>
+CLI::Validator DecimalIn(T min, T max) {
   return CLI::Validator(
       [min, max](std::string& value) -> std::string {
         bool negative = false;
-        unsigned __int128 magnitude = 0;
+        unsigned __int128 magnitude = 0;  // at most 2^100: v is exact
         const bool ok =
             usage_internal::ParseDecimal(value, &negative, &magnitude);
         const __int128 v =
             negative ? -(__int128)magnitude : (__int128)magnitude;
-        if (!ok || v < min || v > max) {
+        if (!ok || v < (__int128)min || v > (__int128)max) {
           return usage_internal::Range(std::to_string(min),
                                        std::to_string(max)) +
                  ", got '" + Abbreviate(value) + "'";
         }
-        value = std::to_string(int64_t(v));
+        value = std::to_string(T(v));
         return "";
       },
       std::to_string(min) + ".." + std::to_string(max));
 }
 
+inline CLI::Validator IntegerIn(int64_t min, int64_t max) {
+  return DecimalIn<int64_t>(min, max);
+}
+
 inline CLI::Validator UnsignedIn(uint64_t min, uint64_t max) {
-  return CLI::Validator(
-      [min, max](std::string& value) -> std::string {
-        bool negative = false;
-        unsigned __int128 magnitude = 0;
-        const bool ok =
-            usage_internal::ParseDecimal(value, &negative, &magnitude);
-        if (!ok || (negative && magnitude != 0) || magnitude < min ||
-            magnitude > max) {
-          return usage_internal::Range(std::to_string(min),
-                                       std::to_string(max)) +
-                 ", got '" + Abbreviate(value) + "'";
-        }
-        value = std::to_string(uint64_t(magnitude));
-        return "";
-      },
-      std::to_string(min) + ".." + std::to_string(max));
+  return DecimalIn<uint64_t>(min, max);
 }
 
 // A finite number in [min, max].
@@ -256,4 +248,4 @@ inline int ReportParseError(const CLI::App& app, const CLI::ParseError& e) {
 
 }  // namespace arbiter
 
-#endif  // ARBITER_CLI_USAGE_H_
+#endif  // ARBITER_COMMAND_LINE_USAGE_H_

@@ -1,4 +1,4 @@
-#include "arbiter/cli/standings_report.h"
+#include "arbiter/report/standings_report.h"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -11,10 +11,7 @@
 #include "ratings/ratings.h"
 
 namespace arbiter {
-namespace {
 
-// Written aside and renamed, so that a reader (or a kill) never sees half a
-// file.
 std::expected<void, std::string> WriteWhole(const std::filesystem::path& path,
                                             const std::string& text) {
   const std::string tmp = path.string() + ".tmp";
@@ -49,8 +46,6 @@ std::expected<void, std::string> WriteWhole(const std::filesystem::path& path,
   }
   return {};
 }
-
-}  // namespace
 
 std::expected<void, std::string> PublishStandings(
     const tournament::Standings& standings,

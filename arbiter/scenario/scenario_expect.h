@@ -1,6 +1,6 @@
 // The [expect] table of a scenario file, checked against a state.
-#ifndef ARBITER_CLI_SCENARIO_EXPECT_H_
-#define ARBITER_CLI_SCENARIO_EXPECT_H_
+#ifndef ARBITER_SCENARIO_SCENARIO_EXPECT_H_
+#define ARBITER_SCENARIO_SCENARIO_EXPECT_H_
 
 #include <toml++/toml.h>
 
@@ -19,4 +19,4 @@ std::expected<std::vector<std::string>, std::string> CheckExpectations(
 
 }  // namespace arbiter
 
-#endif  // ARBITER_CLI_SCENARIO_EXPECT_H_
+#endif  // ARBITER_SCENARIO_SCENARIO_EXPECT_H_

@@ -1,8 +1,8 @@
 // The lock every command that appends records holds on its output for its
 // whole life (records/run_lock.h): a second run on the same output exits
 // with status 2, naming the output and the run that holds it.
-#ifndef ARBITER_CLI_OUTPUT_LOCK_H_
-#define ARBITER_CLI_OUTPUT_LOCK_H_
+#ifndef ARBITER_COMMAND_LINE_OUTPUT_LOCK_H_
+#define ARBITER_COMMAND_LINE_OUTPUT_LOCK_H_
 
 #include <filesystem>
 #include <string>
@@ -25,4 +25,4 @@ records::RunLock LockOutput(const std::string& command,
 
 }  // namespace arbiter
 
-#endif  // ARBITER_CLI_OUTPUT_LOCK_H_
+#endif  // ARBITER_COMMAND_LINE_OUTPUT_LOCK_H_

@@ -2,8 +2,8 @@
 // game of any registered game (`game = "..."`, default the default game)
 // from explicit decks and checks the [expect] entries
 // (docs/scenarios.md).
-#ifndef ARBITER_CLI_SCENARIO_H_
-#define ARBITER_CLI_SCENARIO_H_
+#ifndef ARBITER_SCENARIO_SCENARIO_H_
+#define ARBITER_SCENARIO_SCENARIO_H_
 
 #include <expected>
 #include <nlohmann/json.hpp>
@@ -24,4 +24,4 @@ std::expected<ScenarioResult, std::string> RunScenarioFile(
 
 }  // namespace arbiter
 
-#endif  // ARBITER_CLI_SCENARIO_H_
+#endif  // ARBITER_SCENARIO_SCENARIO_H_

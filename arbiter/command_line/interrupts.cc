@@ -1,4 +1,4 @@
-#include "arbiter/cli/interrupts.h"
+#include "arbiter/command_line/interrupts.h"
 
 #include <signal.h>
 #include <unistd.h>

@@ -1,8 +1,8 @@
 // What `arbiter tournament` and `arbiter standings` publish: the standings
 // (with the tie rule), the crosstable and the ratings, printed on stdout and
 // written as standings.csv, standings.json, crosstable.csv and ratings.json.
-#ifndef ARBITER_CLI_STANDINGS_REPORT_H_
-#define ARBITER_CLI_STANDINGS_REPORT_H_
+#ifndef ARBITER_REPORT_STANDINGS_REPORT_H_
+#define ARBITER_REPORT_STANDINGS_REPORT_H_
 
 #include <expected>
 #include <filesystem>
@@ -28,6 +28,11 @@ std::expected<void, std::string> PublishStandings(
     const std::vector<std::string>& records,
     const std::filesystem::path& out_dir);
 
+// Writes `text` to `path` aside and renames it, so that a reader (or a
+// kill) never sees half a file; the error names the file.
+std::expected<void, std::string> WriteWhole(const std::filesystem::path& path,
+                                            const std::string& text);
+
 }  // namespace arbiter
 
-#endif  // ARBITER_CLI_STANDINGS_REPORT_H_
+#endif  // ARBITER_REPORT_STANDINGS_REPORT_H_

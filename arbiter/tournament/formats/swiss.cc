@@ -1,0 +1,168 @@
+// Swiss: round R paired from the results of rounds 1..R-1 (swiss.h), one
+// round a batch; a run may play one round only (--round R), sharded.
+#include "arbiter/tournament/swiss.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+
+#include "arbiter/tournament/formats/registry.h"
+#include "arbiter/tournament/standings.h"
+
+namespace arbiter::tournament {
+namespace {
+
+using Error = std::unexpected<std::string>;
+
+class Swiss : public TournamentFormat {
+ public:
+  Swiss(const TournamentConfig& config, const TeamLayout& layout,
+        const SipKey& key)
+      : config_(config),
+        layout_(layout),
+        key_(key),
+        units_(UnitsPerTable(config, layout)),
+        history_(int(config.bots.size())),
+        points_(config.bots.size(), 0.0),
+        count_(config.bots.size(), 0) {
+    for (const auto& bot : config.bots) names_.push_back(bot.name);
+  }
+
+  std::expected<std::optional<Batch>, std::string> Next() override {
+    if (round_.number > 0) CloseRound();
+    if (round_.number == config_.rounds) return std::nullopt;
+    const uint64_t seed = config_.seed.value_or(0);
+    round_ = PairSwissRound(history_, units_, round_.number + 1, seed);
+    Batch batch{.round = round_.number,
+                .games = ExpandRound(config_, layout_, round_, index_),
+                .pairings = round_};
+    SealGames(batch.games, key_, seed);
+    index_ += int(batch.games.size());
+    return batch;
+  }
+
+  std::expected<void, std::string> Record(
+      const ScheduledGame& game,
+      const records::RecordSummary* summary) override {
+    history_.AddGame(game.seat_bots);
+    if (summary == nullptr) return {};  // unreadable record: warned about
+    auto bot_points = BotPoints(*summary, names_);
+    if (!bot_points) return Error(bot_points.error());
+    for (auto [bot, p] : *bot_points) {
+      points_[bot] += p;
+      ++count_[bot];
+    }
+    return {};
+  }
+
+  bool Adaptive() const override { return true; }
+  int Total() const override { return config_.rounds * GamesPerRound(); }
+
+  Plan MakePlan() const override {
+    Plan plan{.rounds = config_.rounds,
+              .games = Total(),
+              .games_per_round = GamesPerRound(),
+              .byes_per_round = int(config_.bots.size()) % units_};
+    const int tables = int(config_.bots.size()) / units_;
+    plan.games_per_bot.assign(config_.bots.size(), plan.games / tables);
+    plan.detail = fmt::format(" ({} a round, {} byes a round)",
+                              plan.games_per_round, plan.byes_per_round);
+    if (plan.rounds > 0) {
+      plan.per_bot_heading =
+          fmt::format("Games per bot (with no bye; each bye is {} games fewer)",
+                      plan.games_per_bot[0] / plan.rounds);
+    }
+    return plan;
+  }
+
+  std::expected<void, std::string> CheckSplit(
+      const RunSplit& split) const override {
+    if (split.shards > 1 && split.round == 0) {
+      return Error(
+          "--shard: a Swiss round is paired from the results of the rounds "
+          "before, so a Swiss tournament is sharded one round at a time: add "
+          "--round R");
+    }
+    if (split.round < 0 || split.round > config_.rounds) {
+      return Error(
+          fmt::format("--round: {} is not a round of this tournament (1..{})",
+                      split.round, config_.rounds));
+    }
+    return {};
+  }
+
+ private:
+  // Games a round: the same every round.
+  int GamesPerRound() const {
+    Round round;
+    Table table(units_);
+    for (int u = 0; u < units_; ++u) table[u] = u;
+    round.tables.assign(config_.bots.size() / units_, table);
+    return int(ExpandRound(config_, layout_, round, 0).size());
+  }
+
+  // The round's results (Record) pair the next one.
+  void CloseRound() {
+    for (const Table& table : round_.tables) history_.AddTable(table);
+    for (size_t b = 0; b < points_.size(); ++b) {
+      if (count_[b] > 0) history_.AddScore(int(b), points_[b] / count_[b]);
+    }
+    for (int bot : round_.byes) {
+      history_.AddBye(bot);
+      history_.AddScore(bot, 1.0);  // a bye counts as a win
+    }
+    std::fill(points_.begin(), points_.end(), 0.0);
+    std::fill(count_.begin(), count_.end(), 0);
+  }
+
+  const TournamentConfig config_;
+  const TeamLayout layout_;
+  const SipKey key_;
+  const int units_;
+  std::vector<std::string> names_;
+  SwissHistory history_;
+  Round round_{.number = 0};    // the last round given
+  int index_ = 0;               // of the next game
+  std::vector<double> points_;  // of the round, per bot
+  std::vector<int> count_;      // games of the round, per bot
+};
+
+std::expected<std::unique_ptr<TournamentFormat>, std::string> MakeSwiss(
+    const TournamentConfig& config, const TeamLayout& layout,
+    const SipKey& key) {
+  if (auto ok = CheckLayout(config, layout); !ok) return Error(ok.error());
+  const int units = UnitsPerTable(config, layout);
+  if (auto ok = CheckScheduleSize(
+          config, layout, std::floor(double(config.bots.size()) / units));
+      !ok) {
+    return Error(ok.error());
+  }
+  if (int(config.bots.size()) < units) {
+    return Error(fmt::format("bots: {} bots cannot fill one table of {} seats",
+                             config.bots.size(), config.seats));
+  }
+  return std::make_unique<Swiss>(config, layout, key);
+}
+
+}  // namespace
+
+FormatEntry SwissFormat() {
+  return {
+      .name = "swiss",
+      .described = "a Swiss",
+      .keys = {},
+      .check = [](TournamentConfig* config, std::span<const std::string> given)
+          -> std::expected<void, std::string> {
+        if (std::find(given.begin(), given.end(), "rounds") == given.end()) {
+          // Enough rounds for a clear winner: ceil(log2(bots)).
+          config->rounds =
+              std::max(1, int(std::bit_width(config->bots.size() - 1)));
+        }
+        return {};
+      },
+      .make = MakeSwiss};
+}
+
+}  // namespace arbiter::tournament
