@@ -31,4 +31,10 @@ func cards(texts []string) []zetemabot.Card {
 	return out
 }
 
-func card(text string) zetemabot.Card { return cards([]string{text})[0] }
+func card(text string) zetemabot.Card {
+	c, err := zetemabot.ParseCard(text)
+	if err != nil {
+		panic(err)
+	}
+	return c
+}
