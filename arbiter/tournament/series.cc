@@ -116,7 +116,13 @@ class SeriesPlay {
     const int g = game.index;
     if (error_.empty()) {
       if (!played) {
+        // `arbiter play` has always said it so (ProcessRunner names the
+        // game, as a tournament needs).
+        const std::string named = "game " + game.game_id + " not played: ";
         error_ = played.error();
+        if (error_.starts_with(named)) {
+          error_ = "the game cannot be played: " + error_.substr(named.size());
+        }
       } else if (std::string error = writer_.error(); !error.empty()) {
         error_ = error;
       } else {

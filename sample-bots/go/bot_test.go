@@ -34,6 +34,21 @@ func TestZetemaTakesPointsElseTheSafestDiscard(t *testing.T) {
 	}
 }
 
+func TestZetemaKeepsPairsMarriagesAndNeighbours(t *testing.T) {
+	// A card of every rank in the hand is in the waste: no discard is
+	// dangerous, so the one least worth keeping goes.
+	hand := []string{"KS", "QS", "4D", "5H", "9C", "9D", "7C"}
+	obs := &zetemav1.Observation{Seat: 0, Hand: hand, HandSizes: []int32{7, 7}, TeamOf: []int32{0, 1},
+		Waste: []string{"KH", "QH", "4C", "5C", "9H", "7D"}}
+	var legal []*zetemav1.LegalAction
+	for _, c := range hand {
+		legal = append(legal, discard(c))
+	}
+	if got := chooseZetema(zetemaDecision(obs, legal...)); hand[got] != "7C" {
+		t.Errorf("discarded %s, not the seven, which has no pair, partner or neighbour", hand[got])
+	}
+}
+
 func TestPontoonTwistsLowAndSticksHigh(t *testing.T) {
 	legal := []*pontoonv1.LegalAction{
 		{Action: zetemabot.PontoonAction(pontoonv1.ActionType_ACTION_TYPE_TWIST, 0)},

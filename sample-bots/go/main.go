@@ -1,7 +1,7 @@
 // The Go starter bot: plays Zetema, Pontoon and Scotch Whist with the
 // simple heuristics of the Python sample bots (sample-bots/greedy,
 // sample-bots/pontoon, sample-bots/scotch_whist), and any other game by its
-// first legal action. Build and play it: sample-bots/go/play.sh.
+// first legal action. Build and play it: sample-bots/go/match.sh.
 package main
 
 import "github.com/zetema/arbiter/sdk/go/zetemabot"
@@ -31,4 +31,10 @@ func cards(texts []string) []zetemabot.Card {
 	return out
 }
 
-func card(text string) zetemabot.Card { return cards([]string{text})[0] }
+func card(text string) zetemabot.Card {
+	c, err := zetemabot.ParseCard(text)
+	if err != nil {
+		panic(err)
+	}
+	return c
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"math"
+	"slices"
 
 	zetemav1 "github.com/zetema/arbiter/sdk/go/gen/zetema/v1"
 	"github.com/zetema/arbiter/sdk/go/zetemabot"
@@ -17,12 +18,8 @@ const cardsPerRank = 5
 var defaultZetema = []int32{15, 5, 5, 5, 15, 5, 5, 5, 5, 5, 20, 50, 50}
 
 func chooseZetema(d *zetemabot.Decision) int {
-	obs := d.Zetema().GetObservation()
+	v := newZetemaView(d)
 	legal := d.Zetema().GetLegalActions()
-	values := d.Game.GetZetema().GetRuleset().GetPoints().GetZetema()
-	if len(values) != 13 {
-		values = defaultZetema
-	}
 	risk := func(a *zetemav1.LegalAction) float64 {
 		text := a.GetAction().GetDiscard().GetCard()
 		if text == "" {
@@ -31,7 +28,7 @@ func chooseZetema(d *zetemabot.Decision) int {
 		if text == "" {
 			return 0
 		}
-		return danger(card(text), obs, values)
+		return v.danger(card(text))
 	}
 	best, bestPoints := -1, int32(0)
 	for i, a := range legal {
@@ -50,12 +47,49 @@ func chooseZetema(d *zetemabot.Decision) int {
 		if text == "" {
 			continue
 		}
-		r, k := risk(a), keepValue(card(text), obs)
+		c := card(text)
+		r, k := v.danger(c), v.keepValue(c)
 		if r < bestRisk || r == bestRisk && k < bestKeep {
 			best, bestRisk, bestKeep = i, r, k
 		}
 	}
 	return best
+}
+
+// zetemaView is what the heuristic reads of one observation, parsed once
+// per decision rather than once per legal action.
+type zetemaView struct {
+	obs                      *zetemav1.Observation
+	values                   []int32
+	hand, piles              []zetemabot.Card
+	known                    [][]zetemabot.Card // by seat: the cards it has shown
+	inHand, onPiles, inWaste [13]int            // cards by rank
+	unseen                   int                // cards nobody has seen: 65 less all the above
+}
+
+func newZetemaView(d *zetemabot.Decision) *zetemaView {
+	obs := d.Zetema().GetObservation()
+	v := &zetemaView{obs: obs, values: d.Game.GetZetema().GetRuleset().GetPoints().GetZetema(),
+		hand: cards(obs.GetHand()), piles: cards(obs.GetPiles())}
+	if len(v.values) != 13 {
+		v.values = defaultZetema
+	}
+	waste := cards(obs.GetWaste())
+	for _, c := range v.hand {
+		v.inHand[c.Rank]++
+	}
+	for _, c := range v.piles {
+		v.onPiles[c.Rank]++
+	}
+	for _, c := range waste {
+		v.inWaste[c.Rank]++
+	}
+	v.unseen = 65 - len(v.hand) - len(v.piles) - len(waste)
+	for _, k := range obs.GetKnown() {
+		v.known = append(v.known, cards(k.GetCards()))
+		v.unseen -= len(k.GetCards())
+	}
+	return v
 }
 
 func countRank(cs []zetemabot.Card, rank zetemabot.Rank) int {
@@ -70,37 +104,33 @@ func countRank(cs []zetemabot.Card, rank zetemabot.Rank) int {
 
 // danger is the expected zetema points that discarding c hands to the
 // opponents, less what it hands to partners.
-func danger(c zetemabot.Card, obs *zetemav1.Observation, values []int32) float64 {
-	waste, piles, hand := cards(obs.GetWaste()), cards(obs.GetPiles()), cards(obs.GetHand())
-	if countRank(waste, c.Rank) > 0 {
+func (v *zetemaView) danger(c zetemabot.Card) float64 {
+	if v.inWaste[c.Rank] > 0 {
 		return 0 // a card of the rank is gone: no zetema this deal
 	}
-	onPile := countRank(piles, c.Rank) + 1
-	mine := countRank(hand, c.Rank) - 1
+	onPile := v.onPiles[c.Rank] + 1
+	mine := v.inHand[c.Rank] - 1
 	missing := cardsPerRank - onPile - mine
 	if mine > 0 || missing <= 0 {
 		return 0 // nobody completes it without a card of ours
 	}
-	sizes := obs.GetHandSizes()
-	teamOf := obs.GetTeamOf()
+	sizes := v.obs.GetHandSizes()
+	teamOf := v.obs.GetTeamOf()
 	team := func(s int) int32 {
 		if len(teamOf) == len(sizes) {
 			return teamOf[s]
 		}
 		return int32(s)
 	}
-	me := int(obs.GetSeat())
-	known := obs.GetKnown()
-	unseen := 65 - len(hand) - len(piles) - len(waste)
+	me := int(v.obs.GetSeat())
 	var unknownOpp, unknownPartner, byOpp, byPartner int
 	for s := range sizes {
-		var shown []zetemabot.Card
-		if s < len(known) {
-			shown = cards(known[s].GetCards())
-		}
-		unseen -= len(shown)
 		if s == me {
 			continue
+		}
+		var shown []zetemabot.Card
+		if s < len(v.known) {
+			shown = v.known[s]
 		}
 		unknown := max(int(sizes[s])-len(shown), 0)
 		if team(s) == team(me) {
@@ -111,38 +141,35 @@ func danger(c zetemabot.Card, obs *zetemav1.Observation, values []int32) float64
 			byOpp += countRank(shown, c.Rank)
 		}
 	}
-	if unseen <= 0 {
+	if v.unseen <= 0 {
 		return 0
 	}
 	free := float64(max(missing-byOpp-byPartner, 0))
 	var pOpp, pPartner float64
 	if byPartner == 0 {
-		pOpp = math.Pow(float64(unknownOpp)/float64(unseen), free)
+		pOpp = math.Pow(float64(unknownOpp)/float64(v.unseen), free)
 	}
 	if byOpp == 0 && unknownPartner > 0 {
-		pPartner = math.Pow(float64(unknownPartner)/float64(unseen), free)
+		pPartner = math.Pow(float64(unknownPartner)/float64(v.unseen), free)
 	}
-	return float64(values[c.Rank]) * (pOpp - pPartner)
+	return float64(v.values[c.Rank]) * (pOpp - pPartner)
 }
 
 // keepValue is how much a card may be worth keeping: others of its rank,
 // a marriage partner within reach, neighbours for a sequence.
-func keepValue(c zetemabot.Card, obs *zetemav1.Observation) int {
-	hand := cards(obs.GetHand())
-	value := 2 * (countRank(hand, c.Rank) - 1)
+func (v *zetemaView) keepValue(c zetemabot.Card) int {
+	value := 2 * (v.inHand[c.Rank] - 1)
 	if c.Rank == zetemabot.Queen || c.Rank == zetemabot.King {
-		other := zetemabot.Queen + zetemabot.King - c.Rank
-		for _, o := range append(hand, cards(obs.GetPiles())...) {
-			if o.Rank == other && o.Suit == c.Suit {
-				value += 3
-				break
-			}
+		other := zetemabot.Card{Rank: zetemabot.Queen + zetemabot.King - c.Rank, Suit: c.Suit}
+		if slices.Contains(v.hand, other) || slices.Contains(v.piles, other) {
+			value += 3
 		}
 	}
-	for _, o := range hand {
-		if o.Rank == c.Rank+1 || o.Rank == c.Rank-1 {
-			value++
-		}
+	if c.Rank > zetemabot.Ace {
+		value += v.inHand[c.Rank-1]
+	}
+	if c.Rank < zetemabot.King {
+		value += v.inHand[c.Rank+1]
 	}
 	return value
 }

@@ -37,6 +37,8 @@ timeout 120 "$arbiter" play --game scotch_whist --bot "a=$bot" \
 refused "$status" play.err p scotch_whist
 grep -q "its Hello declares 'pontoon'" play.err ||
   { cat play.err >&2; fail "play: the message does not say what it declares"; }
+grep -q "arbiter play: the game cannot be played: bot 'p'" play.err ||
+  { cat play.err >&2; fail "play: not its message of a game that cannot be played"; }
 [[ ! -s play.jsonl ]] || fail "play: a game was recorded"
 
 # A bot that declares no game plays Zetema only (bots written before games

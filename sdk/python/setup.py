@@ -92,7 +92,8 @@ def runtime_requirements():
 
     with tempfile.TemporaryDirectory() as tmp:
         pb = generate(tmp)
-    requirements = ["grpcio>=%s" % grpc_version.VERSION]
+    # hpack: the header coding of the SDK's own HTTP/2 stream (_transport.py).
+    requirements = ["grpcio>=%s" % grpc_version.VERSION, "hpack>=4,<5"]
     if pb:
         requirements.append("protobuf>=%d.%d.%d,<%d" % (pb + (pb[0] + 1,)))
     else:

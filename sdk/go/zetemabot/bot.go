@@ -32,6 +32,11 @@ import (
 // ProtocolVersion is the protocol version this SDK speaks.
 const ProtocolVersion = uint32(arbiterv1.ProtocolVersion_PROTOCOL_VERSION_CURRENT)
 
+// flowWindow is the stream's and the connection's flow-control window:
+// far above any message of the protocol, so that the arbiter never waits
+// for a window update.
+const flowWindow = 1 << 20
+
 // The environment variables a spawning arbiter sets.
 const (
 	AddressEnv = "ZETEMA_ARBITER_ADDRESS"
@@ -187,8 +192,12 @@ func Play(ctx context.Context, opts Options, bot Bot, choose Callback) (games in
 		opts.ConnectTimeout = 10 * time.Second
 	}
 	// A bot talks to its arbiter directly, never through an HTTP proxy.
+	// A fixed flow-control window turns off grpc-go's bandwidth estimator,
+	// which otherwise pings the arbiter on every decision request (a ping,
+	// its ack and two wake-ups more per round trip).
 	conn, err := grpc.NewClient(opts.Address, grpc.WithNoProxy(),
-		grpc.WithTransportCredentials(insecure.NewCredentials()))
+		grpc.WithTransportCredentials(insecure.NewCredentials()),
+		grpc.WithInitialWindowSize(flowWindow), grpc.WithInitialConnWindowSize(flowWindow))
 	if err != nil {
 		return 0, fail(UsageError, "bad arbiter address %q: %v", opts.Address, err)
 	}

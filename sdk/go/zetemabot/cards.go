@@ -100,6 +100,15 @@ func ParseSuit(text string) (Suit, error) {
 func ParseCards(texts ...string) ([]Card, error) {
 	cards := make([]Card, 0, len(texts))
 	for _, text := range texts {
+		if text != "" && !strings.ContainsFunc(text, isSeparator) {
+			// One card, the protocol's form: no list of words to allocate.
+			c, err := ParseCard(text)
+			if err != nil {
+				return nil, err
+			}
+			cards = append(cards, c)
+			continue
+		}
 		for _, word := range strings.FieldsFunc(text, isSeparator) {
 			c, err := ParseCard(word)
 			if err != nil {

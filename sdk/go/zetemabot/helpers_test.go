@@ -22,6 +22,19 @@ func TestCards(t *testing.T) {
 	if err != nil || FormatCards(cards) != "4S 5H KD" {
 		t.Errorf("ParseCards: %v %v", cards, err)
 	}
+	// The protocol's form, one card a string: read in place, the result the
+	// only allocation; a bad one is named.
+	hand := []string{"4S", "5h", "10D", "Q♠"}
+	cards, err = ParseCards(hand...)
+	if err != nil || FormatCards(cards) != "4S 5H TD QS" {
+		t.Errorf("ParseCards: %v %v", cards, err)
+	}
+	if n := testing.AllocsPerRun(100, func() { ParseCards(hand...) }); n != 1 {
+		t.Errorf("ParseCards of one card a string allocates %v times, not once", n)
+	}
+	if _, err := ParseCards("QS", "9X"); err == nil || !strings.Contains(err.Error(), `"9X"`) {
+		t.Errorf("ParseCards with 9X: %v", err)
+	}
 	known, err := ParseKnownCards([]string{"AS", ""})
 	if err != nil || known[0].Rank != Ace || known[1] != nil {
 		t.Errorf("ParseKnownCards: %v %v", known, err)

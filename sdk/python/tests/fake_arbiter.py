@@ -65,15 +65,22 @@ class _Servicer(arbiter_pb2_grpc.ArbiterServicer):
 
 
 class FakeArbiter:
-    def __init__(self, script, tmp_path):
+    """On a Unix socket in tmp_path, or with tcp=True on a free port of
+    127.0.0.1."""
+
+    def __init__(self, script, tmp_path, tcp=False):
         self.script = script
         self.received = []
         self.errors = []
-        self.address = "unix://%s/fake-arbiter.sock" % tmp_path
         self.server = grpc.server(futures.ThreadPoolExecutor(max_workers=4))
         arbiter_pb2_grpc.add_ArbiterServicer_to_server(_Servicer(self),
                                                        self.server)
-        self.server.add_insecure_port(self.address)
+        if tcp:
+            port = self.server.add_insecure_port("127.0.0.1:0")
+            self.address = "127.0.0.1:%d" % port
+        else:
+            self.address = "unix://%s/fake-arbiter.sock" % tmp_path
+            self.server.add_insecure_port(self.address)
 
     def __enter__(self):
         self.server.start()

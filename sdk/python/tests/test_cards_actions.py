@@ -135,6 +135,33 @@ def test_proto_structure():
     assert action_from_proto(meld).discard is None
 
 
+def test_a_received_action_is_what_its_constructor_makes():
+    import dataclasses
+    from zetema_bot.proto import zetema_pb2
+    legal = zetema_pb2.LegalAction(
+        action=action_to_proto(parse_action("meld 4S 5H 6D 7C 8S discard 9H")),
+        points=20)
+    legal.action.meld.meld_type = zetema_pb2.MELD_TYPE_SEQUENCE
+    received = action_from_proto(legal, index=2)
+    made = Action("meld", cards=tuple(parse_cards("4S 5H 6D 7C 8S")),
+                  discard=parse_card("9H"), meld_type="sequence", index=2,
+                  points=20)
+    assert vars(received) == vars(made)
+    assert set(vars(received)) == {f.name for f in dataclasses.fields(Action)}
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        received.points = 3
+
+
+def test_cards_in_any_form_and_their_errors():
+    # Letter forms come from a table; every other form is still read.
+    assert parse_cards(["TH", "10h", Card(9, 1), "T\u2665"]) == [Card(9, 1)] * 4
+    assert parse_card("TH") is parse_card("TH")
+    with pytest.raises(CardError, match='bad card "1H" .* at card 2'):
+        parse_cards("TH 1H")
+    with pytest.raises(CardError, match="at card 1"):
+        parse_cards([["TH"]])
+
+
 def test_card_is_a_value():
     c = parse_card("QS")
     assert "discard %s" % c == "discard QS"

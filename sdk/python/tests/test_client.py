@@ -319,16 +319,3 @@ def test_explicit_address_with_token_from_environment(tmp_path, monkeypatch):
     with pytest.raises(zetema_bot.ConfigurationError, match="no token"):
         zetema_bot.play(lambda o, legal: 0, name="t", address=fake.address,
                         argv=[])
-
-
-@pytest.mark.parametrize("given,expected", [(None, "poll"),
-                                            ("epoll1", "epoll1")])
-def test_grpc_poll_engine_unless_the_environment_names_one(given, expected):
-    env = {k: v for k, v in os.environ.items() if k != "GRPC_POLL_STRATEGY"}
-    if given:
-        env["GRPC_POLL_STRATEGY"] = given
-    out = subprocess.run(
-        [sys.executable, "-c",
-         "import zetema_bot, os; print(os.environ['GRPC_POLL_STRATEGY'])"],
-        env=env, capture_output=True, text=True, timeout=60, check=True)
-    assert out.stdout.strip() == expected

@@ -9,15 +9,14 @@
  * arbiter sets). One stream carries any number of games; `play` resolves
  * when the arbiter says SHUTDOWN or closes the stream between games.
  */
-import * as grpc from "@grpc/grpc-js";
 import { BadToken, ConfigurationError, ConnectionFailed, GameNotDeclared, ProtocolError, VersionMismatch, ZetemaError } from "./errors";
 import { GameInfo } from "./game";
-import type { ArbiterClient } from "./gen/arbiter/v1/Arbiter";
 import { ALL_GAMES, moduleFor, TEXT, TextObservation } from "./games";
-import type { ActionReply, ArbiterMessage, BotMessage, ErrorMessage, GameEvent, Result, Welcome } from "./messages";
+import type { ActionReply, ErrorMessage, GameEvent, Result, Welcome } from "./messages";
 import type * as pontoon from "./pontoon";
-import { protocol, PROTOCOL_VERSION } from "./proto";
+import { PROTOCOL_VERSION } from "./proto";
 import type * as scotchWhist from "./scotchWhist";
+import { Stream, StreamError } from "./transport";
 import type * as zetema from "./zetema";
 
 export const ADDRESS_ENV = "ZETEMA_ARBITER_ADDRESS";
@@ -143,19 +142,6 @@ function refusal(error: ErrorMessage, declared: string[]): ZetemaError {
   return new ProtocolError(`the arbiter refused the connection: ${codeName(error.code)}: ${error.message}`);
 }
 
-function connect(address: string, timeoutMs: number): Promise<ArbiterClient> {
-  const Arbiter = protocol().arbiter.v1.Arbiter;
-  // A bot talks to its arbiter directly, never through an HTTP proxy.
-  const client = new Arbiter(address, grpc.credentials.createInsecure(), { "grpc.enable_http_proxy": 0 });
-  return new Promise((resolve, reject) => {
-    client.waitForReady(Date.now() + timeoutMs, (error) => {
-      if (error === undefined || error === null) return resolve(client);
-      client.close();
-      reject(new ConnectionFailed(`cannot reach the arbiter at ${address} within ${Math.round(timeoutMs / 1000)} s`));
-    });
-  });
-}
-
 /**
  * Connects, says Hello and plays every game the arbiter sends, one
  * callback for all. Resolves with the number of games that ended; rejects
@@ -168,13 +154,9 @@ export async function play(callback: Callback, options: Options): Promise<number
   const address = options.address || args.address;
   const token = options.token ?? args.token;
   check(address, token);
-  const client = await connect(address, options.connectTimeoutMs ?? 10_000);
-  const call = client.Play();
-  // An error the loop does not read (the stream's end after a refusal) must
-  // not become an unhandled 'error' event.
-  call.on("error", () => {});
+  const stream = await Stream.open(address, options.connectTimeoutMs ?? 10_000);
   try {
-    call.write({
+    stream.send({
       hello: {
         token,
         botName: options.name,
@@ -184,10 +166,9 @@ export async function play(callback: Callback, options: Options): Promise<number
         eventsInRequest: true,
       },
     });
-    return await loop(call, callback, options, declared, address);
+    return await loop(stream, callback, options, declared, address);
   } finally {
-    call.cancel();
-    client.close();
+    stream.close();
   }
 }
 
@@ -200,7 +181,7 @@ async function takeEvents(gameEvent: GameEvent, game: GameInfo | undefined, opti
 }
 
 async function loop(
-  call: grpc.ClientDuplexStream<BotMessage, ArbiterMessage>,
+  stream: Stream,
   callback: Callback,
   options: Options,
   declared: string[],
@@ -210,7 +191,7 @@ async function loop(
   const games = new Map<string, GameInfo>();
   let finished = 0;
   try {
-    for await (const message of call as AsyncIterable<ArbiterMessage>) {
+    for await (const message of stream) {
       const kind = message.message;
       if (kind === "error") {
         if (message.error!.code === "ERROR_CODE_SHUTDOWN") return finished;
@@ -246,7 +227,7 @@ async function loop(
         }
         const legal = module.legalActions(request);
         const choice = await callback(module.observation(request, game, legal) as Observation, legal as LegalAction[]);
-        call.write({ actionReply: replyFor(choice, legal, request.requestId, module.member) });
+        stream.send({ actionReply: replyFor(choice, legal, request.requestId, module.member) });
       } else if (kind === "gameEnd") {
         const end = message.gameEnd!;
         // `outcome` is set by arbiters from 0.2 on; `zetema` by all.
@@ -261,11 +242,10 @@ async function loop(
       }
     }
   } catch (e) {
-    const status = e as Partial<grpc.ServiceError>;
-    if (e instanceof Error && typeof status.code === "number" && "details" in status) {
+    if (e instanceof StreamError) {
       if (welcomed && games.size === 0) return finished;
       const where = welcomed ? `in the middle of game ${[...games.keys()].join(", ")}` : "before welcoming this bot";
-      throw new ConnectionFailed(`the stream to ${address} broke ${where}: ${grpc.status[status.code]} ${status.details}`);
+      throw new ConnectionFailed(`the stream to ${address} broke ${where}: ${e.code} ${e.details}`);
     }
     throw e;
   }

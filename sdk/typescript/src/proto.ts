@@ -14,6 +14,8 @@ import { join } from "node:path";
 import * as grpc from "@grpc/grpc-js";
 import * as protoLoader from "@grpc/proto-loader";
 import type { ProtoGrpcType } from "./gen/arbiter";
+import type { ArbiterMessage__Output } from "./gen/arbiter/v1/ArbiterMessage";
+import type { BotMessage } from "./gen/arbiter/v1/BotMessage";
 
 export const PROTOCOL_VERSION = 1;
 const ENTRY = join("arbiter", "v1", "arbiter.proto");
@@ -40,12 +42,23 @@ export function protoDir(): string {
   return found;
 }
 
+let definition: protoLoader.PackageDefinition | undefined;
 let loaded: ProtoGrpcType | undefined;
+
+function packageDefinition(): protoLoader.PackageDefinition {
+  definition ??= protoLoader.loadSync(ENTRY, { ...LOAD_OPTIONS, includeDirs: [protoDir()] });
+  return definition;
+}
 
 /** The loaded protocol: message types and the Arbiter service, by package. */
 export function protocol(): ProtoGrpcType {
-  loaded ??= grpc.loadPackageDefinition(
-    protoLoader.loadSync(ENTRY, { ...LOAD_OPTIONS, includeDirs: [protoDir()] }),
-  ) as unknown as ProtoGrpcType;
+  loaded ??= grpc.loadPackageDefinition(packageDefinition()) as unknown as ProtoGrpcType;
   return loaded;
+}
+
+/** The Play method: its path and its messages' coding, the messages shaped
+ * as described above (the SDK's own stream, transport.ts, uses them). */
+export function playMethod(): protoLoader.MethodDefinition<BotMessage, ArbiterMessage__Output> {
+  const service = packageDefinition()["arbiter.v1.Arbiter"] as protoLoader.ServiceDefinition;
+  return service.Play as protoLoader.MethodDefinition<BotMessage, ArbiterMessage__Output>;
 }

@@ -17,14 +17,6 @@ them). See docs/sdk-python.md for the callback's arguments, the helpers and
 errors.
 """
 
-import os as _os
-
-# gRPC's poll engine unless the bot's environment names one: the default
-# (epoll1) also watches the socket for writability and wakes the bot each
-# time the arbiter reads an answer (docs/performance.md). gRPC reads the
-# variable once, so it is set before anything imports grpc.
-_os.environ.setdefault("GRPC_POLL_STRATEGY", "poll")
-
 from zetema_bot.actions import (DISCARD, MARRY, MELD, Action, Marriage,
                                 action_from_proto, action_to_proto,
                                 format_action, parse_action)

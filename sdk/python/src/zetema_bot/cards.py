@@ -98,8 +98,17 @@ def parse_suit(text: str) -> int:
     raise CardError('bad suit "%s"' % text)
 
 
+# Every card by its letter form ("TH"): the arbiter sends cards so, and a
+# decision names dozens of them; a Card is immutable, so one per card serves.
+_BY_TEXT = {RANKS[r] + SUITS[s]: Card(r, s)
+            for r in range(13) for s in range(4)}
+
+
 def parse_card(text) -> Card:
     """A Card from "TH", "10h", "Q\u2660"; a Card is returned as is."""
+    card = _BY_TEXT.get(text) if type(text) is str else None
+    if card is not None:
+        return card
     if isinstance(text, Card):
         return text
     if not isinstance(text, str):
@@ -119,6 +128,10 @@ def parse_cards(text) -> List[Card]:
         items = text.split()
     else:
         items = list(text)
+    try:
+        return [_BY_TEXT[item] for item in items]  # all in letter form
+    except (KeyError, TypeError):
+        pass
     cards = []
     for i, item in enumerate(items, 1):
         try:

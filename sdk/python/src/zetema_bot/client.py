@@ -20,11 +20,8 @@ returns when the arbiter closes the stream between games or says SHUTDOWN.
 import argparse
 import logging
 import os
-import queue
 import sys
 from typing import Callable, List, Optional, Sequence, Tuple
-
-import grpc
 
 from zetema_bot.actions import Action
 from zetema_bot.errors import (BadToken, ConfigurationError, ConnectionFailed,
@@ -33,7 +30,8 @@ from zetema_bot.errors import (BadToken, ConfigurationError, ConnectionFailed,
 from zetema_bot import games as _games
 from zetema_bot.game import GameInfo
 from zetema_bot.zetema import Observation
-from zetema_bot.proto import PROTOCOL_VERSION, arbiter_pb2, arbiter_pb2_grpc
+from zetema_bot.proto import PROTOCOL_VERSION, arbiter_pb2
+from zetema_bot._transport import Stream, StreamError
 
 ADDRESS_ENV = "ZETEMA_ARBITER_ADDRESS"
 TOKEN_ENV = "ZETEMA_TOKEN"
@@ -105,42 +103,6 @@ def reply_for(choice, legal: list, request_id: int, game: str = "zetema"):
     return reply
 
 
-class _Stream:
-    """One Play stream: a queue feeds the requests, iteration reads."""
-
-    def __init__(self, address: str, connect_timeout: float):
-        self.address = address
-        # A bot talks to its arbiter directly, never through an HTTP proxy.
-        self.channel = grpc.insecure_channel(
-            address, options=[("grpc.enable_http_proxy", 0)])
-        try:
-            grpc.channel_ready_future(self.channel).result(
-                timeout=connect_timeout)
-        except grpc.FutureTimeoutError:
-            self.channel.close()
-            raise ConnectionFailed(
-                "cannot reach the arbiter at %s within %.0f s" %
-                (address, connect_timeout)) from None
-        self.outgoing: "queue.Queue" = queue.Queue()
-        stub = arbiter_pb2_grpc.ArbiterStub(self.channel)
-        self.call = stub.Play(self._requests())
-
-    def _requests(self):
-        while True:
-            message = self.outgoing.get()
-            if message is None:
-                return
-            yield message
-
-    def send(self, message) -> None:
-        self.outgoing.put(message)
-
-    def close(self) -> None:
-        self.outgoing.put(None)
-        self.call.cancel()
-        self.channel.close()
-
-
 def _code_name(code: int) -> str:
     try:
         return arbiter_pb2.ErrorCode.Name(code)
@@ -195,7 +157,7 @@ def play(callback: Callback, name: str, version: str = "0", *,
         address = address or flag_address
         token = token if token is not None else flag_token
     _check(address, token)
-    stream = _Stream(address, connect_timeout)
+    stream = Stream(address, connect_timeout)
     try:
         stream.send(arbiter_pb2.BotMessage(hello=arbiter_pb2.Hello(
             token=token, bot_name=name, bot_version=str(version),
@@ -240,7 +202,7 @@ def _loop(stream, callback, on_connect, on_game_start, on_event,
     games = {}
     finished = 0
     try:
-        for message in stream.call:
+        for message in stream:
             kind = message.WhichOneof("message")
             if kind == "error":
                 if message.error.code == arbiter_pb2.ERROR_CODE_SHUTDOWN:
@@ -301,15 +263,15 @@ def _loop(stream, callback, on_connect, on_game_start, on_event,
                     on_game_end(result, game)
             elif kind == "welcome":
                 raise ProtocolError("a second Welcome on one stream")
-    except grpc.RpcError as e:
+    except StreamError as e:
         if welcomed and not games:
-            log.info("the arbiter closed the stream: %s", e.code())
+            log.info("the arbiter closed the stream: %s", e.code)
             return finished
         where = ("in the middle of game %s" % ", ".join(games)
                  if welcomed else "before welcoming this bot")
         raise ConnectionFailed("the stream to %s broke %s: %s %s" %
-                               (stream.address, where, e.code(),
-                                e.details())) from None
+                               (stream.address, where, e.code,
+                                e.details)) from None
     if not welcomed:
         raise ProtocolError("the arbiter closed the stream without a Welcome")
     if games:

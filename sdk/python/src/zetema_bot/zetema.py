@@ -3,10 +3,11 @@ games.py) and Zetema's view of a decision (Observation). Its actions and
 their text notation are in zetema_bot.actions, its cards in
 zetema_bot.cards."""
 
+import functools
 from typing import Dict, List
 
 from zetema_bot.actions import Action, action_from_proto, action_to_proto
-from zetema_bot.cards import RANKS, Card, parse_card
+from zetema_bot.cards import RANKS, Card, parse_cards
 from zetema_bot._answer import set_typed_answer
 from zetema_bot._request import take_request
 from zetema_bot.proto import zetema_pb2
@@ -36,7 +37,7 @@ def set_answer(choice, legal, reply) -> bool:
 
 
 def _cards(items) -> List[Card]:
-    return [parse_card(c) for c in items]
+    return parse_cards(items)
 
 
 class Observation:
@@ -63,19 +64,49 @@ class Observation:
         self.hand_number: int = obs.hand_number
         self.stock_size: int = obs.stock_size
         self.num_players: int = obs.num_players or len(obs.hand_sizes)
-        self.hand: List[Card] = _cards(obs.hand)
-        self.pile_cards: List[Card] = _cards(obs.piles)
-        self.piles: Dict[str, List[Card]] = {r: [] for r in RANKS}
-        for c in self.pile_cards:
-            self.piles[c.rank_char].append(c)
-        self.waste: List[Card] = _cards(obs.waste)
-        self.hand_sizes: List[int] = list(obs.hand_sizes)
-        self.scores: List[int] = list(obs.scores)
-        self.team_of: List[int] = list(obs.team_of)
-        self.team_scores: List[int] = list(obs.team_scores)
-        self.known: List[List[Card]] = [_cards(k.cards) for k in obs.known]
         self.history = list(obs.history) if obs.history or game is None \
             else list(game.history)
+
+    # The lists are made on first use, each once: a bot reads some of them,
+    # and making all for every decision took half of a decision's time.
+    @functools.cached_property
+    def hand(self) -> List[Card]:
+        return _cards(self._proto.hand)
+
+    @functools.cached_property
+    def pile_cards(self) -> List[Card]:
+        return _cards(self._proto.piles)
+
+    @functools.cached_property
+    def piles(self) -> Dict[str, List[Card]]:
+        piles: Dict[str, List[Card]] = {r: [] for r in RANKS}
+        for c in self.pile_cards:
+            piles[c.rank_char].append(c)
+        return piles
+
+    @functools.cached_property
+    def waste(self) -> List[Card]:
+        return _cards(self._proto.waste)
+
+    @functools.cached_property
+    def hand_sizes(self) -> List[int]:
+        return list(self._proto.hand_sizes)
+
+    @functools.cached_property
+    def scores(self) -> List[int]:
+        return list(self._proto.scores)
+
+    @functools.cached_property
+    def team_of(self) -> List[int]:
+        return list(self._proto.team_of)
+
+    @functools.cached_property
+    def team_scores(self) -> List[int]:
+        return list(self._proto.team_scores)
+
+    @functools.cached_property
+    def known(self) -> List[List[Card]]:
+        return [_cards(k.cards) for k in self._proto.known]
 
     @property
     def proto(self):

@@ -1,7 +1,6 @@
 package org.zetema.starter;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import org.zetema.bot.Card;
 import org.zetema.bot.Decision;
@@ -22,40 +21,53 @@ final class Greedy {
 
   private Greedy() {}
 
-  /** The cards and counts of one observation, parsed once. */
-  record View(Observation obs, List<Card> hand, List<Card> piles, List<Card> waste, List<List<Card>> known, List<Integer> zetemaPoints) {
+  /** The cards and counts of one observation, parsed once a decision. */
+  record View(Observation obs, List<Card> hand, List<Card> piles, List<List<Card>> known, List<Integer> zetemaPoints,
+      int[] inHand, int[] onPiles, int[] inWaste, int unseen) {
     static View of(Decision d) {
       Observation o = d.zetema();
-      List<List<Card>> known = new ArrayList<>();
-      for (var k : o.getKnownList()) known.add(Card.parseAll(k.getCardsList()));
       List<Integer> points = DEFAULT_ZETEMA;
       if (d.game() != null && d.game().ruleset() instanceof zetema.v1.Ruleset r && r.getPoints().getZetemaCount() == 13) {
         points = r.getPoints().getZetemaList();
       }
-      return new View(o, Card.parseAll(o.getHandList()), Card.parseAll(o.getPilesList()), Card.parseAll(o.getWasteList()), known, points);
+      List<Card> hand = Card.parseAll(o.getHandList());
+      List<Card> piles = Card.parseAll(o.getPilesList());
+      List<Card> waste = Card.parseAll(o.getWasteList());
+      int unseen = DECK_SIZE - hand.size() - piles.size() - waste.size();
+      List<List<Card>> known = new ArrayList<>();
+      for (var k : o.getKnownList()) {
+        known.add(Card.parseAll(k.getCardsList()));
+        unseen -= k.getCardsCount();
+      }
+      return new View(o, hand, piles, known, points, byRank(hand), byRank(piles), byRank(waste), unseen);
     }
 
-    long count(List<Card> cards, int rank) {
-      return cards.stream().filter(c -> c != null && c.rank() == rank).count();
+    static int[] byRank(List<Card> cards) {
+      int[] counts = new int[13];
+      for (Card c : cards) if (c != null) counts[c.rank()]++;
+      return counts;
+    }
+
+    static int count(List<Card> cards, int rank) {
+      int n = 0;
+      for (Card c : cards) if (c != null && c.rank() == rank) n++;
+      return n;
     }
   }
 
   /** Expected zetema points that discarding card hands to opponents, minus what it hands to partners. */
   static double danger(Card card, View v) {
     int rank = card.rank();
-    if (v.count(v.waste(), rank) > 0) return 0;  // no zetema of this rank this deal
-    long onPile = v.count(v.piles(), rank) + 1;
-    long mine = v.count(v.hand(), rank) - 1;
-    long missing = CARDS_PER_RANK - onPile - mine;
+    if (v.inWaste()[rank] > 0) return 0;  // no zetema of this rank this deal
+    int onPile = v.onPiles()[rank] + 1;
+    int mine = v.inHand()[rank] - 1;
+    int missing = CARDS_PER_RANK - onPile - mine;
     if (mine > 0 || missing <= 0) return 0;  // nobody completes it without a card of ours
     Observation o = v.obs();
     int seats = o.getHandSizesCount();
     int me = o.getSeat();
-    int knownCards = 0;
-    for (List<Card> k : v.known()) knownCards += k.size();
-    double unseen = DECK_SIZE - v.hand().size() - v.piles().size() - v.waste().size() - knownCards;
     double opponentsUnknown = 0, partnersUnknown = 0;
-    long byOpponents = 0, byPartners = 0;
+    int byOpponents = 0, byPartners = 0;
     boolean hasPartners = false;
     for (int s = 0; s < seats; s++) {
       if (s == me) continue;
@@ -66,13 +78,14 @@ final class Greedy {
       if (team == myTeam) {
         hasPartners = true;
         partnersUnknown += unknown;
-        byPartners += v.count(known, rank);
+        byPartners += View.count(known, rank);
       } else {
         opponentsUnknown += unknown;
-        byOpponents += v.count(known, rank);
+        byOpponents += View.count(known, rank);
       }
     }
-    long free = Math.max(missing - byOpponents - byPartners, 0);
+    double unseen = v.unseen();
+    int free = Math.max(missing - byOpponents - byPartners, 0);
     // Every missing card must be on one side for that side to complete it.
     double pOpponents = byPartners == 0 && unseen > 0 ? Math.pow(opponentsUnknown / unseen, free) : 0;
     double pPartners = byOpponents == 0 && hasPartners && unseen > 0 ? Math.pow(partnersUnknown / unseen, free) : 0;
@@ -81,13 +94,14 @@ final class Greedy {
 
   /** How much the card may be worth keeping (ties between safe discards). */
   static int keepValue(Card card, View v) {
-    int value = (int) (2 * (v.count(v.hand(), card.rank()) - 1));
-    if (card.rank() == Card.QUEEN || card.rank() == Card.KING) {
-      int other = Card.QUEEN + Card.KING - card.rank();  // its partner is reachable
-      boolean reachable = v.hand().contains(Card.of(other, card.suit())) || v.piles().contains(Card.of(other, card.suit()));
-      if (reachable) value += 3;
+    int rank = card.rank();
+    int value = 2 * (v.inHand()[rank] - 1);
+    if (rank == Card.QUEEN || rank == Card.KING) {
+      Card partner = Card.of(Card.QUEEN + Card.KING - rank, card.suit());  // its partner is reachable
+      if (v.hand().contains(partner) || v.piles().contains(partner)) value += 3;
     }
-    for (Card c : v.hand()) if (Math.abs(c.rank() - card.rank()) == 1) value++;
+    if (rank > Card.ACE) value += v.inHand()[rank - 1];
+    if (rank < Card.KING) value += v.inHand()[rank + 1];
     return value;
   }
 
@@ -99,17 +113,33 @@ final class Greedy {
   static int choose(Decision d) {
     View v = View.of(d);
     List<LegalAction> legal = d.zetemaActions();
-    int best = legal.stream().mapToInt(LegalAction::getPoints).max().orElse(0);
-    List<Integer> indices = new ArrayList<>();
-    for (int i = 0; i < legal.size(); i++) indices.add(i);
-    if (best > 0) {
-      return indices.stream().filter(i -> legal.get(i).getPoints() == best)
-          .min(Comparator.comparingDouble(i -> risk(legal.get(i), v))).orElseThrow();
+    int bestPoints = 0;
+    for (LegalAction a : legal) bestPoints = Math.max(bestPoints, a.getPoints());
+    int best = -1;
+    double bestRisk = Double.POSITIVE_INFINITY;
+    if (bestPoints > 0) {  // the safest of the actions that score most
+      for (int i = 0; i < legal.size(); i++) {
+        if (legal.get(i).getPoints() != bestPoints) continue;
+        double r = risk(legal.get(i), v);
+        if (r < bestRisk) {
+          best = i;
+          bestRisk = r;
+        }
+      }
+      return best;
     }
-    List<Integer> discards = indices.stream().filter(i -> legal.get(i).getAction().hasDiscard()).toList();
-    if (discards.isEmpty()) return 0;
-    Comparator<Integer> order = Comparator.<Integer>comparingDouble(i -> risk(legal.get(i), v))
-        .thenComparingInt(i -> keepValue(Card.parse(legal.get(i).getAction().getDiscard().getCard()), v));
-    return discards.stream().min(order).orElseThrow();
+    int bestKeep = Integer.MAX_VALUE;
+    for (int i = 0; i < legal.size(); i++) {  // the safest discard, then the least worth keeping
+      if (!legal.get(i).getAction().hasDiscard()) continue;
+      Card card = Card.parse(legal.get(i).getAction().getDiscard().getCard());
+      double r = danger(card, v);
+      int keep = keepValue(card, v);
+      if (r < bestRisk || r == bestRisk && keep < bestKeep) {
+        best = i;
+        bestRisk = r;
+        bestKeep = keep;
+      }
+    }
+    return Math.max(best, 0);
   }
 }

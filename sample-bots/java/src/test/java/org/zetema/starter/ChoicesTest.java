@@ -16,6 +16,35 @@ class ChoicesTest {
     return Card.parseAll(List.of(texts));
   }
 
+  static Greedy.View zetema(List<String> hand, List<String> piles, List<String> waste) {
+    zetema.v1.Observation obs = zetema.v1.Observation.newBuilder()
+        .setSeat(0).addAllHandSizes(List.of(hand.size(), 7)).addAllTeamOf(List.of(0, 1))
+        .addAllHand(hand).addAllPiles(piles).addAllWaste(waste).build();
+    List<Card> h = Card.parseAll(hand), p = Card.parseAll(piles), w = Card.parseAll(waste);
+    return new Greedy.View(obs, h, p, List.of(), List.of(15, 5, 5, 5, 15, 5, 5, 5, 5, 5, 20, 50, 50),
+        Greedy.View.byRank(h), Greedy.View.byRank(p), Greedy.View.byRank(w), 65 - h.size() - p.size() - w.size());
+  }
+
+  @Test
+  void zetemaDangerIsTheFifthCardOfAPileWithinTheOpponentsReach() {
+    Greedy.View v = zetema(List.of("9H", "4S", "4C"), List.of("9S", "9D", "9C"), List.of());
+    // The fourth 9 on its pile leaves the opponent one card from a zetema (5 points).
+    assertTrue(Greedy.danger(Card.parse("9H"), v) > 0);
+    assertEquals(0.0, Greedy.danger(Card.parse("4S"), v));  // its pair stays in hand
+    Greedy.View gone = zetema(List.of("9H"), List.of("9S", "9D", "9C"), List.of("9C"));
+    assertEquals(0.0, Greedy.danger(Card.parse("9H"), gone));  // a 9 is in the waste
+  }
+
+  @Test
+  void zetemaKeepsPairsMarriagesAndNeighbours() {
+    Greedy.View v = zetema(List.of("KS", "QS", "4D", "5H", "9C", "9D", "7C"), List.of(), List.of());
+    assertEquals(4, Greedy.keepValue(Card.parse("KS"), v));  // its queen, a neighbour
+    assertEquals(4, Greedy.keepValue(Card.parse("QS"), v));  // its king, beside it too
+    assertEquals(2, Greedy.keepValue(Card.parse("9C"), v));  // a pair
+    assertEquals(1, Greedy.keepValue(Card.parse("4D"), v));  // the 5 beside it
+    assertEquals(0, Greedy.keepValue(Card.parse("7C"), v));
+  }
+
   @Test
   void pontoonTwistsLowAndSticksHigh() {
     assertTrue(PontoonPlayer.wantsTwist(cards("5S", "6H"), 0.0));

@@ -40,6 +40,11 @@ public final class Card implements Comparable<Card> {
 
   /** The card of a text such as "TH" (case-insensitive; "10H" too). */
   public static Card parse(String text) {
+    if (text.length() == 2) {  // the protocol's form, read without a copy
+      int rank = RANKS.indexOf(Character.toUpperCase(text.charAt(0)));
+      int suit = SUITS.indexOf(Character.toUpperCase(text.charAt(1)));
+      if (rank >= 0 && suit >= 0) return ALL[suit * 13 + rank];
+    }
     String t = text.trim().toUpperCase();
     if (t.startsWith("10")) t = "T" + t.substring(2);
     int rank = t.length() == 2 ? RANKS.indexOf(t.charAt(0)) : -1;

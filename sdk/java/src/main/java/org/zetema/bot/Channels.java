@@ -17,6 +17,9 @@ import java.util.logging.Logger;
 /** Channels to the arbiter: HOST:PORT over TCP, unix:///path over a unix socket. */
 final class Channels {
   static final String UNIX = "unix://";
+  // Far above any message of the protocol: the arbiter never waits for a
+  // window update.
+  static final int FLOW_WINDOW = 1 << 20;
   // Netty warns on stderr, some with a stack trace, that a sandbox shows it
   // no network interface or hardware address and that a unix socket has no
   // SO_KEEPALIVE (which grpc sets on every transport): noise in a bot's log.
@@ -62,8 +65,15 @@ final class Channels {
     }
     // A bot talks to its arbiter directly, never through an HTTP proxy; the
     // SDK's callback runs on the transport's thread (no hand-over per message).
+    // A fixed flow-control window turns off grpc's bandwidth estimator, which
+    // otherwise pings the arbiter as decision requests come in.
     ManagedChannel channel =
-        builder.usePlaintext().proxyDetector(target -> null).directExecutor().build();
+        builder
+            .usePlaintext()
+            .proxyDetector(target -> null)
+            .directExecutor()
+            .flowControlWindow(FLOW_WINDOW)
+            .build();
     Opened opened = new Opened(channel, group);
     try {
       awaitReady(channel, timeoutMs);

@@ -50,10 +50,14 @@ class DecisionTest {
   void cards() {
     assertSame(Card.of(Card.TEN, 1), Card.parse("TH"));
     assertSame(Card.parse("10h"), Card.parse("TH"));
+    assertSame(Card.of(Card.KING, 0), Card.parse("ks"));  // two letters: the protocol's form
+    assertSame(Card.of(Card.ACE, 2), Card.parse(" AD "));
     assertEquals("QC", Card.of(Card.QUEEN, 3).toString());
     assertEquals(java.util.Arrays.asList(Card.parse("AS"), null), Card.parseAll(List.of("AS", "")));
     var e = assertThrows(IllegalArgumentException.class, () -> Card.parse("1X"));
     assertTrue(e.getMessage().startsWith("not a card: \"1X\""), e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> Card.parse("SK"));
+    assertTrue(e.getMessage().startsWith("not a card: \"SK\""), e.getMessage());
     assertThrows(IllegalArgumentException.class, () -> Card.of(13, 0));
   }
 
