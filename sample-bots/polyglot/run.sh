@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# One tournament of every language: for each game (Zetema, Pontoon, Scotch
-# Whist), a round-robin of the sample bots of every language listed in
-# bots.txt that plays it, sandboxed (full); then every record is verified
-# (`arbiter replay --verify`) and no bot may have faulted.
+# One tournament of every language: first `arbiter check-bot` (sandbox
+# full, its default) on the starter bot of every kit that is built (the C++
+# and Python bots are checked by arbiter_check_bot_e2e_test); then, for each
+# game (Zetema, Pontoon, Scotch Whist), a round-robin of the sample bots of
+# every language listed in bots.txt that plays it, sandboxed (full); then
+# every record is verified (`arbiter replay --verify`) and no bot may have
+# faulted. A failed check fails the run after check-bot's report.
 #
 #   sample-bots/polyglot/run.sh [BUILD_DIR] [OUT_DIR] [DEALS]
 #
@@ -41,6 +44,8 @@ kit_value() { sed -n "s/^$2: *//p" "$1" | head -n 1; }
 
 declare -A players  # game -> "name=command" lines
 missing=""          # the program of the last bot add_bot could not add
+added=""            # the command of the last bot add_bot added
+kits=()             # "language=command" of every kit's bot added
 add_bot() {  # LANGUAGE GAMES COMMAND
   local lang=$1 list=$2 cmd game
   [[ $list == all ]] && list=$(IFS=,; echo "${games[*]}")
@@ -48,6 +53,7 @@ add_bot() {  # LANGUAGE GAMES COMMAND
   for game in ${list//,/ }; do
     players[$game]+="$lang=$cmd"$'\n'
   done
+  added=$cmd
 }
 
 # A kit's bot: skipped with one line, never a failure.
@@ -64,8 +70,11 @@ add_kit() {  # LANGUAGE
   if [[ -n $steps ]] && ! (cd "$repo" && bash -c "$steps") >"$out/$lang.build.log" 2>&1; then
     echo "skipped: $lang: its build failed, see $out/$lang.build.log"; return
   fi
-  add_bot "$lang" "$(kit_value "$file" games)" "$(kit_value "$file" command)" ||
+  if add_bot "$lang" "$(kit_value "$file" games)" "$(kit_value "$file" command)"; then
+    kits+=("$lang=$added")
+  else
     echo "skipped: $lang: its bot was not built ($missing is missing)"
+  fi
 }
 
 while read -r lang list cmd; do
@@ -79,6 +88,12 @@ while read -r lang list cmd; do
 done <"$repo/sample-bots/polyglot/bots.txt"
 
 status=0
+for kit in "${kits[@]}"; do
+  echo "== check-bot: ${kit%%=*}"
+  # shellcheck disable=SC2086  # the command's words, as a config takes them
+  "$arbiter" check-bot -- ${kit#*=} || { echo "run.sh: ${kit%%=*}: check-bot failed"; status=1; }
+done
+
 for game in "${games[@]}"; do
   config=$out/$game.toml
   cat >"$config" <<TOML

@@ -41,6 +41,7 @@ final class Session implements StreamObserver<ArbiterMessage> {
   }
 
   int run(ManagedChannel channel, Hello hello) throws Exception {
+    Warmup.once();  // before the Hello: a check may give the first decision 50 ms
     out = ClientCalls.asyncBidiStreamingCall(channel.newCall(Protocol.PLAY, CallOptions.DEFAULT), this);
     synchronized (this) {
       out.onNext(BotMessage.newBuilder().setHello(hello).build());
