@@ -2,7 +2,7 @@
 // paths) into this package's proto/ folder, which the package ships and the
 // SDK loads at run time. The copy is made at every build and never edited:
 // src/test/proto.test.ts checks that it equals the repository's.
-import { cpSync, existsSync, rmSync } from "node:fs";
+import { cpSync, existsSync, rmSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -18,5 +18,6 @@ if (!existsSync(join(source, "arbiter", "v1", "arbiter.proto"))) {
 rmSync(target, { recursive: true, force: true });
 cpSync(source, target, {
   recursive: true,
-  filter: (path) => !path.includes(".") || path.endsWith(".proto"),
+  // Folders and .proto files, whatever dots the folders above hold.
+  filter: (path) => path.endsWith(".proto") || statSync(path).isDirectory(),
 });
