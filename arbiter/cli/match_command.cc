@@ -25,6 +25,7 @@
 #include "arbiter/tournament/config.h"
 #include "arbiter/tournament/driver.h"
 #include "arbiter/tournament/kept_records.h"
+#include "arbiter/tournament/match_identity.h"
 #include "arbiter/tournament/ruleset_link.h"
 #include "arbiter/tournament/runner_choice.h"
 
@@ -199,7 +200,8 @@ struct Output {
 };
 
 // Locks --out, opens its secret and records into `options`.
-void OpenOutput(const Args& args, Output* output, tour::MatchOptions* options) {
+void OpenOutput(const Args& args, const tour::TournamentConfig& config,
+                Output* output, tour::MatchOptions* options) {
   const std::filesystem::path out_dir = args.out;
   std::error_code ec;
   std::filesystem::create_directories(out_dir, ec);
@@ -220,6 +222,14 @@ void OpenOutput(const Args& args, Output* output, tour::MatchOptions* options) {
   if (!kept) Fail(kept.error());
   for (const auto& warning : kept->warnings) {
     std::fprintf(stderr, "warning: %s\n", warning.c_str());
+  }
+  // Earlier records count only for the same bots, builds and settings.
+  auto identity = tour::MatchIdentity(config);
+  if (!identity) Fail(identity.error(), 2);
+  if (auto same = tour::CheckMatchIdentity(out_dir / "match.json", *identity,
+                                           !kept->ids.empty());
+      !same) {
+    Fail(same.error(), 2);
   }
   output->kept = std::move(*kept);
   options->kept = &*output->kept;
@@ -270,11 +280,8 @@ void PrintResult(const tour::MatchResult& result,
   if (options.sprt) {
     std::printf("%s\n", Verdict(s, *options.sprt, a, b).c_str());
   } else {
-    std::printf(
-        "fixed length: %d games; %s scores %.1f%%, Elo %+.1f [%+.1f, "
-        "%+.1f]\n",
-        s.games, a.c_str(), 100 * s.elo.score, s.elo.elo, s.elo.lower,
-        s.elo.upper);
+    std::printf("fixed length: %d games; %s scores %.1f%%, %s\n", s.games,
+                a.c_str(), 100 * s.elo.score, tour::EloText(s.elo).c_str());
   }
 }
 
@@ -284,7 +291,7 @@ void Run(const Args& args) {
   options.concurrency = args.concurrency;
   SetLength(args, &options);
   Output output;
-  OpenOutput(args, &output, &options);
+  OpenOutput(args, config, &output, &options);
   WatchInterrupts("match", &g_stop);  // before the server's and slots' threads
   std::unique_ptr<tour::GameRunner> runner =
       StartRunner(args, config, resolved, output.records.string());
@@ -302,6 +309,9 @@ void Run(const Args& args) {
                  "stopped: run the same command again to go on from the "
                  "records\n");
     throw CLI::RuntimeError(130);
+  }
+  if (options.sprt && result->status.verdict == tour::Verdict::kContinue) {
+    throw CLI::RuntimeError(kExitUndecided);
   }
 }
 
