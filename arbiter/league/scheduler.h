@@ -1,0 +1,62 @@
+// Which games a league plays next: the tables that tell most about the
+// ratings, chosen from the current estimates and their uncertainty.
+//
+// The rule (docs/league-scheduling.md): bots are taken in order of
+// uncertainty (unrated and few games first, then the widest standard
+// error); each table is filled around such a bot with the opponents whose
+// games tell most about it (the information of a game grows with
+// p (1 - p): close matches tell most), preferring those it has met and
+// partnered least; seats and partners are then balanced from the
+// encounters so far. Only active bots are passed in, so no table is ever
+// made of retired bots.
+#ifndef ZETEMA_ARBITER_LEAGUE_SCHEDULER_H_
+#define ZETEMA_ARBITER_LEAGUE_SCHEDULER_H_
+
+#include <cstdint>
+#include <map>
+#include <span>
+#include <utility>
+#include <vector>
+
+namespace arbiter::league {
+
+struct Entrant {
+  int id = 0;  // the caller's index of an ACTIVE bot
+  double elo = 0;
+  double sd = 0;  // Elo standard error; +inf: unrated
+  int64_t games = 0;
+};
+
+// Who has met whom at a table, and who has partnered whom.
+class Encounters {
+ public:
+  // One table: `table` holds the ids in seat order, `team_of_seat` the
+  // team of each seat (-1: alone; empty: every seat alone).
+  void Add(std::span<const int> table, std::span<const int> team_of_seat);
+  // Tables at which a and b both sat (a != b).
+  int Met(int a, int b) const;
+  // Tables at which a and b were partners (a != b).
+  int Partnered(int a, int b) const;
+
+ private:
+  std::map<std::pair<int, int>, int> met_;
+  std::map<std::pair<int, int>, int> partnered_;
+};
+
+struct TableShape {
+  int seats = 2;                  // 2..6
+  std::vector<int> team_of_seat;  // -1: alone; equal >= 0: partners
+};
+
+// `count` tables among `active` (each: shape.seats distinct ids, in the
+// seat order of its first seating; the caller plays each as a whole
+// duplicate deal set when the league is duplicate). Deterministic for a
+// seed. Empty when fewer active bots than seats.
+std::vector<std::vector<int>> ChooseTables(std::span<const Entrant> active,
+                                           const Encounters& met,
+                                           const TableShape& shape, int count,
+                                           uint64_t seed);
+
+}  // namespace arbiter::league
+
+#endif  // ZETEMA_ARBITER_LEAGUE_SCHEDULER_H_
