@@ -37,10 +37,13 @@ class Encounters {
   int Met(int a, int b) const;
   // Tables at which a and b were partners (a != b).
   int Partnered(int a, int b) const;
+  // Tables at which `bot` sat in seat `seat`.
+  int Seated(int bot, int seat) const;
 
  private:
   std::map<std::pair<int, int>, int> met_;
   std::map<std::pair<int, int>, int> partnered_;
+  std::map<std::pair<int, int>, int> seated_;
 };
 
 struct TableShape {
@@ -51,7 +54,12 @@ struct TableShape {
 // `count` tables among `active` (each: shape.seats distinct ids, in the
 // seat order of its first seating; the caller plays each as a whole
 // duplicate deal set when the league is duplicate). Deterministic for a
-// seed. Empty when fewer active bots than seats.
+// seed. Empty when fewer active bots than seats, or when the shape is not
+// one (seats outside 2..6, team_of_seat neither empty nor one per seat,
+// every seat on one team). A bot may sit at several tables of one call
+// (an unrated bot usually does); an id listed twice counts once. An
+// entrant with sd +inf and no games has no rating yet: it is placed at the
+// average of the rated ones.
 std::vector<std::vector<int>> ChooseTables(std::span<const Entrant> active,
                                            const Encounters& met,
                                            const TableShape& shape, int count,
