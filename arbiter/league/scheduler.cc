@@ -16,10 +16,6 @@ constexpr double kScale = std::numbers::ln10 / 400;
 // An unrated bot counts as this uncertain (Elo): wider than any field, so
 // that it comes first, finite, so that the arithmetic works.
 constexpr double kUnratedSd = 1000;
-// Each earlier meeting of two bots makes their next one count this much
-// less, so that opponents vary while their information is alike.
-constexpr double kRepeatDiscount = 0.05;
-
 std::pair<int, int> Key(int a, int b) {
   return {std::min(a, b), std::max(a, b)};
 }
@@ -73,19 +69,23 @@ std::vector<Bot> Bots(std::span<const Entrant> active, uint64_t seed) {
   return bots;
 }
 
-// Information (1 / Elo^2) that a game against `b` gives about a's rating
-// against the field: the game's own, p (1 - p) scaled, largest between
-// equals, seen through the uncertainty of b's rating. p is the expected
+// Information (1 / Elo^2) that one more game against `b`, after `met`
+// earlier ones, gives about a's rating against the field. k games tell
+// k g about the difference of the two (g = p (1 - p) scaled: most between
+// equals), and through b's own error v about a: 1 / (1 / (k g) + v). The
+// next game adds the increase, which falls as the games against b pile up
+// (b's error is shared by all of them): opponents vary. p is the expected
 // score over the uncertainty of both ratings (the logistic-normal
 // approximation), so that an unrated bot has no preferred opponent but a
 // well-rated one.
-double PairInformation(const Bot& a, const Bot& b) {
+double PairInformation(const Bot& a, const Bot& b, int met) {
   const double spread = kScale * kScale * (a.var + b.var);
   const double d =
       kScale * (a.elo - b.elo) / std::sqrt(1 + std::numbers::pi * spread / 8);
   const double p = 1 / (1 + std::exp(-d));
   const double game = kScale * kScale * p * (1 - p);
-  return 1 / (1 / game + b.var);
+  auto after = [&](int k) { return k == 0 ? 0 : 1 / (1 / (k * game) + b.var); };
+  return after(met + 1) - after(met);
 }
 
 // The drop in a's variance from `information` more.
@@ -114,7 +114,7 @@ class Chooser {
 
 double Chooser::Information(size_t a, size_t b) const {
   const int met = met_.Met(bots_[a].id, bots_[b].id);
-  return PairInformation(bots_[a], bots_[b]) / (1 + kRepeatDiscount * met);
+  return PairInformation(bots_[a], bots_[b], met);
 }
 
 // The variance a table takes off its bots; `team` per position (empty:
@@ -219,7 +219,7 @@ void Chooser::Seat(std::span<const size_t> table) {
     for (size_t j = 0; j < table.size(); ++j) {
       const bool partners = !team.empty() && team[i] >= 0 && team[i] == team[j];
       if (j != i && !partners) {
-        information[i] += PairInformation(bots_[table[i]], bots_[table[j]]);
+        information[i] += Information(table[i], table[j]);
       }
     }
   }
