@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cassert>
 #include <cmath>
 #include <limits>
 #include <unordered_map>
@@ -136,7 +135,7 @@ using Sparse = std::vector<std::pair<int, double>>;
 struct Information {
   std::vector<int> row;  // per parameter: its row, or -1
   size_t m = 0;
-  std::vector<double> h;  // m x m, row-major
+  std::vector<double> h;  // m x m, row-major, lower triangle
 
   // Appends the parameters of unit u, times `scale`, to `out`.
   void AddUnit(const Dataset& data, uint32_t u, double scale,
@@ -151,10 +150,12 @@ struct Information {
       out->push_back({row[adv], scale});
     }
   }
-  // h += c a a^T.
+  // h += c a a^T, on the lower triangle (all that Cholesky reads).
   void AddOuter(const Sparse& a, double c) {
     for (const auto& [i, ai] : a) {
-      for (const auto& [j, aj] : a) h[size_t(i) * m + j] += c * ai * aj;
+      for (const auto& [j, aj] : a) {
+        if (j <= i) h[size_t(i) * m + j] += c * ai * aj;
+      }
     }
   }
 };
@@ -219,35 +220,85 @@ Information Assemble(const Dataset& data, std::span<const double> y,
   return info;
 }
 
-// Cholesky factor in place (lower triangle of h); a pivot the data do not
-// bend is kept tiny, which makes the variances along it huge.
+// a . b over n entries, in four sums: the dense algebra below is all dot
+// products, and one running sum would wait on each addition.
+double Dot(const double* a, const double* b, size_t n) {
+  double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+  size_t k = 0;
+  for (; k + 4 <= n; k += 4) {
+    s0 += a[k] * b[k];
+    s1 += a[k + 1] * b[k + 1];
+    s2 += a[k + 2] * b[k + 2];
+    s3 += a[k + 3] * b[k + 3];
+  }
+  for (; k < n; ++k) s0 += a[k] * b[k];
+  return (s0 + s1) + (s2 + s3);
+}
+
+// Cholesky factor in place, from the lower triangle of h; a pivot the
+// data do not bend is kept tiny, which makes the variances along it huge.
+// Columns go a block at a time, so that each row is read once per block.
 void Cholesky(std::vector<double>* matrix, size_t m) {
+  constexpr size_t kBlock = 8;
   double* h = matrix->data();
-  for (size_t j = 0; j < m; ++j) {
-    double* rj = h + j * m;
-    double d = rj[j];
-    for (size_t k = 0; k < j; ++k) d -= rj[k] * rj[k];
-    d = std::max(d, kSingularPivot * std::max(rj[j], 1.0));
-    rj[j] = std::sqrt(d);
-    for (size_t i = j + 1; i < m; ++i) {
+  for (size_t j0 = 0; j0 < m; j0 += kBlock) {
+    const size_t end = std::min(m, j0 + kBlock);
+    for (size_t i = j0; i < m; ++i) {
       double* ri = h + i * m;
-      double v = ri[j];
-      for (size_t k = 0; k < j; ++k) v -= ri[k] * rj[k];
-      ri[j] = v / rj[j];
+      for (size_t j = j0; j < end && j <= i; ++j) {
+        const double* rj = h + j * m;
+        const double v = ri[j] - Dot(ri, rj, j);
+        ri[j] =
+            i > j
+                ? v / rj[j]
+                : std::sqrt(std::max(v, kSingularPivot * std::max(ri[j], 1.0)));
+      }
     }
   }
 }
 
-// Solves L x = b in place from row `from` on (b is zero above it).
-void ForwardSolve(const std::vector<double>& l, size_t m, size_t from,
+// Solves L x = b in place (l: a Cholesky factor, m x m).
+void ForwardSolve(const std::vector<double>& l, size_t m,
                   std::vector<double>* b) {
   double* x = b->data();
-  for (size_t i = from; i < m; ++i) {
-    const double* ri = l.data() + i * m;
-    double v = x[i];
-    for (size_t k = from; k < i; ++k) v -= ri[k] * x[k];
-    x[i] = v / ri[i];
+  for (size_t i = 0; i < m; ++i) {
+    const double* li = l.data() + i * m;
+    x[i] = (x[i] - Dot(li, x, i)) / li[i];
   }
+}
+
+// Per row r of the factor l, ||L^{-1} (e_r - w)||^2, where z_of_row[r] is
+// L^{-1} w (null: infinite). The columns L^{-1} e_r are solved a block at
+// a time, so that each row of l is read once per block, not once per
+// column.
+std::vector<double> RowVariances(
+    const std::vector<double>& l, size_t m,
+    std::span<const std::vector<double>* const> z_of_row) {
+  constexpr size_t kBlock = 8;
+  std::vector<double> out(m, kInf);
+  std::vector<double> v(kBlock * m);
+  for (size_t r0 = 0; r0 < m; r0 += kBlock) {
+    const size_t block = std::min(kBlock, m - r0);
+    for (size_t i = r0; i < m; ++i) {
+      const double* li = l.data() + i * m;
+      for (size_t b = 0; b < block && r0 + b <= i; ++b) {
+        const size_t from = r0 + b;
+        double* x = v.data() + b * m;
+        x[i] = ((i == from ? 1.0 : 0.0) - Dot(li + from, x + from, i - from)) /
+               li[i];
+      }
+    }
+    for (size_t b = 0; b < block; ++b) {
+      const size_t r = r0 + b;
+      if (z_of_row[r] == nullptr) continue;
+      const std::vector<double>& z = *z_of_row[r];
+      const double* x = v.data() + b * m;
+      double sum = Dot(z.data(), z.data(), r);
+      for (size_t k = r; k < m; ++k) sum += (x[k] - z[k]) * (x[k] - z[k]);
+      out[r] = sum;
+    }
+  }
+  return out;
 }
 
 // Per player, the variance (nats^2) of its published rating: x[p] less its
@@ -293,21 +344,20 @@ std::vector<double> Variances(const Dataset& data, std::span<const double> y,
   }
   Cholesky(&info.h, m);
   for (std::vector<double>& w : level_of) {
-    if (!w.empty()) ForwardSolve(info.h, m, 0, &w);
+    if (!w.empty()) ForwardSolve(info.h, m, &w);
   }
-  std::vector<double> e(m);
+  std::vector<const std::vector<double>*> z_of_row(m, nullptr);
   for (size_t p = 0; p < n; ++p) {
     const int r = info.row[p];
-    if (r < 0) continue;
-    const std::vector<double>& z = level_of[s.pools.of[p]];
-    if (z.empty()) continue;
-    std::fill(e.begin() + r, e.end(), 0.0);
-    e[r] = 1;
-    ForwardSolve(info.h, m, r, &e);
-    double v = 0;
-    for (int k = 0; k < r; ++k) v += z[k] * z[k];
-    for (size_t k = r; k < m; ++k) v += (e[k] - z[k]) * (e[k] - z[k]);
-    var[p] = std::sqrt(v) > kUnboundedSd ? kInf : v;
+    if (r >= 0 && !level_of[s.pools.of[p]].empty()) {
+      z_of_row[r] = &level_of[s.pools.of[p]];
+    }
+  }
+  const std::vector<double> row_var = RowVariances(info.h, m, z_of_row);
+  for (size_t p = 0; p < n; ++p) {
+    const int r = info.row[p];
+    if (r >= 0)
+      var[p] = std::sqrt(row_var[r]) > kUnboundedSd ? kInf : row_var[r];
   }
   return var;
 }
