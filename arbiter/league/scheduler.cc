@@ -11,6 +11,9 @@
 namespace arbiter::league {
 namespace {
 
+// A bot whose error is over this many times the field's median is
+// uncertain: it gets games before the order of the field is worked on.
+constexpr double kUncertain = 1.2;
 // Natural-log strength per Elo point.
 constexpr double kScale = std::numbers::ln10 / 400;
 // An unrated bot counts as this uncertain (Elo): wider than any field, so
@@ -88,9 +91,9 @@ double PairInformation(const Bot& a, const Bot& b, int met) {
   return after(met + 1) - after(met);
 }
 
-// The drop in a's variance from `information` more.
-double Gain(const Bot& a, double information) {
-  return a.var - 1 / (1 / a.var + information);
+// A's variance after `information` more.
+double After(const Bot& a, double information) {
+  return 1 / (1 / a.var + information);
 }
 
 class Chooser {
@@ -101,24 +104,51 @@ class Chooser {
   std::vector<int> NextTable();
 
  private:
-  size_t Focus() const;
+  double Risk(size_t a, double var) const;
+  double Drop(size_t a, double information) const;
+  size_t Focus();
   double Value(std::span<const size_t> table, std::span<const int> team) const;
   double Information(size_t a, size_t b) const;
   std::vector<size_t> Arrange(std::vector<size_t> table) const;
   void Seat(std::span<const size_t> table);
 
   std::vector<Bot> bots_;
-  Encounters met_;  // the caller's, and the tables chosen so far
+  std::vector<double> risk_;  // per bot, at its variance now
+  bool settling_ = false;     // the table is for an uncertain bot
+  Encounters met_;            // the caller's, and the tables chosen so far
   const TableShape& shape_;
 };
+
+// The pairs with `a` that the ratings may have in the wrong order, counted
+// by their probabilities, were a's variance `var`: a rating difference d
+// known to a variance s^2 is the wrong way round with probability
+// Phi(-|d| / s). Pairs more than 8 s apart count 0.
+double Chooser::Risk(size_t a, double var) const {
+  double sum = 0;
+  for (size_t b = 0; b < bots_.size(); ++b) {
+    const double s2 = var + bots_[b].var;
+    const double d = bots_[a].elo - bots_[b].elo;
+    if (b == a || d * d > 64 * s2) continue;
+    sum += 0.5 * std::erfc(std::abs(d) / std::sqrt(2 * s2));
+  }
+  return sum;
+}
+
+// What `information` more about `a` is worth: for a table settling an
+// uncertain bot, the variance it takes off; otherwise the pairs it takes
+// out of order.
+double Chooser::Drop(size_t a, double information) const {
+  const double after = After(bots_[a], information);
+  return settling_ ? bots_[a].var - after : risk_[a] - Risk(a, after);
+}
 
 double Chooser::Information(size_t a, size_t b) const {
   const int met = met_.Met(bots_[a].id, bots_[b].id);
   return PairInformation(bots_[a], bots_[b], met);
 }
 
-// The variance a table takes off its bots; `team` per position (empty:
-// everyone alone). Partners tell nothing about each other.
+// What a table is worth (Drop); `team` per position
+// (empty: everyone alone). Partners tell nothing about each other.
 double Chooser::Value(std::span<const size_t> table,
                       std::span<const int> team) const {
   double value = 0;
@@ -128,18 +158,40 @@ double Chooser::Value(std::span<const size_t> table,
       const bool partners = !team.empty() && team[i] >= 0 && team[i] == team[j];
       if (j != i && !partners) information += Information(table[i], table[j]);
     }
-    value += Gain(bots_[table[i]], information);
+    value += Drop(table[i], information);
   }
   return value;
 }
 
-// The most uncertain bot; then the fewest games; then the seed's order.
-size_t Chooser::Focus() const {
-  size_t best = 0;
+// Bots whose error is over kUncertain times the field's median first, the
+// widest first: new and uncertain bots, settled by the variance taken off.
+// When none is, the bot in most pairs out of order, by the pairs set right
+// (an uncertain one among close rivals). Then the fewest games, then the
+// seed's order.
+size_t Chooser::Focus() {
+  std::vector<double> var;
+  for (const Bot& b : bots_) var.push_back(b.var);
+  std::nth_element(var.begin(), var.begin() + var.size() / 2, var.end());
+  const double wide = kUncertain * kUncertain * var[var.size() / 2];
+  size_t best = bots_.size();
+  for (size_t b = 0; b < bots_.size(); ++b) {
+    const Bot& x = bots_[b];
+    if (x.var <= wide) continue;
+    if (best == bots_.size() ||
+        std::tuple(x.var, -x.games, x.tie) >
+            std::tuple(bots_[best].var, -bots_[best].games, bots_[best].tie)) {
+      best = b;
+    }
+  }
+  settling_ = best < bots_.size();
+  if (settling_) return best;
+  best = 0;
   for (size_t b = 1; b < bots_.size(); ++b) {
     const Bot &x = bots_[b], &y = bots_[best];
-    if (std::tuple(x.var, -x.games, x.tie) > std::tuple(y.var, -y.games, y.tie))
+    if (std::tuple(risk_[b], x.var, -x.games, x.tie) >
+        std::tuple(risk_[best], y.var, -y.games, y.tie)) {
       best = b;
+    }
   }
   return best;
 }
@@ -147,24 +199,31 @@ size_t Chooser::Focus() const {
 // The focus bot, then one by one the bot that adds most to the table's
 // value (what it tells each bot, as if everyone played alone).
 std::vector<int> Chooser::NextTable() {
+  risk_.resize(bots_.size());
+  for (size_t b = 0; b < bots_.size(); ++b) risk_[b] = Risk(b, bots_[b].var);
   std::vector<size_t> table = {Focus()};
   std::vector<double> information = {0};  // per seated bot, from the others
   while (table.size() < static_cast<size_t>(shape_.seats)) {
     size_t best = bots_.size();
-    double best_value = -1;
+    std::tuple<double, double, int64_t, uint64_t> best_score;
     for (size_t c = 0; c < bots_.size(); ++c) {
       if (std::find(table.begin(), table.end(), c) != table.end()) continue;
-      double value = 0, own = 0;
+      // Its worth; the variance taken off where no pair is set right
+      // (ratings all alike); then the fewest games; then the seed.
+      double value = 0, variance = 0, own = 0;
       for (size_t i = 0; i < table.size(); ++i) {
-        value +=
-            Gain(bots_[table[i]], information[i] + Information(table[i], c));
+        const double more = information[i] + Information(table[i], c);
+        value += Drop(table[i], more);
+        variance += bots_[table[i]].var - After(bots_[table[i]], more);
         own += Information(c, table[i]);
       }
-      value += Gain(bots_[c], own);
-      if (value > best_value ||
-          (value == best_value && bots_[c].tie < bots_[best].tie)) {
+      value += Drop(c, own);
+      variance += bots_[c].var - After(bots_[c], own);
+      const std::tuple score(std::round(value * 1e9), variance, -bots_[c].games,
+                             bots_[c].tie);
+      if (best == bots_.size() || score > best_score) {
         best = c;
-        best_value = value;
+        best_score = score;
       }
     }
     for (size_t i = 0; i < table.size(); ++i) {
@@ -226,7 +285,7 @@ void Chooser::Seat(std::span<const size_t> table) {
   std::vector<int> ids;
   for (size_t i = 0; i < table.size(); ++i) {
     Bot& b = bots_[table[i]];
-    b.var -= Gain(b, information[i]);
+    b.var = After(b, information[i]);
     ++b.games;
     ids.push_back(b.id);
   }
