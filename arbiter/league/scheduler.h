@@ -1,14 +1,15 @@
 // Which games a league plays next: the tables that tell most about the
 // ratings, chosen from the current estimates and their uncertainty.
 //
-// The rule (docs/league-scheduling.md): bots are taken in order of
-// uncertainty (unrated and few games first, then the widest standard
-// error); each table is filled around such a bot with the opponents whose
-// games tell most about it (the information of a game grows with
-// p (1 - p): close matches tell most), preferring those it has met and
-// partnered least; seats and partners are then balanced from the
-// encounters so far. Only active bots are passed in, so no table is ever
-// made of retired bots.
+// The rule (docs/league-scheduling.md): new and uncertain bots first (an
+// error over 1.2 times the field's median; the widest first), each with the
+// opponents that take most off its error: the information of a game grows
+// with p (1 - p), so close matches tell most, and falls with the
+// opponent's own error and with their earlier meetings. When no bot is
+// uncertain, a table starts from the bot in most pairs the ratings may
+// have out of order and is filled to set most of them right. Partners who
+// partnered least, then seats each bot held least. Only active bots are
+// passed in, so no table is ever made of retired bots.
 #ifndef ZETEMA_ARBITER_LEAGUE_SCHEDULER_H_
 #define ZETEMA_ARBITER_LEAGUE_SCHEDULER_H_
 

@@ -109,6 +109,19 @@ TEST(ChooseTablesTest, OpponentsNearInRating) {
   }
 }
 
+TEST(ChooseTablesTest, CloseRivalsWhenNoBotIsUncertain) {
+  // Equally well rated bots 300 Elo apart, but two of them 10 apart: their
+  // order is the one in doubt, so they meet.
+  std::vector<Entrant> field;
+  for (int b = 0; b < 8; ++b) {
+    field.push_back({.id = b, .elo = 300.0 * b, .sd = 25, .games = 200});
+  }
+  field.push_back({.id = 8, .elo = 910, .sd = 25, .games = 200});
+  const auto tables = ChooseTables(field, {}, {.seats = 2}, 1, 4);
+  ASSERT_EQ(tables.size(), 1u);
+  EXPECT_THAT(tables[0], ::testing::UnorderedElementsAre(3, 8));
+}
+
 TEST(ChooseTablesTest, ABotWithOnlyWinsMeetsTheTop) {
   std::vector<Entrant> field = Field(20);
   field.push_back({.id = 50, .elo = 2400, .sd = kUnrated, .games = 3});

@@ -1,24 +1,27 @@
-// league_bench [--seeds K] [--games N] [--players P]
+// league_bench [--seeds K] [--bots B] [--warmup W] [--width E] [--games N]
+//              [--players P]
 //
 // What the league's scheduler and ratings cost and gain, one
 // "name value unit" line per figure (scripts/bench):
 //   league.scheduler.games_to_width, league.roundrobin.games_to_width
-//       a simulated league (simulation.h: 40 bots of known strength, normal
-//       around 0 with sd 200, that have played 40 round-robins; then a
-//       newcomer): games after the newcomer joined until its 95% interval
-//       is 50 Elo wide, with the scheduler's tables and with a plain
-//       round-robin of all 41; the median over K seeds (default 5)
+//       a simulated league (simulation.h: B bots of known strength, normal
+//       around 0 with sd 200, that have played W round-robins; then a
+//       newcomer; by default 40 bots, 40 round-robins): games after the
+//       newcomer joined until its 95% interval is E Elo wide (default 50),
+//       with the scheduler's tables and with a plain round-robin of all;
+//       the median over K seeds (default 15); --seeds 0 leaves them out
 //   league.scheduler.games_share
 //       the median of the scheduler's games over the round-robin's
 //   league.scheduler.rank_error, league.roundrobin.rank_error
-//       the mean absolute rank error of the 41 against their true order,
+//       the mean absolute rank error of all against their true order,
 //       both after the round-robin's games (the median over the seeds)
 //   ratings.incremental.*
 //       IncrementalRatings on N two-player games among P players (default
 //       1,000,000 among 1,000, as ratings_bench): CPU seconds to add them,
 //       to refit from nothing (ratings and standard errors), and to refit
 //       after 1,000 more; and, in the same run, the batch fit of RateGames
-//       on the same games (ratings.incremental.batch_fit_*), the median of 3.
+//       on the same games (ratings.incremental.batch_fit_*), the median of
+//       3; --games 0 leaves them out
 #include <fmt/format.h>
 #include <time.h>
 
@@ -49,13 +52,13 @@ T Median(std::vector<T> v) {
   return v[v.size() / 2];
 }
 
-void Simulations(int seeds) {
+void Simulations(int seeds, arbiter::league::FieldOptions field) {
   std::vector<int64_t> scheduled, round_robin;
   std::vector<double> share, scheduled_error, round_robin_error;
   for (int seed = 1; seed <= seeds; ++seed) {
     using arbiter::league::Method;
-    const arbiter::league::FieldOptions o{.warmup_rounds = 40,
-                                          .seed = static_cast<uint64_t>(seed)};
+    arbiter::league::FieldOptions o = field;
+    o.seed = static_cast<uint64_t>(seed);
     const auto rr = Simulate(o, Method::kRoundRobin, 0, 1'000'000);
     const auto s =
         Simulate(o, Method::kScheduler, rr.games_to_width, 1'000'000);
@@ -69,8 +72,9 @@ void Simulations(int seeds) {
     scheduled_error.push_back(s.rank_error);
     round_robin_error.push_back(rr.rank_error_at_width);
     std::cerr << fmt::format(
-        "seed {}: {} and {} games; rank error {:.3f} and {:.3f}\n", seed,
-        s.games_to_width, rr.games_to_width, s.rank_error,
+        "seed {}: field sd {:.1f}; {} and {} games; rank error {:.3f} and "
+        "{:.3f}\n",
+        seed, rr.field_sd, s.games_to_width, rr.games_to_width, s.rank_error,
         rr.rank_error_at_width);
   }
   if (share.empty()) return;
@@ -167,7 +171,8 @@ bool Incremental(int games, int players) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  int seeds = 5, games = 1'000'000, players = 1000;
+  int seeds = 15, games = 1'000'000, players = 1000;
+  arbiter::league::FieldOptions field{.warmup_rounds = 40};
   for (int i = 1; i + 1 < argc; i += 2) {
     const int value = std::stoi(argv[i + 1]);
     if (!std::strcmp(argv[i], "--seeds")) {
@@ -176,11 +181,17 @@ int main(int argc, char** argv) {
       games = value;
     } else if (!std::strcmp(argv[i], "--players")) {
       players = value;
+    } else if (!std::strcmp(argv[i], "--bots")) {
+      field.bots = value;
+    } else if (!std::strcmp(argv[i], "--warmup")) {
+      field.warmup_rounds = value;
+    } else if (!std::strcmp(argv[i], "--width")) {
+      field.width = value;
     } else {
       std::cerr << "unknown option " << argv[i] << "\n";
       return 2;
     }
   }
-  Simulations(seeds);
-  return Incremental(games, players) ? 0 : 1;
+  Simulations(seeds, field);
+  return games == 0 || Incremental(games, players) ? 0 : 1;
 }

@@ -114,6 +114,10 @@ Outcome Simulate(const FieldOptions& o, Method method, int64_t budget,
   size_t next = 0;
   std::vector<Entrant> entrants = league.Refit(n);
   Outcome out;
+  std::vector<double> sd;
+  for (int b = 0; b < o.bots; ++b) sd.push_back(entrants[b].sd);
+  std::nth_element(sd.begin(), sd.begin() + sd.size() / 2, sd.end());
+  out.field_sd = sd[sd.size() / 2];
   bool budget_seen = false;
   for (int64_t step = 0;; ++step) {
     const int64_t played = league.games() - start;

@@ -33,6 +33,7 @@ struct Outcome {
   // reached `width`.
   double rank_error = 0;
   double rank_error_at_width = 0;
+  double field_sd = 0;  // the field's median error when the newcomer joined
 };
 
 // Plays until both the width and the budget are reached, or `max_games`.

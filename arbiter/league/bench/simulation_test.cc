@@ -14,8 +14,11 @@ TEST(SimulationTest, SchedulerNeedsHalfTheGamesOfARoundRobin) {
   int64_t scheduled = 0, round_robin = 0;
   double scheduled_error = 0, round_robin_error = 0;
   for (uint64_t seed = 1; seed <= 5; ++seed) {
-    const FieldOptions o{
-        .bots = 12, .warmup_rounds = 25, .batch = 6, .width = 150, .seed = seed};
+    const FieldOptions o{.bots = 12,
+                         .warmup_rounds = 25,
+                         .batch = 6,
+                         .width = 150,
+                         .seed = seed};
     const Outcome rr = Simulate(o, Method::kRoundRobin, 0, 100000);
     ASSERT_GE(rr.games_to_width, 0) << seed;
     const Outcome s =
