@@ -78,6 +78,22 @@ TEST(ChooseTablesTest, NothingFromTooFewBotsOrABadShape) {
   EXPECT_TRUE(ChooseTables(twice, {}, {.seats = 2}, 1, 1).empty());
 }
 
+TEST(ChooseTablesTest, AnAnchorAndUnreadableFiguresStillMakeTables) {
+  std::vector<Entrant> field = Field(6);
+  field[0].sd = 0;  // an anchor
+  field[1].elo = std::numeric_limits<double>::quiet_NaN();
+  field[2].sd = std::numeric_limits<double>::quiet_NaN();
+  field[3].sd = -40;
+  field.push_back({.id = 7, .elo = kUnrated, .sd = kUnrated});
+  for (const TableShape& shape :
+       {TableShape{.seats = 2}, TableShape{.seats = 3},
+        TableShape{.seats = 4, .team_of_seat = {0, 1, 0, 1}}}) {
+    const auto tables = ChooseTables(field, {}, shape, 6, 2);
+    EXPECT_EQ(tables.size(), 6u);
+    ExpectWellFormed(tables, shape.seats, field);
+  }
+}
+
 TEST(ChooseTablesTest, UncertainBotsFirst) {
   std::vector<Entrant> field = Field(20);
   field.push_back({.id = 100, .elo = 1800, .sd = 150, .games = 10});
