@@ -409,6 +409,18 @@ std::vector<double> Variances(const Dataset& data, std::span<const double> y,
   return var;
 }
 
+// The last solution as a start, the players it did not know at 0 (before
+// the advantage, which comes last).
+Solution WarmStart(const Solution& last, size_t players, bool advantage) {
+  Solution warm;
+  warm.x.assign(players + (advantage ? 1 : 0), 0.0);
+  if (last.x.empty()) return warm;
+  const size_t known = last.x.size() - (advantage ? 1 : 0);
+  std::copy_n(last.x.begin(), known, warm.x.begin());
+  if (advantage) warm.x[players] = last.x.back();
+  return warm;
+}
+
 }  // namespace
 
 struct IncrementalRatings::State {
@@ -431,6 +443,25 @@ struct IncrementalRatings::State {
       : options(std::move(o)),
         builder({.first_seat_advantage = options.first_seat_advantage,
                  .pairwise = options.pairwise}) {}
+
+  // Per player, its games that set its pool's level (RateGames' weights):
+  // those whose every player is in the core, or all in a pool without one.
+  std::vector<double> LevelWeights(const Solution& fit) const {
+    std::vector<double> level(names.size(), 0.0);
+    for (size_t c = 0; c < count.size(); ++c) {
+      const auto begin = players.begin() + player_begin[c];
+      const auto end = players.begin() + player_begin[c + 1];
+      const int32_t pool = fit.pools.of[*begin];
+      if (pool < 0) continue;
+      const bool core = !fit.standings.pool_has_core[pool] ||
+                        std::all_of(begin, end, [&](uint32_t p) {
+                          return fit.standings.of[p] == Standing::kCore;
+                        });
+      if (!core) continue;
+      for (auto p = begin; p != end; ++p) level[*p] += count[c];
+    }
+    return level;
+  }
 };
 
 IncrementalRatings::IncrementalRatings(Options options)
@@ -482,13 +513,14 @@ int64_t IncrementalRatings::comparisons() const {
 
 std::expected<void, std::string> IncrementalRatings::Refit() {
   State& s = *state_;
+  if (auto ok = CheckOptions(s.options); !ok) return ok;
   if (s.games == 0) return std::unexpected("no games to rate");
   int64_t anchor = -1;
   if (!s.options.anchor.empty()) {
     anchor = s.names.Find(s.options.anchor);
     if (anchor < 0) {
       return std::unexpected(
-          fmt::format("anchor: '{}' is not among the {} players",
+          fmt::format("--anchor: '{}' is not among the {} players",
                       s.options.anchor, s.names.size()));
     }
   }
@@ -502,30 +534,9 @@ std::expected<void, std::string> IncrementalRatings::Refit() {
   std::vector<double> y;
   ResampledWeights(
       *s.data, [&](uint32_t c) { return s.count[c]; }, &y);
-  // The last solution, with the players it did not know at 0.
-  const size_t advantage = s.options.first_seat_advantage ? 1 : 0;
-  Solution warm;
-  warm.x.assign(n + advantage, 0.0);
-  if (!s.last.x.empty()) {
-    std::copy_n(s.last.x.begin(), s.last.x.size() - advantage, warm.x.begin());
-    if (advantage) warm.x[n] = s.last.x.back();
-  }
+  const Solution warm = WarmStart(s.last, n, s.options.first_seat_advantage);
   Solution fit = s.solver->Solve(y, &warm);
-  // The pool levels weigh each player by its games within the core, as
-  // RateGames does.
-  std::vector<double> level(n, 0.0);
-  for (uint32_t c = 0; c < comparisons; ++c) {
-    const auto begin = s.players.begin() + s.player_begin[c];
-    const auto end = s.players.begin() + s.player_begin[c + 1];
-    const int32_t pool = fit.pools.of[*begin];
-    if (pool < 0) continue;
-    const bool core = !fit.standings.pool_has_core[pool] ||
-                      std::all_of(begin, end, [&](uint32_t p) {
-                        return fit.standings.of[p] == Standing::kCore;
-                      });
-    if (!core) continue;
-    for (auto p = begin; p != end; ++p) level[*p] += s.count[c];
-  }
+  const std::vector<double> level = s.LevelWeights(fit);
   const Anchor published(*s.data, fit, anchor, s.options.average, level);
   const std::vector<double> var = Variances(*s.data, y, fit, level, anchor);
   s.estimates.resize(n);

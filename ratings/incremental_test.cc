@@ -242,6 +242,9 @@ TEST(IncrementalRatingsTest, BadGamesAreRefusedAndChangeNothing) {
 TEST(IncrementalRatingsTest, RefitErrorsKeepTheLastEstimates) {
   IncrementalRatings empty({});
   EXPECT_EQ(empty.Refit().error(), "no games to rate");
+  IncrementalRatings nan({.average = std::nan("")});
+  ASSERT_TRUE(nan.Add(Pair("A", "B", 1)));
+  EXPECT_THAT(nan.Refit().error(), HasSubstr("--average: expected a finite"));
   IncrementalRatings fit({.anchor = "Nobody"});
   ASSERT_TRUE(fit.Add(Pair("A", "B", 1)));
   EXPECT_THAT(fit.Refit().error(), HasSubstr("'Nobody' is not among the 2"));
