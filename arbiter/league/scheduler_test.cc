@@ -182,6 +182,18 @@ TEST(ChooseTablesTest, PartnersAndSeatsRotateOverManyCalls) {
   }
 }
 
+TEST(ChooseTablesTest, TwoBotsTakeTheFirstSeatInTurn) {
+  const std::vector<Entrant> two = {{.id = 5, .sd = 30}, {.id = 9, .sd = 30}};
+  Encounters met;
+  for (int call = 0; call < 10; ++call) {
+    const auto tables = ChooseTables(two, met, {.seats = 2}, 1, 1);
+    ASSERT_EQ(tables.size(), 1u);
+    met.Add(tables[0], {});
+  }
+  EXPECT_EQ(met.Seated(5, 0), 5);
+  EXPECT_EQ(met.Seated(9, 0), 5);
+}
+
 TEST(ChooseTablesTest, RepeatedMeetingsSpreadOpponents) {
   // One uncertain bot among equals that it has met unevenly: it meets
   // the ones it has met least.
