@@ -306,15 +306,17 @@ def test_seatings(browser, arbiter, work, keep):
     config = os.path.join(work, "dup.toml")
     with open(config, "w") as f:
         f.write('name = "dup"\ngame = "scotch_whist"\nseed = 4\n'
-                'deals_per_pairing = 1\ncompress_records = false\n')
+                'deals_per_pairing = 1\nduplicate = true\n'
+                'compress_records = false\n')
         for bot in ("x", "y"):
             f.write(f'[[bots]]\nname = "{bot}"\ncommand = "builtin:random"\n')
     out = os.path.join(work, "dup")
     run([arbiter, "tournament", config, "--out", out])
     with open(os.path.join(out, "games.jsonl")) as f:
         games = [json.loads(line) for line in f]
-    check(len(games) == 2 and games[0]["duplicate_group"] ==
-          games[1]["duplicate_group"] != "", f"seatings: {games}")
+    groups = [g["duplicate_group"] for g in games]
+    check(len(games) == 2 and groups[0] == groups[1] != "",
+          f"seatings: {len(games)} games, groups {groups}")
     records = os.path.join(out, "games.jsonl")
     open_game(browser, arbiter, work, records, games[0]["game_id"])
     check(browser.eval(f"{VIEWER}.options.duplicates") ==
