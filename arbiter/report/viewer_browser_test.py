@@ -53,6 +53,11 @@ def text_of(browser, selector):
                         f"|| {{innerText: ''}}).innerText")
 
 
+def shown(browser, selector):
+    return browser.eval(f"(e => e !== null && e.getClientRects().length > 0)"
+                        f"(document.querySelector({json.dumps(selector)}))")
+
+
 def check_screen(browser, keep, name):
     """This screen's picture is kept and holds a page: some share of it is
     not the background, in several colours."""
@@ -167,7 +172,7 @@ def test_links_and_keys(browser, arbiter, work, records, record):
     game = record["game_id"]
     open_game(browser, arbiter, work, records, game, f"#game/{game}/step/5")
     check(position(browser) == 5, f"opened at {position(browser)}, not 5")
-    check(text_of(browser, ".open-note") == "", "a note for a good step")
+    check(not shown(browser, ".open-note"), "a note for a good step")
     press(browser, "ArrowRight")
     check(position(browser) == 6, "Right")
     check(browser.eval("location.hash") == f"#game/{game}/step/6",
@@ -224,6 +229,8 @@ def test_links_and_keys(browser, arbiter, work, records, record):
           f"{position(browser)}")
     note = text_of(browser, ".open-note")
     check("99999" in note and "end" in note, f"note: {note!r}")
+    press(browser, "ArrowLeft")
+    check(not shown(browser, ".open-note"), "the note outlived a step")
 
 
 def test_autoplay(browser, keep):
@@ -257,13 +264,13 @@ def test_autoplay(browser, keep):
     check("play" in text_of(browser, "button.play"), "the button says pause")
     # The help lists the keys.
     press(browser, "?")
+    check(shown(browser, ".help-overlay"), "? shows no help")
     help_text = text_of(browser, ".help-overlay")
     for key in ("Space", "PgDn", "Home", "["):
         check(key in help_text, f"{key} not in the help: {help_text!r}")
     check_screen(browser, keep, "viewer-help")
     press(browser, "Escape")
-    check(browser.eval("document.querySelector('.help-overlay')"
-                       ".style.display") == "none", "Esc left the help")
+    check(not shown(browser, ".help-overlay"), "Esc left the help")
 
 
 def test_fault_cause(browser, arbiter, work, records, games, keep):

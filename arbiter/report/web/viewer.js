@@ -404,13 +404,19 @@ class Viewer {
     return box;
   }
 
+  // Whether a log ties its lines to steps (it has step or start marks; a
+  // log written before they existed has neither).
+  marked(log) {
+    return log.started || (log.steps || []).some((x) => x >= 0);
+  }
+
   // The lines each seat printed during step `step` (-1: before its first),
   // from logs that mark their steps.
   outputAt(step) {
     const out = [];
     for (const [s, log] of Object.entries(this.data.logs || {})) {
       const steps = log.steps || [];
-      if (!log.started && !steps.some((x) => x >= 0)) continue;  // not marked
+      if (!this.marked(log)) continue;
       const lines = log.lines.filter((_, i) => steps[i] === step);
       const dropped = (log.dropped_at || {})[step] || 0;
       if (lines.length || dropped) out.push({ seat: Number(s), lines, dropped });
@@ -497,7 +503,10 @@ class Viewer {
     const before = this.position;
     this.position = Math.max(0, Math.min(this.positions - 1, Math.round(p)));
     this.render();
-    if (this.opened && this.position !== before && this.options.onStep) this.options.onStep(this.position);
+    if (this.opened && this.position !== before) {
+      this.openNote.style.display = "none";  // it spoke of the opening step
+      if (this.options.onStep) this.options.onStep(this.position);
+    }
     this.opened = true;
   }
 
@@ -584,9 +593,14 @@ class Viewer {
     this.outputBox.textContent = "";
     this.outputBox.appendChild(el("h3", {}, step < 0 ? "Bot output before the first step" : `Bot output during step ${step}`));
     const shown = this.outputAt(step);
+    const logs = Object.values(this.data.logs || {});
+    const unmarked = logs.filter((log) => !this.marked(log)).length;
     if (!shown.length) {
+      this.outputBox.appendChild(el("div", { class: "small muted" }, logs.length ? "nothing printed" : "no bot output kept for this game"));
+    }
+    if (unmarked) {
       this.outputBox.appendChild(el("div", { class: "small muted" },
-        this.data.logs && Object.keys(this.data.logs).length ? "nothing printed" : "no bot output kept for this game"));
+        `${unmarked === logs.length ? "The" : "Some"} bots' lines are not tied to steps (their log has no step marks): see the game's output below.`));
     }
     for (const { seat, lines, dropped } of shown) {
       this.outputBox.appendChild(el("div", { class: "small" }, this.seatName(seat),
