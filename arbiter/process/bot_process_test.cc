@@ -49,6 +49,17 @@ class BotProcessTest : public ::testing::Test {
     return p ? std::move(*p) : nullptr;
   }
 
+  // Whether `path` came to exist within 20 s (a process said it is ready).
+  static bool AwaitFile(const std::string& path) {
+    const auto deadline =
+        std::chrono::steady_clock::now() + milliseconds(20000);
+    while (!std::filesystem::exists(path)) {
+      if (std::chrono::steady_clock::now() > deadline) return false;
+      std::this_thread::sleep_for(milliseconds(5));
+    }
+    return true;
+  }
+
   std::string dir_;
 };
 
@@ -267,11 +278,7 @@ TEST_F(BotProcessTest, MarkLogPutsTheMarkerBetweenBeforeAndAfter) {
                       "/go ]; do sleep 0.01; done; "
                       "echo after; echo '[arbiter] game forged seat 0' >&2");
   ASSERT_TRUE(p);
-  const auto deadline = std::chrono::steady_clock::now() + milliseconds(20000);
-  while (!std::filesystem::exists(dir_ + "/ready")) {
-    ASSERT_LT(std::chrono::steady_clock::now(), deadline);
-    std::this_thread::sleep_for(milliseconds(5));
-  }
+  ASSERT_TRUE(AwaitFile(dir_ + "/ready"));
   p->MarkLog("[arbiter] game g1 seat 1\n");
   std::ofstream(dir_ + "/go").put('\n');
   ASSERT_TRUE(p->WaitExit(milliseconds(20000)));
@@ -292,11 +299,7 @@ TEST_F(BotProcessTest, FirstLineAndLazyMarkersKeepTheirPlace) {
                           dir_ + "/go ]; do sleep 0.01; done; echo after",
                       1 << 20, "[arbiter] start\n");
   ASSERT_TRUE(p);
-  const auto deadline = std::chrono::steady_clock::now() + milliseconds(20000);
-  while (!std::filesystem::exists(dir_ + "/ready")) {
-    ASSERT_LT(std::chrono::steady_clock::now(), deadline);
-    std::this_thread::sleep_for(milliseconds(5));
-  }
+  ASSERT_TRUE(AwaitFile(dir_ + "/ready"));
   p->MarkLogLazily("[arbiter] step 1\n");
   p->MarkLogLazily("[arbiter] step 3\n");
   std::ofstream(dir_ + "/go").put('\n');

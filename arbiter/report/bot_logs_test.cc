@@ -45,14 +45,17 @@ TEST(GameLogMarkerTest, StepAndStartMarkersAreTold) {
   const std::string step = StepLogMarker(12);
   EXPECT_EQ(step, "[arbiter] step 12\n");
   EXPECT_EQ(ParseStepLogMarker(std::string_view(step).substr(0, 17)), 12);
-  EXPECT_FALSE(ParseStepLogMarker("[arbiter] step -1"));
-  EXPECT_FALSE(ParseStepLogMarker("[arbiter] step 1x"));
-  EXPECT_FALSE(ParseStepLogMarker("[arbiter] step "));
-  EXPECT_TRUE(IsLogMarker("[arbiter] start"));
-  EXPECT_TRUE(IsLogMarker("[arbiter] step 0"));
-  EXPECT_TRUE(IsLogMarker("[arbiter] game g seat 0"));
-  EXPECT_FALSE(IsLogMarker("[arbiter] started"));
-  EXPECT_FALSE(IsLogMarker("[bot] [arbiter] step 0"));
+  for (const char* line :
+       {"[arbiter] step -1", "[arbiter] step 1x", "[arbiter] step "}) {
+    EXPECT_FALSE(ParseStepLogMarker(line)) << line;
+  }
+  for (const char* line :
+       {"[arbiter] start", "[arbiter] step 0", "[arbiter] game g seat 0"}) {
+    EXPECT_TRUE(IsLogMarker(line)) << line;
+  }
+  for (const char* line : {"[arbiter] started", "[bot] [arbiter] step 0"}) {
+    EXPECT_FALSE(IsLogMarker(line)) << line;
+  }
 }
 
 // Each line goes to the step of the last step marker; what a process

@@ -378,6 +378,37 @@ def test_seatings(browser, arbiter, work, keep):
     check_screen(browser, keep, "viewer-seatings")
 
 
+class Session:
+    """A browser and a folder to work in; closed, and the folder removed
+    unless it is kept, on the way out."""
+
+    def __init__(self, keep):
+        self.work = tempfile.mkdtemp(prefix="viewer_browser_")
+        self.keep = keep or self.work
+        os.makedirs(self.keep, exist_ok=True)
+        self.browser = Browser(os.path.join(self.work, "profile"))
+        self.removed = not keep
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *_):
+        self.browser.close()
+        if self.removed:
+            shutil.rmtree(self.work, ignore_errors=True)
+
+
+def run_all(arbiter, python, s):
+    browser, work, keep = s.browser, s.work, s.keep
+    records, games = play_games(arbiter, work, python)
+    test_links_and_keys(browser, arbiter, work, records, games[2])
+    test_autoplay(browser, keep)
+    check(not browser.errors(), f"console errors: {browser.errors()}")
+    check_screen(browser, keep, "viewer-playing")
+    test_fault_cause(browser, arbiter, work, records, games, keep)
+    test_seatings(browser, arbiter, work, keep)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("arbiter")
@@ -391,27 +422,13 @@ def main():
     if not os.path.exists(args.bot_python):
         print(f"SKIP: no {args.bot_python} (scripts/setup makes it)")
         return 77
-    arbiter = os.path.abspath(args.arbiter)
-    work = tempfile.mkdtemp(prefix="viewer_browser_")
-    keep = args.keep or work
-    os.makedirs(keep, exist_ok=True)
-    browser = Browser(os.path.join(work, "profile"))
-    try:
-        records, games = play_games(arbiter, work, args.bot_python)
-        test_links_and_keys(browser, arbiter, work, records, games[2])
-        test_autoplay(browser, keep)
-        check(not browser.errors(), f"console errors: {browser.errors()}")
-        check_screen(browser, keep, "viewer-playing")
-        test_fault_cause(browser, arbiter, work, records, games, keep)
-        test_seatings(browser, arbiter, work, keep)
-    except (Failure, subprocess.CalledProcessError) as e:
-        detail = getattr(e, "stderr", "") or ""
-        print(f"FAIL: {e} {detail}", file=sys.stderr)
-        return 1
-    finally:
-        browser.close()
-        if not args.keep:
-            shutil.rmtree(work, ignore_errors=True)
+    with Session(args.keep) as session:
+        try:
+            run_all(os.path.abspath(args.arbiter), args.bot_python, session)
+        except (Failure, subprocess.CalledProcessError) as e:
+            print(f"FAIL: {e} {getattr(e, 'stderr', '') or ''}",
+                  file=sys.stderr)
+            return 1
     print("PASS")
     return 0
 
