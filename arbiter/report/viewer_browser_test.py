@@ -261,6 +261,9 @@ def test_autoplay(browser, keep):
     press(browser, " ")
     browser.wait_for(f"!{VIEWER}.playing", "autoplay to stop at the end")
     check(position(browser) == last, f"stopped at {position(browser)}")
+    # The address caught up (told at most 4 times a second while playing).
+    browser.wait_for(f"location.hash.endsWith('/step/{last}')",
+                     f"the address at step {last}")
     check("play" in text_of(browser, "button.play"), "the button says pause")
     # The help lists the keys.
     press(browser, "?")

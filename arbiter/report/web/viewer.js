@@ -75,6 +75,8 @@ class Viewer {
 
   destroy() {
     this.pause();
+    clearTimeout(this.stepTimer);
+    this.options = {};
     document.removeEventListener("keydown", this.onKey);
     this.container.textContent = "";
   }
@@ -505,9 +507,23 @@ class Viewer {
     this.render();
     if (this.opened && this.position !== before) {
       this.openNote.style.display = "none";  // it spoke of the opening step
-      if (this.options.onStep) this.options.onStep(this.position);
+      this.tellStep();
     }
     this.opened = true;
+  }
+
+  // options.onStep: at once, or while playing at most 4 times a second
+  // (browsers refuse a page that changes its address too often).
+  tellStep() {
+    if (!this.options.onStep) return;
+    if (!this.playing) {
+      this.options.onStep(this.position);
+    } else if (!this.stepTimer) {
+      this.stepTimer = setTimeout(() => {
+        this.stepTimer = null;
+        if (this.options.onStep) this.options.onStep(this.position);
+      }, 250);
+    }
   }
 
   // ---- drawing one position
