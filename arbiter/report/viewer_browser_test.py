@@ -310,6 +310,25 @@ def test_fault_cause(browser, arbiter, work, records, games, keep):
     check_screen(browser, keep, "viewer-fault-cause")
 
 
+def test_limit_after_the_end(browser, arbiter, work, record):
+    """A sandbox limit seen once the game was over is recorded at step -1
+    too: it shows at the end, not as a fault before the first step."""
+    record = json.loads(json.dumps(record))
+    record["game_id"] += "-limit"
+    record["result"]["faults"] = [{
+        "seat": 1, "reason": "FAULT_REASON_MEMORY_LIMIT", "step": -1,
+        "detail": "the bot's sandbox reached its memory limit"}]
+    records = os.path.join(work, "limit.jsonl")
+    with open(records, "w") as f:
+        f.write(json.dumps(record) + "\n")
+    open_game(browser, arbiter, work, records, record["game_id"])
+    check(not shown(browser, ".fault-banner"), "a limit shown at the start")
+    press(browser, "End")
+    banner = text_of(browser, ".fault-banner")
+    check("memory limit after the last step" in banner, f"banner {banner!r}")
+    check(not shown(browser, ".fault-cause"), "a cause for a limit")
+
+
 def test_seatings(browser, arbiter, work, keep):
     """A duplicate deal's two seatings side by side: the same cards at the
     start, the bots swapped, stepping together."""
@@ -409,6 +428,7 @@ def run_all(arbiter, python, s):
     check(not browser.errors(), f"console errors: {browser.errors()}")
     check_screen(browser, keep, "viewer-playing")
     test_fault_cause(browser, arbiter, work, records, games, keep)
+    test_limit_after_the_end(browser, arbiter, work, games[2])
     test_seatings(browser, arbiter, work, keep)
 
 

@@ -15,19 +15,22 @@
 // An event line that says what it scored ("for 30", "+30", "30 points").
 const SCORING_TEXT = /\bfor \d+\b|(^|\s)[+]\d+\b|\b\d+ points?\b/;
 
+// The faults of a sandbox limit, which may be seen after the last step.
+const LIMIT_FAULTS = ["memory limit", "process limit"];
+
 // Autoplay: steps per second at 1x, and the speeds offered.
 const STEPS_PER_SECOND = 2;
 const SPEEDS = [0.5, 1, 2, 4, 8];
 
-// [keys, what they do, the Viewer method]; the help overlay lists them.
+// [keys, what they do], as the help overlay lists them (handleKey acts).
 const KEYS = [
-  [["Space", "K"], "play / pause", "togglePlay"],
-  [["\u2190", "\u2192"], "step back / forward", null],
-  [["[", "]"], "previous / next trick (a turn in games without tricks)", null],
-  [["PgUp", "PgDn"], "previous / next hand", null],
-  [["Home", "End"], "start / end", null],
-  [["-", "+"], "slower / faster", null],
-  [["?"], "this help (Esc closes it)", null],
+  [["Space", "K"], "play / pause"],
+  [["\u2190", "\u2192"], "step back / forward"],
+  [["[", "]"], "previous / next trick (a turn in games without tricks)"],
+  [["PgUp", "PgDn"], "previous / next hand"],
+  [["Home", "End"], "start / end"],
+  [["-", "+"], "slower / faster"],
+  [["?"], "this help (Esc closes it)"],
 ];
 
 // The position of a "#game/ID/step/N" link: N, or null for another link.
@@ -88,7 +91,7 @@ class Viewer {
     if (asked === undefined || asked === null) return 0;
     const last = this.positions - 1;
     if (!Number.isInteger(asked) || asked < 0 || asked > last) {
-      this.openNote.textContent = `There is no step ${asked} in this game (0 to ${last}): ` +
+      this.openNote.textContent = `There is no step ${o.step !== undefined ? o.step : asked} in this game (0 to ${last}): ` +
         `opened at ${asked > last ? "its end" : "its start"}.`;
       this.openNote.style.display = "";
       return asked > last ? last : 0;
@@ -215,7 +218,7 @@ class Viewer {
       this.slider, this.positionLabel,
       el("button", { class: "first-fault", disabled: firstFault === null, onclick: () => this.go(firstFault),
         title: faults.length ? `${faults[0].reason} ${this.whenOf(faults[0])}` : "no fault in this game" }, "First fault"),
-      duplicates.length && this.options.loadReplay
+      duplicates.length > 0 && this.options.loadReplay
         ? el("button", { class: "seatings-toggle", title: "every seating of this deal, side by side, at the same step",
           onclick: () => this.toggleSeatings() }, `Seatings side by side (${duplicates.length + 1})`)
         : null,
@@ -238,8 +241,15 @@ class Viewer {
     this.helpBox.style.display = on ? "" : "none";
   }
 
-  // When a fault struck: "at step 12", or "before the first step".
+  // A fault the record puts at step -1 struck before the first step, but
+  // for a sandbox limit seen only once the game was over.
+  atEnd(fault) {
+    return fault.step < 0 && LIMIT_FAULTS.includes(fault.reason);
+  }
+
+  // When a fault struck: "at step 12", "before the first step", ...
   whenOf(fault) {
+    if (this.atEnd(fault)) return "after the last step";
     return fault.step < 0 ? "before the first step" : `at step ${fault.step}`;
   }
 
@@ -350,6 +360,7 @@ class Viewer {
   // The position where a fault shows: after the step it struck (a default
   // action), or at the decision that was never answered.
   faultPosition(fault) {
+    if (this.atEnd(fault)) return this.positions - 1;
     if (fault.step < 0) return 0;
     return Math.min(this.positions - 1, fault.step < this.data.steps.length ? fault.step + 1 : fault.step);
   }
@@ -366,7 +377,8 @@ class Viewer {
       xLabel: "step", yLabel: this.scoreUnit(), onPick: (x) => this.go(Math.round(x)) });
     const bars = d.steps.map((step, i) => ({ x: i, y: step.us / 1000, color: colorOf(step.seat),
       title: `step ${i}: ${this.seatName(step.seat)} ${step.action}: ${formatMs(step.us)}` }));
-    const marks = (d.faults || []).map((f) => ({ x: Math.min(f.step < 0 ? 0 : f.step, Math.max(0, d.steps.length - 1)),
+    const stepOf = (f) => (this.atEnd(f) ? d.steps.length - 1 : Math.max(0, f.step));
+    const marks = (d.faults || []).map((f) => ({ x: Math.max(0, Math.min(stepOf(f), d.steps.length - 1)),
       title: `fault: ${this.seatName(f.seat)} ${f.reason} ${this.whenOf(f)}` }));
     this.timeChart = barChart({ width: 520, height: 220, bars, marks, count: Math.max(1, d.steps.length),
       xLabel: "step", yLabel: "decision ms", onPick: (x) => this.go(Math.min(last, Math.max(0, x) + 1)) });
@@ -635,7 +647,7 @@ class Viewer {
     this.faultBanner.style.display = faults.length ? "" : "none";
     this.faultBanner.textContent = faults.map((f) => `Fault: ${this.seatName(f.seat)} ${f.reason} ${this.whenOf(f)}${f.detail ? `: ${f.detail}` : ""}`).join("; ");
     this.causeBox.textContent = "";
-    const early = faults.filter((f) => f.step < 0 && f.seat >= 0 && f.seat < this.numSeats);
+    const early = faults.filter((f) => f.step < 0 && !this.atEnd(f) && f.seat >= 0 && f.seat < this.numSeats);
     for (const f of early) {
       const seat = d.seats[f.seat] || {};
       const log = (d.logs || {})[f.seat];
