@@ -216,6 +216,12 @@ def test_links_and_keys(browser, arbiter, work, records, record):
           f"not {want}")
     press(browser, "PageUp")
     check(position(browser) == hands[0], f"PgUp: {position(browser)}")
+    # The buttons do as the keys.
+    browser.click("button.next-hand")
+    check(position(browser) == want, f"next hand: {position(browser)}")
+    browser.click("button.prev-trick")
+    check(position(browser) == max(t for t in turns if t < want),
+          f"previous turn: {position(browser)}")
     press(browser, "End")
     check(position(browser) == last, "End")
     check(browser.eval("location.hash") == f"#game/{game}/step/{last}",
