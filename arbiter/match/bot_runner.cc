@@ -197,10 +197,8 @@ SeatPlayer BotRunner::Seat() {
     // It left between games: a fault of this game, judged as one that
     // happens during a game would be (the stream may close a moment before
     // the process is seen to end, or after); the next game restarts it.
-    const DecisionFault f = ClosedStreamFault(
-        ProcessEndedOf(), last_game_.empty()
-                              ? std::string("after its previous game")
-                              : "after its previous game (" + last_game_ + ")");
+    const DecisionFault f =
+        ClosedStreamFault(ProcessEndedOf(), "after its previous game");
     seat.absent_reason = f.reason;
     seat.startup_detail = f.detail;
     StopBot();
@@ -241,7 +239,6 @@ ProcessEnded BotRunner::ProcessEndedOf() const {
 }
 
 void BotRunner::MarkGame(std::string_view game_id, int seat) {
-  last_game_ = game_id;
   const std::string marker = GameLogMarker(game_id, seat);
   if (process_) {
     process_->MarkLog(marker);

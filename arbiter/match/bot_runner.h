@@ -163,7 +163,6 @@ class BotRunner {
   // Why its process was stopped after a game: told by the next game's
   // record (until AfterGame).
   std::string restart_reason_;
-  std::string last_game_;  // the id MarkGame was last given
 };
 
 }  // namespace arbiter
