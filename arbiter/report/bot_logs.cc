@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 
 #include "arbiter/common/game_log_marker.h"
@@ -56,13 +57,16 @@ void BotLogs::AddLine(std::string_view line, Cursor& at,
   if (auto mark = ParseGameLogMarker(line)) {
     SeatLog& log = games_[std::string(mark->game_id)][mark->seat];
     log.source = source;
-    if (at.starting) {
+    if (at.starting) {  // kept already (at step -1, within the limits)
       log.started = true;
-      for (size_t i = 0; i < at.startup.lines.size(); ++i) {
-        Keep(at.startup.lines[i], -1, log);
-      }
-      log.dropped += at.startup.dropped;
-      if (at.startup.dropped > 0) log.dropped_at[-1] += at.startup.dropped;
+      SeatLog& startup = at.startup;
+      log.steps.insert(log.steps.end(), startup.lines.size(), -1);
+      log.lines.insert(log.lines.end(),
+                       std::make_move_iterator(startup.lines.begin()),
+                       std::make_move_iterator(startup.lines.end()));
+      log.dropped += startup.dropped;
+      for (const auto& [step, n] : startup.dropped_at)
+        log.dropped_at[step] += n;
     }
     at = Cursor{.log = &log};
     return;

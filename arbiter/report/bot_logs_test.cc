@@ -101,6 +101,19 @@ TEST(BotLogsTest, ControlsAndBrokenBytesShowAsEscapes) {
                 "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9..."}));
 }
 
+// What a bot printed as it started counts towards its game's first step.
+TEST(BotLogsTest, StartupOutputIsCappedAsTheFirstStepsShare) {
+  BotLogs logs({.lines_per_seat = 10, .lines_per_step = 2});
+  logs.AddText(std::string(kStartLogMarker) + "\na\nb\nc\n" +
+                   GameLogMarker("g1", 0) + "d\n" + StepLogMarker(0) + "e\n",
+               "s.log");
+  const SeatLog& log = logs.Find("g1")->at(0);
+  EXPECT_EQ(log.lines, (std::vector<std::string>{"a", "b", "e"}));
+  EXPECT_EQ(log.steps, (std::vector<int>{-1, -1, 0}));
+  EXPECT_EQ(log.dropped_at, (std::map<int, int>{{-1, 2}}));
+  EXPECT_EQ(log.dropped, 2);
+}
+
 TEST(BotLogsTest, EachStepKeepsItsOwnShare) {
   BotLogs logs({.lines_per_seat = 5, .lines_per_step = 2});
   std::string text = GameLogMarker("g1", 0) + StepLogMarker(0);
