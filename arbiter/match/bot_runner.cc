@@ -1,5 +1,9 @@
 #include "arbiter/match/bot_runner.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
@@ -150,6 +154,7 @@ std::expected<void, SpawnError> BotRunner::Spawn(const std::string& token) {
                      .env = spec_.env,
                      .log_path = options_.log_path,
                      .log_limit_bytes = options_.log_limit_bytes,
+                     .log_first_line = std::string(kStartLogMarker) + "\n",
                      .working_dir = layout->folder,
                      .cpu = options_.cpu};
   // Last, so that they replace any the spec names.
@@ -211,6 +216,11 @@ SeatPlayer BotRunner::Seat() {
   }
   seat.channel = channel_.get();
   seat.process_ended = ProcessEndedOf();
+  if (process_) {
+    seat.mark_step = [p = process_.get()](int step) {
+      p->MarkLogLazily(StepLogMarker(step));
+    };
+  }
   if (process_ && process_->container() != nullptr) {
     seat.usage = [c = process_->container()] { return c->Usage(); };
   }
@@ -229,7 +239,23 @@ ProcessEnded BotRunner::ProcessEndedOf() const {
 }
 
 void BotRunner::MarkGame(std::string_view game_id, int seat) {
-  if (process_) process_->MarkLog(GameLogMarker(game_id, seat));
+  const std::string marker = GameLogMarker(game_id, seat);
+  if (process_) {
+    process_->MarkLog(marker);
+    return;
+  }
+  // None runs (it failed to start): what it printed while it tried is
+  // this game's too. Its log writer has closed the file.
+  if (options_.log_path.empty()) return;
+  const int fd =
+      ::open(options_.log_path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+  if (fd < 0) return;
+  struct stat st;
+  if (::fstat(fd, &st) == 0 &&
+      size_t(st.st_size) + marker.size() <= options_.log_limit_bytes) {
+    [[maybe_unused]] auto ignored = ::write(fd, marker.data(), marker.size());
+  }
+  ::close(fd);
 }
 
 void BotRunner::AfterGame(const v1::GameRecord& record, int seat) {

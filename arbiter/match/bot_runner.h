@@ -110,7 +110,9 @@ class BotRunner {
   // ever started, the bot does not declare the game); "" when it could.
   const std::string& harness_error() const { return harness_error_; }
   // Before the game `game_id` that the seat of the last Seat() plays: its
-  // marker in the bot's log (nothing when no process of the bot's runs).
+  // marker in the bot's log (also when the bot failed to start: what it
+  // printed while it tried is that game's). Seat() then marks each step
+  // (SeatPlayer::mark_step).
   void MarkGame(std::string_view game_id, int seat);
   // After a game the bot played from `seat`: a bot that crashed, closed its
   // stream, reached a limit of its sandbox or timed out (it may still be

@@ -402,7 +402,8 @@ std::expected<std::unique_ptr<BotProcess>, SpawnError> BotProcess::Spawn(
     Groups().insert(p->pid_);
   }
   p->pidfd_ = int(::syscall(SYS_pidfd_open, p->pid_, 0));
-  p->StartLogThread(out[0], options.log_path, options.log_limit_bytes);
+  p->StartLogThread(out[0], options.log_path, options.log_limit_bytes,
+                    options.log_first_line);
   if (p->pidfd_ < 0) {
     return fail(
         "pidfd_open failed for bot '" + command + "': " + strerror(errno),
@@ -422,8 +423,8 @@ std::expected<std::unique_ptr<BotProcess>, SpawnError> BotProcess::Spawn(
   return p;
 }
 
-void BotProcess::StartLogThread(int read_fd, std::string log_path,
-                                size_t limit) {
+void BotProcess::StartLogThread(int read_fd, std::string log_path, size_t limit,
+                                std::string_view first_line) {
   int log_fd = -1;
   if (!log_path.empty()) {
     log_fd = ::open(log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC,
@@ -433,6 +434,8 @@ void BotProcess::StartLogThread(int read_fd, std::string log_path,
   ::fcntl(read_fd, F_SETFL, ::fcntl(read_fd, F_GETFL) | O_NONBLOCK);
   log_read_fd_ = read_fd;
   log_ = std::make_unique<BotLogWriter>(log_fd, limit);
+  // Before anything the process wrote: nothing of the pipe is read yet.
+  if (!first_line.empty()) log_->Mark(first_line);
   log_thread_ = std::thread([this, read_fd] {
     char buf[4096];
     // Polls so that Stop() ends the thread even if an escaped grandchild
@@ -468,6 +471,18 @@ void BotProcess::MoveTo(int cpu) {
 void BotProcess::MarkLog(std::string_view line) {
   std::lock_guard lock(log_mu_);
   if (!log_) return;
+  DrainPipeLocked();
+  log_->Mark(line);
+}
+
+void BotProcess::MarkLogLazily(std::string_view line) {
+  std::lock_guard lock(log_mu_);
+  if (!log_) return;
+  DrainPipeLocked();
+  log_->MarkLazily(line);
+}
+
+void BotProcess::DrainPipeLocked() {
   // What the bot wrote before now is in the pipe: exactly FIONREAD bytes.
   // Reading no more keeps what it writes from now on after the marker, and
   // a bot that writes without pause cannot hold the game here.
@@ -482,7 +497,6 @@ void BotProcess::MarkLog(std::string_view line) {
     log_->Append(std::string_view(buf, size_t(n)));
     pending -= int(n);
   }
-  log_->Mark(line);
 }
 
 BotProcess::~BotProcess() {
