@@ -107,8 +107,8 @@ std::string FormatInterval(const Interval& i) {
 std::string FormatTable(const Report& report) {
   std::string out =
       fmt::format("{} ratings: {}, {}, ", ModelTitle(report.model),
-                  Count(report.games, "game"),
-                  Count(int64_t(report.players.size()), "player"));
+                  arbiter::Count(report.games, "game"),
+                  arbiter::Count(int64_t(report.players.size()), "player"));
   out += report.options.anchor.empty()
              ? fmt::format("average {:g}", report.options.average)
              : fmt::format("{} fixed at {:g}", report.options.anchor,

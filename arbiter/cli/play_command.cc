@@ -239,8 +239,8 @@ std::string MakeOutputDirs(const PlayOptions& o, RunOutput* output) {
   if (auto made = MakeOutputDir(dir.empty() ? "." : dir); !made) {
     Fail("--out " + o.out + ": " + made.error());
   }
-  if (!o.log_dir.empty()) output->Watch(o.log_dir);
   const std::string log_dir = o.log_dir.empty() ? o.out + ".logs" : o.log_dir;
+  output->Watch(log_dir);
   if (auto made = MakeOutputDir(log_dir); !made) {
     Fail(std::string(o.log_dir.empty() ? "--out" : "--log-dir") + " " +
          log_dir + ": " + made.error());

@@ -55,7 +55,8 @@ std::expected<void, std::string> MakeOutputDir(const fs::path& dir) {
   if (!fs::is_directory(dir, ec)) {
     const fs::path at = Existing(dir);
     if (!made_error || !fs::is_directory(at, ec)) {
-      return std::unexpected(at.string() + " is a file, not a folder");
+      return std::unexpected("cannot create the folder: " + at.string() +
+                             " is a file");
     }
     return std::unexpected("cannot create the folder in " + at.string() + ": " +
                            WhyNotWritable(at, made_error));

@@ -22,7 +22,7 @@ std::string WhyNotWritable(const std::filesystem::path& path, int error);
 // this process may write, the error naming the folder at fault and why:
 // "cannot create the folder in /data: a read-only file system", "cannot
 // write to the folder: immutable or append-only (chattr +i or +a): ...",
-// "/data/x is a file, not a folder".
+// "cannot create the folder: /data/x is a file".
 std::expected<void, std::string> MakeOutputDir(
     const std::filesystem::path& dir);
 

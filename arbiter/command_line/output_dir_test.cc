@@ -45,7 +45,8 @@ TEST_F(OutputDirTest, AFileInTheWayIsNamed) {
   std::ofstream(root_ / "f") << "x";
   auto made = MakeOutputDir(root_ / "f" / "sub");
   ASSERT_FALSE(made);
-  EXPECT_EQ(made.error(), (root_ / "f").string() + " is a file, not a folder");
+  EXPECT_EQ(made.error(), "cannot create the folder: " +
+                              (root_ / "f").string() + " is a file");
 }
 
 TEST_F(OutputDirTest, AnImmutableFolderIsCalledSoNotMissing) {

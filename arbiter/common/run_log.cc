@@ -64,9 +64,14 @@ std::unique_ptr<spdlog::formatter> LineFormatter() {
   return formatter;
 }
 
+// Level off: a call formats nothing.
 spdlog::logger* Silent() {
-  static auto* silent = new spdlog::logger(
-      "arbiter-silent", std::make_shared<spdlog::sinks::null_sink_mt>());
+  static auto* silent = [] {
+    auto* log = new spdlog::logger(
+        "arbiter-silent", std::make_shared<spdlog::sinks::null_sink_mt>());
+    log->set_level(spdlog::level::off);
+    return log;
+  }();
   return silent;
 }
 

@@ -280,9 +280,9 @@ void BotRunner::MoveTo(int cpu) {
 void BotRunner::StopProcess(const std::string& why) {
   if (!process_) return;
   process_->Stop(options_.stop_grace);
-  RunLog().info("bot '{}' (pid {}) stopped, {}: {}", spec_.name,
-                process_->pid(), LogText(why, 1000),
-                process_->ExitDescription());
+  RunLog().info("bot '{}' (pid {}) stopped ({}): {}", spec_.name,
+                process_->pid(), process_->ExitDescription(),
+                LogText(why, 1000));
   process_.reset();
 }
 

@@ -101,9 +101,9 @@ def test_the_log_tells_a_killed_bot_a_stop_and_a_resume(tmp_path):
                  % first.pid)
     i = index_of(entries, r"^lock taken on .*games\.jsonl$", i)
     i = index_of(entries, r"^sandbox (full|reduced)", i)
-    i = index_of(entries, r"^new run: %d games to play$" % total, i)
     i = index_of(entries, r"^bot 'victim' started: pid %d( on CPU \d+)?, "
                  r"in /" % pid, i)
+    i = index_of(entries, r"^new run: %d games to play$" % total, i)
     i = index_of(entries, r"^game \S+ started$", i)
     # Killed during a game (at a step) or, rarely, between two (seen as the
     # next one starts, outside any decision): stopped, then restarted.
@@ -113,17 +113,18 @@ def test_the_log_tells_a_killed_bot_a_stop_and_a_resume(tmp_path):
     assert entries[fault][1] == "warning"
     game = re.search(r"^game (\S+):", entries[fault][2]).group(1)
     reason = r"after game %s: FAULT_REASON_(CRASH|DISCONNECT): " % game
-    i = index_of(entries, r"^bot 'victim' \(pid %d\) stopped, (to be "
+    i = index_of(entries, r"^bot 'victim' \(pid %d\) stopped \(.*?\): (to be "
                  r"restarted before its next game, %s|it left after its "
                  r"previous game)" % (pid, reason), i)
     i = index_of(entries, r"^bot 'victim' started again \(%s" % reason,
                  max(i, fault))
     i = index_of(entries, r"^signal 2 \(SIGINT\) received", i)
-    i = index_of(entries, r"^bot '\w+' \(pid \d+\) stopped, the run is over", i)
+    i = index_of(entries, r"^bot '\w+' \(pid \d+\) stopped \(.*?\): the run "
+                 r"is over", i)
     i = index_of(entries, r"^exit status 130$", i)
     i = index_of(entries, r"^arbiter tournament \(version .*\)", i)
-    i = index_of(entries, r"^resuming: %s of 160 games recorded by earlier "
-                 r"runs are kept" % kept.group(1), i)
+    i = index_of(entries, r"^resuming: %s of %d games recorded by earlier "
+                 r"runs are kept" % (kept.group(1), total), i)
     i = index_of(entries, r"^exit status 0$", i)
     assert i == len(entries) - 1
 
