@@ -111,7 +111,7 @@ expect 2 "--out dir: no records file (games.jsonl)" "$arbiter" repair t.toml --o
 expect 2 "missing.jsonl: no such file" "$arbiter" standings missing.jsonl
 expect 2 "dir: not a regular file" "$arbiter" standings dir
 expect 1 "no game record" "$arbiter" standings file.jsonl
-expect 2 "--out file.jsonl: cannot create the folder" \
+expect 2 "--out file.jsonl: cannot create the directory" \
   "$arbiter" standings file.jsonl --out file.jsonl
 
 # play, replay, selfplay, rules, match: their options.
