@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "arbiter/cli/command.h"
+#include "arbiter/common/plural.h"
 #include "arbiter/common/printable.h"
 #include "arbiter/records/duplicates.h"
 #include "arbiter/records/game_record.h"
@@ -123,9 +124,12 @@ int Verify(const ReplayOptions& o) {
         return true;
       });
   if (!report) return 2;
-  std::printf("%d records, %d ok, %d with differences", report->records,
-              report->records - bad, bad);
-  if (repeated) std::printf(", %d repeated game ids", repeated);
+  std::printf("%s, %d ok, %d with differences",
+              Count(report->records, "record").c_str(), report->records - bad,
+              bad);
+  if (repeated) {
+    std::printf(", %s", Count(repeated, "repeated game id").c_str());
+  }
   if (report->malformed) std::printf(", %d malformed", report->malformed);
   if (report->torn) std::printf(", %d torn (skipped)", report->torn);
   std::printf("\n");

@@ -142,13 +142,16 @@ class BotRunner {
   // refused for not declaring the game.
   SpawnError NotConnected(const std::string& detail, bool game_refused);
   // Closes the stream and stops the process, for the next Seat() to start
-  // afresh.
-  void StopBot();
+  // afresh; `why` goes to the run log.
+  void StopBot(const std::string& why);
   // How the current process ended (for ClosedStreamFault); null when the
   // bot runs elsewhere.
   ProcessEnded ProcessEndedOf() const;
   std::expected<void, SpawnError> Spawn(const std::string& token);
-  void StopProcess();
+  // Stops the process, if one runs; `why` goes to the run log.
+  void StopProcess(const std::string& why);
+  // The run log's line of a process just started in `folder`.
+  void LogStart(const std::string& folder);
 
   Server& server_;
   BotSpec spec_;

@@ -24,6 +24,7 @@
 #include <set>
 #include <sstream>
 
+#include "arbiter/common/run_log.h"
 #include "arbiter/process/affinity.h"
 
 extern char** environ;
@@ -593,12 +594,15 @@ void BotProcess::Stop(std::chrono::milliseconds grace) {
   // to finish (its last log lines, its own cleanup) before SIGTERM.
   const auto own_exit = std::min(grace / 5, std::chrono::milliseconds(100));
   if (!WaitExit(own_exit)) {
+    RunLog().debug("process {}: SIGTERM", pid_);
     if (container_) {
       container_->Signal(SIGTERM);
     } else {
       ::killpg(pid_, SIGTERM);
     }
     if (!WaitExit(grace)) {
+      RunLog().info("process {}: still running {} ms after SIGTERM: SIGKILL",
+                    pid_, grace.count());
       KillEverything();
       WaitExit(std::chrono::milliseconds(-1));
     }
@@ -645,6 +649,11 @@ void InstallInterruptCleanup(void (*cleanup)()) {
     int sig = 0;
     sigwait(&set, &sig);
     interrupt_cleanup_started = true;
+    RunLog().warn(
+        "signal {} (SIG{}) received: every bot stopped now (SIGTERM, then "
+        "SIGKILL), the running games are not recorded; exit status {}",
+        sig, ::sigabbrev_np(sig), 128 + sig);
+    FlushRunLog();
     SignalAllBotGroups(SIGTERM);
     ::usleep(300'000);
     SignalAllBotGroups(SIGKILL);
@@ -654,6 +663,7 @@ void InstallInterruptCleanup(void (*cleanup)()) {
     }
     std::fprintf(stderr, "arbiter: interrupted by signal %d, bots stopped\n",
                  sig);
+    FlushRunLog();
     std::_Exit(128 + sig);
   }).detach();
 }
