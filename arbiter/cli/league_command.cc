@@ -104,22 +104,27 @@ struct AddArgs {
   bool no_check = false;
 };
 
-// check-bot on the stored copy, run from it as the league runs it.
+// check-bot on the stored copy, its files named where they are (so that
+// its sandbox shows the copy's folder, as a league run's does).
 bool CheckStored(const tournament::TournamentConfig& config,
-                 const fs::path& copy, const std::vector<std::string>& argv) {
+                 const fs::path& copy, std::vector<std::string> argv) {
   auto game = tournament::ResolveRuleset(config);
   if (!game) Fail("add", game.error(), kExitUsage);
-  const fs::path back = fs::current_path();
-  fs::current_path(copy);
+  for (std::string& word : argv) {
+    if (word.starts_with("./")) word = (copy / word.substr(2)).string();
+  }
   BecomeChildSubreaper();
-  auto report =
-      conformance::CheckBot({.command = JoinCommand(argv),
-                             .games = {std::string(game->game->Type().Name())},
-                             .sandbox = config.sandbox_mode,
-                             .limits = config.bots.front().sandbox});
-  fs::current_path(back);
+  auto report = conformance::CheckBot(
+      {.command = JoinCommand(argv),
+       .games = {std::string(game->game->Type().Name())},
+       .sandbox = config.sandbox_mode,
+       .limits = config.bots.front().sandbox});
   if (!report) Fail("add", "the check could not run: " + report.error(), 2);
-  if (report->passed()) return true;
+  if (report->passed()) {
+    std::printf("checked: every situation passed (%zu)\n",
+                report->situations.size());
+    return true;
+  }
   std::fputs(conformance::FormatText(*report).c_str(), stdout);
   return false;
 }

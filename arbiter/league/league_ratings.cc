@@ -43,20 +43,20 @@ int LeagueRatings::IdOf(const std::string& bot) {
 std::expected<void, std::string> LeagueRatings::Add(
     const records::RecordSummary& s) {
   const ratings::Game game = RatingGameOf(s);
-  if (auto ok = fit_.Add(game); !ok) return ok;
+  // Counted whether the fit takes it or not: it was played.
+  ++games_;
   max_batch_ = std::max(max_batch_, s.round);
   for (const std::string& bot : s.bots) ++games_of_[bot];
   // A duplicate deal set is one encounter, however many seatings it has.
-  if (!s.duplicate_group.empty() && !groups_.insert(s.duplicate_group).second) {
-    return {};
+  if (s.duplicate_group.empty() || groups_.insert(s.duplicate_group).second) {
+    std::vector<int> table, teams;
+    for (const auto& seat : game.seats) {
+      table.push_back(IdOf(seat.player));
+      teams.push_back(seat.team);
+    }
+    met_.Add(table, teams);
   }
-  std::vector<int> table, teams;
-  for (const auto& seat : game.seats) {
-    table.push_back(IdOf(seat.player));
-    teams.push_back(seat.team);
-  }
-  met_.Add(table, teams);
-  return {};
+  return fit_.Add(game);
 }
 
 std::expected<void, std::string> LeagueRatings::Refit() {
@@ -68,7 +68,7 @@ ratings::IncrementalRatings::Estimate LeagueRatings::EstimateOf(
     const std::string& bot) const {
   if (fit_.games() > 0) {
     for (const auto& e : fit_.estimates()) {
-      if (e.name == bot) return e;
+      if (e.name == bot && e.games > 0) return e;
     }
   }
   const auto it = games_of_.find(bot);

@@ -31,11 +31,12 @@ class LeagueRatings {
  public:
   LeagueRatings();
 
-  // One recorded game; the error names it and what the fit refused.
+  // One recorded game, counted (games, encounters, batch) even when the
+  // fit refuses it; the error names it and why.
   std::expected<void, std::string> Add(const records::RecordSummary& summary);
   std::expected<void, std::string> Refit();
 
-  int64_t games() const { return fit_.games(); }
+  int64_t games() const { return games_; }  // every game added
   int max_batch() const { return max_batch_; }
   // The id the scheduler knows `bot` by (a new one on first sight).
   int IdOf(const std::string& bot);
@@ -53,6 +54,7 @@ class LeagueRatings {
   std::set<std::string> groups_;  // duplicate groups met already
   std::map<std::string, int64_t> games_of_;
   int max_batch_ = 0;
+  int64_t games_ = 0;
 };
 
 // One line of DIR/ratings-history.jsonl: a batch's ratings.

@@ -31,9 +31,6 @@ struct LeagueRunOptions {
                              // narrower than this (Elo); 0: never
   uint64_t seed = 0;         // of the scheduler's choices (with the batch)
   bool report = true;        // refresh DIR/report after every batch
-  // Slurm: each batch a job array (slurm_batch.h); empty: played here.
-  std::function<std::expected<void, std::string>(int batch, int games)>
-      play_elsewhere;
   const std::atomic<bool>* stop = nullptr;
   std::function<void(const std::string&)> say;  // a line for the console
 };
