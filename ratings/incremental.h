@@ -40,6 +40,8 @@ class IncrementalRatings {
   // place below 1). A refused game leaves the fit as it was.
   std::expected<void, std::string> Add(const Game& game);
   int64_t games() const;
+  // Distinct comparisons among them: what a refit costs.
+  int64_t comparisons() const;
 
   // Refits over every game added so far, warm-started; its cost grows with
   // the number of distinct comparisons, not with games. An error (no games,
