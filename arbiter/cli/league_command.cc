@@ -114,11 +114,11 @@ bool CheckStored(const tournament::TournamentConfig& config,
     if (word.starts_with("./")) word = (copy / word.substr(2)).string();
   }
   BecomeChildSubreaper();
-  auto report = conformance::CheckBot(
-      {.command = JoinCommand(argv),
-       .games = {std::string(game->game->Type().Name())},
-       .sandbox = config.sandbox_mode,
-       .limits = config.bots.front().sandbox});
+  auto report =
+      conformance::CheckBot({.command = JoinCommand(argv),
+                             .games = {std::string(game->game->Type().Name())},
+                             .sandbox = config.sandbox_mode,
+                             .limits = config.bots.front().sandbox});
   if (!report) Fail("add", "the check could not run: " + report.error(), 2);
   if (report->passed()) {
     std::printf("checked: every situation passed (%zu)\n",
@@ -177,6 +177,8 @@ struct RunArgs {
   std::string dir;
   bool no_report = false;
   bool wait = false;
+  bool slurm = false;
+  league::SlurmOptions slurm_options;
 };
 
 void RunCommand(RunArgs a) {
@@ -188,6 +190,10 @@ void RunCommand(RunArgs a) {
   WatchInterrupts("league run", &g_stop);  // before any thread starts
   a.options.dir = a.dir;
   a.options.report = !a.no_report;
+  if (a.slurm) {
+    a.slurm_options.arbiter = fs::read_symlink("/proc/self/exe").string();
+    a.options.slurm = a.slurm_options;
+  }
   a.options.stop = &g_stop;
   a.options.say = [](const std::string& line) {
     std::fprintf(stderr, "%s\n", TerminalSafe(line).c_str());
@@ -292,7 +298,57 @@ void AddRun(CLI::App* league) {
                 "do not refresh DIR/report after each batch");
   cmd->add_flag("--wait", a->wait,
                 "when another run holds the league, wait for it to end");
+  cmd->add_flag("--slurm", a->slurm,
+                "play each batch as a Slurm job array (sbatch), merge its "
+                "records when it ends, then choose the next batch");
+  cmd->add_option("--tasks", a->slurm_options.tasks,
+                  "--slurm: tasks per batch's array")
+      ->capture_default_str()
+      ->check(IntegerIn(1, 10000));
+  cmd->add_option("--sbatch", a->slurm_options.sbatch,
+                  "--slurm: one more sbatch option (repeat: --sbatch "
+                  "--partition=cpu --sbatch --time=1:00:00)")
+      ->allow_extra_args(false);
   cmd->callback([a] { RunCommand(*a); });
+}
+
+// One task of a --slurm batch, as the array runs it.
+void AddPlayBatch(CLI::App* league) {
+  struct Args {
+    league::LeagueRunOptions options;
+    int batch = 0, tasks = 1, shard = 0;
+  };
+  auto a = std::make_shared<Args>();
+  auto* cmd = league->add_subcommand(
+      "play-batch", "(run --slurm's tasks) play shard I of a batch's plan");
+  cmd->group("");  // not for people
+  cmd->add_option("dir", a->options.dir, "the league folder")->required();
+  cmd->add_option("batch", a->batch, "the batch")
+      ->required()
+      ->check(IntegerIn(1, 1000000000));
+  cmd->add_option("--tasks", a->tasks, "tasks of the array")
+      ->required()
+      ->check(IntegerIn(1, 10000));
+  cmd->add_option("--shard", a->shard, "this task's index")
+      ->required()
+      ->check(IntegerIn(0, 9999));
+  cmd->callback([a] {
+    if (a->shard >= a->tasks)
+      Fail("play-batch", "--shard: not below --tasks", 2);
+    LoadOrFail("play-batch", a->options.dir);
+    WatchInterrupts("league play-batch", &g_stop);
+    a->options.stop = &g_stop;
+    auto result =
+        league::PlayBatchShard(a->options, a->batch, a->tasks, a->shard);
+    if (!result) {
+      Fail("play-batch", result.error().message,
+           result.error().bad_setup ? kExitUsage : kExitFailed);
+    }
+    std::printf("batch %d shard %d/%d: %lld games recorded (%lld this run)\n",
+                a->batch, a->shard, a->tasks, (long long)result->total,
+                (long long)result->played);
+    if (result->stopped) throw CLI::RuntimeError(kExitStopped);
+  });
 }
 
 const bool kRegistered = RegisterCommand([](CLI::App& app) {
@@ -312,6 +368,7 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
   retire->add_option("bot", who->second, "NAME or NAME@N")->required();
   retire->callback([who] { RetireBot(who->first, who->second); });
   AddRun(league);
+  AddPlayBatch(league);
   auto dir = std::make_shared<std::string>();
   auto* status = league->add_subcommand(
       "status",

@@ -4,11 +4,13 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cassert>
 #include <chrono>
 #include <cmath>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <thread>
+#include <unordered_set>
 
 #include "arbiter/common/deal_secret.h"
 #include "arbiter/league/files.h"
@@ -17,7 +19,10 @@
 #include "arbiter/league/league_report.h"
 #include "arbiter/league/roster.h"
 #include "arbiter/league/scheduler.h"
+#include "arbiter/league/slurm_batch.h"
 #include "arbiter/process/bot_process.h"
+#include "arbiter/records/record_file.h"
+#include "arbiter/records/run_lock.h"
 #include "arbiter/tournament/driver.h"
 #include "arbiter/tournament/kept_records.h"
 #include "arbiter/tournament/ruleset_link.h"
@@ -94,25 +99,24 @@ class StampingRunner : public tour::GameRunner {
   std::vector<std::string> hashes_;  // per bot of the config
 };
 
-// The active bots as a tournament config, and the bot processes that play
-// them: kept from batch to batch while the active bots stay the same.
+// Bots as a tournament config, and the bot processes that play them
+// (locally: kept from batch to batch while the active bots stay the same).
 struct Lineup {
-  std::vector<std::string> ids;  // "mybot@3", in roster order
+  std::vector<std::string> ids;  // "mybot@3"
   tour::TournamentConfig config;
   std::vector<std::string> hashes;
   tour::ChosenRunner chosen;
   std::unique_ptr<StampingRunner> runner;
 };
 
-std::expected<std::unique_ptr<Lineup>, std::string> MakeLineup(
-    const tour::TournamentConfig& league, const tour::ResolvedRuleset& game,
-    const std::vector<const BotVersion*>& active,
-    const LeagueRunOptions& options) {
+std::unique_ptr<Lineup> LineupOf(const tour::TournamentConfig& league,
+                                 const std::vector<const BotVersion*>& bots,
+                                 const fs::path& dir) {
   auto lineup = std::make_unique<Lineup>();
   lineup->config = league;
   lineup->config.bots.clear();
-  const fs::path store = fs::absolute(options.dir).lexically_normal() / "bots";
-  for (const BotVersion* bot : active) {
+  const fs::path store = fs::absolute(dir).lexically_normal() / "bots";
+  for (const BotVersion* bot : bots) {
     tour::BotConfig config = league.bots.front();  // the [sandbox] template
     config.name = bot->Id();
     config.command = JoinCommand(bot->argv);
@@ -121,14 +125,74 @@ std::expected<std::unique_ptr<Lineup>, std::string> MakeLineup(
     lineup->ids.push_back(bot->Id());
     lineup->hashes.push_back(bot->hash);
   }
-  auto chosen = tour::MakeGameRunner(
-      lineup->config, game.game,
-      {.out_dir = options.dir, .concurrency = options.concurrency});
-  if (!chosen) return std::unexpected(chosen.error());
-  lineup->chosen = std::move(*chosen);
-  lineup->runner =
-      std::make_unique<StampingRunner>(*lineup->chosen.runner, lineup->hashes);
   return lineup;
+}
+
+// Starts the lineup's bots; logs and the hidden folder are `out_dir`'s.
+std::expected<void, std::string> StartBots(Lineup& lineup,
+                                           const tour::ResolvedRuleset& game,
+                                           const fs::path& out_dir,
+                                           int concurrency) {
+  auto chosen =
+      tour::MakeGameRunner(lineup.config, game.game,
+                           {.out_dir = out_dir, .concurrency = concurrency});
+  if (!chosen) return std::unexpected(chosen.error());
+  lineup.chosen = std::move(*chosen);
+  lineup.runner =
+      std::make_unique<StampingRunner>(*lineup.chosen.runner, lineup.hashes);
+  return {};
+}
+
+// The games of batch `batch` whose tables (bot ids, in seat order) are
+// `tables`, sealed under the league's secret: the same wherever made.
+std::vector<tour::ScheduledGame> BatchGames(
+    const Lineup& lineup, const tour::TeamLayout& layout, int batch,
+    const std::vector<std::vector<std::string>>& tables,
+    const RunSecret& secret) {
+  tour::Round round{.number = batch};
+  for (const auto& table : tables) {
+    tour::Table units;
+    for (const std::string& id : table) {
+      const auto it = std::find(lineup.ids.begin(), lineup.ids.end(), id);
+      assert(it != lineup.ids.end() && "a table's bot is in its lineup");
+      units.push_back(int(it - lineup.ids.begin()));
+    }
+    round.tables.push_back(std::move(units));
+  }
+  auto games = tour::ExpandRound(lineup.config, layout, round, 0);
+  tour::SealGames(games, secret.key, secret.seed);
+  return games;
+}
+
+// The league's config, game and secret, as every run and task reads them.
+struct Opened {
+  tour::TournamentConfig config;
+  tour::ResolvedRuleset game;
+  fs::path records;
+  RunSecret secret;
+};
+
+std::expected<Opened, LeagueRunError> OpenLeague(
+    const LeagueRunOptions& options) {
+  Opened o;
+  auto config = LoadLeagueConfig(options.dir);
+  if (!config) return SetupError(config.error());
+  o.config = std::move(*config);
+  if (options.concurrency > 0) o.config.concurrency = options.concurrency;
+  auto game = tour::ResolveRuleset(o.config);
+  if (!game) {
+    return SetupError((options.dir / kConfigFile).string() + ": " +
+                      game.error());
+  }
+  o.game = std::move(*game);
+  auto records = tour::RecordsPath(options.dir, /*compress=*/true);
+  if (!records) return SetupError(records.error());
+  o.records = *records;
+  auto secret =
+      tour::OpenRunSecret(options.dir, o.records, /*given=*/{}, o.config.seed);
+  if (!secret) return SetupError(secret.error());
+  o.secret = *secret;
+  return o;
 }
 
 // The shape of a table for the scheduler: its units (bots) and partners.
@@ -179,6 +243,11 @@ class Run {
   // Plays one batch among `active`; false when there was none to play.
   std::expected<bool, LeagueRunError> PlayBatch(
       const std::vector<const BotVersion*>& active);
+  std::expected<void, LeagueRunError> PlayHere(
+      int batch, const std::vector<const BotVersion*>& active,
+      const std::vector<std::vector<std::string>>& tables);
+  // Appends the games of a Slurm batch's tasks not recorded yet.
+  std::expected<void, LeagueRunError> Merge(int batch);
   std::optional<std::string> Done(const std::vector<const BotVersion*>& active);
   void Say(const std::string& line) const {
     if (options_.say) options_.say(line);
@@ -189,6 +258,7 @@ class Run {
     if (auto ok = ratings_.Add(summary); !ok) {
       Say(fmt::format("warning: {}: {}", where, ok.error()));
     }
+    known_.insert(summary.game_id);
     newest_.push_back(summary);
     if (newest_.size() > 2 * size_t(kNewestGames)) {
       newest_.erase(newest_.begin(), newest_.end() - kNewestGames);
@@ -197,11 +267,9 @@ class Run {
   void Publish(int batch, const std::vector<const BotVersion*>& active);
 
   const LeagueRunOptions& options_;
-  tour::TournamentConfig config_;
-  tour::ResolvedRuleset game_;
-  fs::path records_;
-  RunSecret secret_;
+  Opened league_;
   LeagueRatings ratings_;
+  std::unordered_set<std::string> known_;       // ids of the games recorded
   std::vector<records::RecordSummary> newest_;  // for the report
   std::unique_ptr<Lineup> lineup_;
   int batch_ = 0;  // the last batch started
@@ -209,23 +277,10 @@ class Run {
 };
 
 std::expected<void, LeagueRunError> Run::Open() {
-  auto config = LoadLeagueConfig(options_.dir);
-  if (!config) return SetupError(config.error());
-  config_ = std::move(*config);
-  if (options_.concurrency > 0) config_.concurrency = options_.concurrency;
-  auto game = tour::ResolveRuleset(config_);
-  if (!game)
-    return SetupError((options_.dir / kConfigFile).string() + ": " +
-                      game.error());
-  game_ = std::move(*game);
-  auto records = tour::RecordsPath(options_.dir, /*compress=*/true);
-  if (!records) return SetupError(records.error());
-  records_ = *records;
-  auto secret =
-      tour::OpenRunSecret(options_.dir, records_, /*given=*/{}, config_.seed);
-  if (!secret) return SetupError(secret.error());
-  secret_ = *secret;
-  auto kept = tour::ReadKeptRecords(records_);
+  auto opened = OpenLeague(options_);
+  if (!opened) return std::unexpected(opened.error());
+  league_ = std::move(*opened);
+  auto kept = tour::ReadKeptRecords(league_.records);
   if (!kept) return SetupError(kept.error());
   for (const auto& warning : kept->warnings) Say("warning: " + warning);
   for (const std::string& id : kept->ids) {
@@ -238,6 +293,15 @@ std::expected<void, LeagueRunError> Run::Open() {
   }
   result_.total = ratings_.games();
   batch_ = std::max(ratings_.max_batch(), StartedBatch(options_.dir));
+  // A run killed while a Slurm batch ran: its tasks' games join now.
+  for (const int batch : UnmergedBatches(options_.dir)) {
+    Say(fmt::format("batch {}: waiting for its Slurm tasks, then merging",
+                    batch));
+    if (auto ok = WaitForBatch(options_.dir, batch); !ok) {
+      return Error(LeagueRunError{.message = ok.error(), .bad_setup = false});
+    }
+    if (auto ok = Merge(batch); !ok) return ok;
+  }
   if (auto ok = ratings_.Refit(); !ok) Say("warning: ratings: " + ok.error());
   return {};
 }
@@ -263,62 +327,89 @@ std::optional<std::string> Run::Done(
 
 std::expected<bool, LeagueRunError> Run::PlayBatch(
     const std::vector<const BotVersion*>& active) {
-  std::vector<std::string> ids;
-  for (const BotVersion* bot : active) ids.push_back(bot->Id());
-  if (!lineup_ || lineup_->ids != ids) {
-    lineup_.reset();  // stops the old bots first
-    auto lineup = MakeLineup(config_, game_, active, options_);
-    if (!lineup) return SetupError(lineup.error());
-    lineup_ = std::move(*lineup);
-  }
   std::vector<Entrant> entrants;
-  for (size_t i = 0; i < ids.size(); ++i) {
-    const auto e = ratings_.EstimateOf(ids[i]);
-    entrants.push_back({.id = ratings_.IdOf(ids[i]),
+  for (const BotVersion* bot : active) {
+    const auto e = ratings_.EstimateOf(bot->Id());
+    entrants.push_back({.id = ratings_.IdOf(bot->Id()),
                         .elo = e.elo,
                         .sd = e.sd,
                         .games = e.games});
   }
+  const tour::TournamentConfig& config = league_.config;
   const int slots =
-      config_.concurrency > 0
-          ? config_.concurrency
+      config.concurrency > 0
+          ? config.concurrency
           : int(std::max(1u, std::thread::hardware_concurrency()));
   const int count = options_.tables_per_batch > 0 ? options_.tables_per_batch
                                                   : std::max(4, 2 * slots);
   const int batch = batch_ + 1;
   const auto chosen = ChooseTables(
-      entrants, ratings_.encounters(), ShapeOf(config_, game_.layout), count,
-      options_.seed ^ (uint64_t(batch) * 0x9E3779B97F4A7C15ull));
+      entrants, ratings_.encounters(), ShapeOf(config, league_.game.layout),
+      count, options_.seed ^ (uint64_t(batch) * 0x9E3779B97F4A7C15ull));
   if (chosen.empty()) return false;
-  tour::Round round{.number = batch};
+  std::vector<std::vector<std::string>> tables;
   std::vector<std::string> shown;
   for (const auto& table : chosen) {
-    tour::Table units;
+    std::vector<std::string> ids;
+    for (const int id : table) ids.push_back(ratings_.NameOf(id));
     std::string names;
-    for (const int id : table) {
-      const std::string& name = ratings_.NameOf(id);
-      units.push_back(
-          int(std::find(ids.begin(), ids.end(), name) - ids.begin()));
-      names += (names.empty() ? "" : " v ") + name;
-    }
-    round.tables.push_back(std::move(units));
+    for (const auto& id : ids) names += (names.empty() ? "" : " v ") + id;
+    tables.push_back(std::move(ids));
     shown.push_back(std::move(names));
   }
-  auto games = tour::ExpandRound(lineup_->config, game_.layout, round, 0);
-  tour::SealGames(games, secret_.key, secret_.seed);
   batch_ = batch;
-  if (auto ok = WriteState(options_.dir, batch, "playing", shown); !ok) {
+  const bool slurm = options_.slurm.has_value();
+  if (auto ok = WriteState(options_.dir, batch,
+                           slurm ? "playing on Slurm" : "playing", shown);
+      !ok) {
     return Error(LeagueRunError{.message = ok.error(), .bad_setup = false});
   }
-  Say(fmt::format("batch {}: {} tables, {} games", batch, chosen.size(),
-                  games.size()));
-  BatchFormat format(batch, std::move(games));
-  auto writer = records::RecordWriter::Open(records_, {.sync_each = false});
+  Say(fmt::format("batch {}: {} tables{}", batch, tables.size(),
+                  slurm ? ", a Slurm job array" : ""));
+  if (!slurm) {
+    if (auto ok = PlayHere(batch, active, tables); !ok) {
+      return std::unexpected(ok.error());
+    }
+  } else {
+    const BatchPlan plan{
+        .batch = batch, .tables = tables, .tasks = options_.slurm->tasks};
+    auto ok = WritePlan(options_.dir, plan);
+    if (ok) ok = RunOnSlurm(options_.dir, plan, *options_.slurm);
+    if (!ok) {
+      return Error(LeagueRunError{.message = ok.error(), .bad_setup = false});
+    }
+    if (auto merged = Merge(batch); !merged)
+      return std::unexpected(merged.error());
+  }
+  ++result_.batches;
+  if (auto ok = ratings_.Refit(); !ok) Say("warning: ratings: " + ok.error());
+  return true;
+}
+
+std::expected<void, LeagueRunError> Run::PlayHere(
+    int batch, const std::vector<const BotVersion*>& active,
+    const std::vector<std::vector<std::string>>& tables) {
+  std::vector<std::string> ids;
+  for (const BotVersion* bot : active) ids.push_back(bot->Id());
+  if (!lineup_ || lineup_->ids != ids) {
+    lineup_.reset();  // stops the old bots first
+    lineup_ = LineupOf(league_.config, active, options_.dir);
+    if (auto ok = StartBots(*lineup_, league_.game, options_.dir,
+                            league_.config.concurrency);
+        !ok) {
+      lineup_.reset();
+      return SetupError(ok.error());
+    }
+  }
+  BatchFormat format(batch, BatchGames(*lineup_, league_.game.layout, batch,
+                                       tables, league_.secret));
+  auto writer =
+      records::RecordWriter::Open(league_.records, {.sync_each = false});
   if (!writer) {
     return Error(LeagueRunError{.message = writer.error(), .bad_setup = false});
   }
   tour::RunOptions run{.out_dir = options_.dir, .stop = options_.stop};
-  run.concurrency = config_.concurrency;
+  run.concurrency = league_.config.concurrency;
   auto played = tour::PlayFormat(lineup_->config, format, *lineup_->runner, {},
                                  std::move(*writer), run);
   if (!played) {
@@ -328,10 +419,50 @@ std::expected<bool, LeagueRunError> Run::PlayBatch(
   for (const auto& warning : played->warnings) Say("warning: " + warning);
   result_.played += played->played;
   result_.total += played->played;
-  ++result_.batches;
   for (const auto& summary : format.recorded) Add(summary, summary.game_id);
-  if (auto ok = ratings_.Refit(); !ok) Say("warning: ratings: " + ok.error());
-  return true;
+  return {};
+}
+
+std::expected<void, LeagueRunError> Run::Merge(int batch) {
+  auto fail = [](std::string message) {
+    return Error(
+        LeagueRunError{.message = std::move(message), .bad_setup = false});
+  };
+  auto plan = ReadPlan(options_.dir, batch);
+  if (!plan) return fail(plan.error());
+  auto writer =
+      records::RecordWriter::Open(league_.records, {.sync_each = false});
+  if (!writer) return fail(writer.error());
+  int64_t merged = 0;
+  for (int shard = 0; shard < plan->tasks; ++shard) {
+    const fs::path path = ShardRecords(options_.dir, batch, shard);
+    if (!fs::exists(path)) continue;
+    auto reader = records::RecordReader::Open(path);
+    if (!reader) return fail(reader.error());
+    std::string_view line;
+    while (true) {
+      auto more = reader->Next(&line);
+      if (!more) return fail(more.error());
+      if (!*more) break;
+      auto summary = records::SummarizeRecord(line);
+      if (!summary) {
+        Say(fmt::format("warning: {}: skipped: {}", reader->Where(),
+                        summary.error().message));
+        continue;
+      }
+      if (known_.contains(summary->game_id)) continue;
+      if (auto ok = writer->Append(line); !ok) return fail(ok.error());
+      Add(*summary, reader->Where());
+      ++merged;
+    }
+  }
+  if (auto ok = writer->Sync(); !ok) return fail(ok.error());
+  if (auto ok = MarkMerged(options_.dir, batch); !ok) return fail(ok.error());
+  result_.played += merged;
+  result_.total += merged;
+  Say(fmt::format("batch {}: {} games merged from its Slurm tasks", batch,
+                  merged));
+  return {};
 }
 
 // The history's line and the report, after a batch.
@@ -344,7 +475,8 @@ void Run::Publish(int batch, const std::vector<const BotVersion*>& active) {
     Say("warning: " + ok.error());
   }
   if (options_.report) {
-    if (auto ok = WriteLeagueReport(options_.dir, config_.name, newest_); !ok) {
+    if (auto ok = WriteLeagueReport(options_.dir, league_.config.name, newest_);
+        !ok) {
       Say("report: " + ok.error());
     }
   }
@@ -352,14 +484,18 @@ void Run::Publish(int batch, const std::vector<const BotVersion*>& active) {
 
 std::expected<LeagueRunResult, LeagueRunError> Run::Go() {
   if (auto ok = Open(); !ok) return std::unexpected(ok.error());
-  Say(fmt::format("{}: {} games recorded, next batch {}", config_.name,
+  Say(fmt::format("{}: {} games recorded, next batch {}", league_.config.name,
                   result_.total, batch_ + 1));
   bool waiting = false;
+  int64_t published = -1;  // games in the last history line
+  Roster roster;
+  std::vector<const BotVersion*> active;
   while (true) {
-    auto roster = LoadRoster(options_.dir);
-    if (!roster) return SetupError(roster.error());
-    std::vector<const BotVersion*> active;
-    for (const BotVersion& bot : roster->bots) {
+    auto read = LoadRoster(options_.dir);
+    if (!read) return SetupError(read.error());
+    roster = std::move(*read);
+    active.clear();
+    for (const BotVersion& bot : roster.bots) {
       if (bot.active) active.push_back(&bot);
     }
     if (auto why = Done(active)) {
@@ -370,9 +506,9 @@ std::expected<LeagueRunResult, LeagueRunError> Run::Go() {
     if (!played) return std::unexpected(played.error());
     if (!*played) {
       if (!waiting) {
-        Say(fmt::format("waiting for bots: {} active, a table needs {}",
-                        active.size(),
-                        tour::UnitsPerTable(config_, game_.layout)));
+        Say(fmt::format(
+            "waiting for bots: {} active, a table needs {}", active.size(),
+            tour::UnitsPerTable(league_.config, league_.game.layout)));
         (void)WriteState(options_.dir, batch_, "waiting for bots", {});
       }
       waiting = true;
@@ -381,11 +517,10 @@ std::expected<LeagueRunResult, LeagueRunError> Run::Go() {
     }
     waiting = false;
     Publish(batch_, active);
-    if (Stopping()) {
-      result_.why = "stopped";
-      break;
-    }
+    published = result_.total;
   }
+  // Games merged at the start (a Slurm batch of a killed run) count too.
+  if (published != result_.total && result_.total > 0) Publish(batch_, active);
   result_.stopped = Stopping();
   lineup_.reset();
   (void)WriteState(options_.dir, batch_, "stopped", {});
@@ -398,6 +533,62 @@ std::expected<LeagueRunResult, LeagueRunError> RunLeague(
     const LeagueRunOptions& options) {
   Run run(options);
   return run.Go();
+}
+
+std::expected<LeagueRunResult, LeagueRunError> PlayBatchShard(
+    const LeagueRunOptions& options, int batch, int tasks, int shard) {
+  auto league = OpenLeague(options);
+  if (!league) return std::unexpected(league.error());
+  auto plan = ReadPlan(options.dir, batch);
+  if (!plan) return SetupError(plan.error());
+  auto roster = LoadRoster(options.dir);
+  if (!roster) return SetupError(roster.error());
+  std::vector<const BotVersion*> bots;  // the plan's, retired ones too
+  for (const auto& table : plan->tables) {
+    for (const std::string& id : table) {
+      const BotVersion* bot = roster->Find(id);
+      if (bot == nullptr) return SetupError(id + ": not in the roster");
+      if (std::find(bots.begin(), bots.end(), bot) == bots.end()) {
+        bots.push_back(bot);
+      }
+    }
+  }
+  const fs::path records = ShardRecords(options.dir, batch, shard);
+  std::error_code ec;
+  fs::create_directories(records.parent_path(), ec);
+  // Slurm may run a task twice at once: one records, the other waits.
+  auto lock = records::RunLock::Acquire(records, {.wait = true});
+  if (!lock) return SetupError(lock.error().message);
+  auto lineup = LineupOf(league->config, bots, options.dir);
+  if (auto ok = StartBots(*lineup, league->game, records.parent_path(),
+                          league->config.concurrency);
+      !ok) {
+    return SetupError(ok.error());
+  }
+  std::vector<tour::ScheduledGame> games;
+  for (auto& game : BatchGames(*lineup, league->game.layout, batch,
+                               plan->tables, league->secret)) {
+    if (tour::InShard(game, shard, tasks)) games.push_back(std::move(game));
+  }
+  auto kept = tour::ReadKeptRecords(records);
+  if (!kept) return SetupError(kept.error());
+  auto writer = records::RecordWriter::Open(records, {.sync_each = false});
+  if (!writer) {
+    return Error(LeagueRunError{.message = writer.error(), .bad_setup = false});
+  }
+  BatchFormat format(batch, std::move(games));
+  tour::RunOptions run{.out_dir = records.parent_path(), .stop = options.stop};
+  run.concurrency = league->config.concurrency;
+  auto played = tour::PlayFormat(lineup->config, format, *lineup->runner, *kept,
+                                 std::move(*writer), run);
+  if (!played) {
+    return Error(LeagueRunError{.message = played.error().message,
+                                .bad_setup = played.error().bad_setup});
+  }
+  return LeagueRunResult{.batches = 1,
+                         .played = played->played,
+                         .total = played->already_done + played->played,
+                         .stopped = played->stopped};
 }
 
 }  // namespace arbiter::league

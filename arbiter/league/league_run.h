@@ -16,7 +16,10 @@
 #include <expected>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <string>
+
+#include "arbiter/league/slurm_batch.h"
 
 namespace arbiter::league {
 
@@ -31,6 +34,8 @@ struct LeagueRunOptions {
                              // narrower than this (Elo); 0: never
   uint64_t seed = 0;         // of the scheduler's choices (with the batch)
   bool report = true;        // refresh DIR/report after every batch
+  // Each batch a Slurm job array (slurm_batch.h); none: played here.
+  std::optional<SlurmOptions> slurm;
   const std::atomic<bool>* stop = nullptr;
   std::function<void(const std::string&)> say;  // a line for the console
 };
@@ -50,6 +55,13 @@ struct LeagueRunError {
 
 std::expected<LeagueRunResult, LeagueRunError> RunLeague(
     const LeagueRunOptions& options);
+
+// One task of a batch's array (`arbiter league play-batch`): the games of
+// shard `shard` of `tasks` of the batch's plan, recorded in
+// ShardRecords(dir, batch, shard); those recorded there already are kept.
+// `options`: dir, concurrency and stop count.
+std::expected<LeagueRunResult, LeagueRunError> PlayBatchShard(
+    const LeagueRunOptions& options, int batch, int tasks, int shard);
 
 }  // namespace arbiter::league
 
