@@ -52,9 +52,9 @@ for line in sys.stdin:
 print(n)' "$1"
 }
 batch() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["batch"])' "$L/state.json" 2>/dev/null || echo 0; }
-wait_for() {  # wait_for SECONDS CONDITION...
+wait_for() {  # wait_for SECONDS 'CONDITION' (evaluated each time)
   local limit=$(( SECONDS + $1 )); shift
-  until "$@"; do
+  until eval "$*"; do
     (( SECONDS < limit )) || fail "timed out waiting for: $*"
     sleep 0.5
   done
@@ -90,7 +90,7 @@ hash=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["bots"][0
 
 "$arbiter" league run "$L" --batch 2 >run.out 2>run.err &
 run=$!; pids+=("$run")
-wait_for 120 test "$(count)" -ge 2
+wait_for 120 '(( $(count) >= 2 ))'
 
 # A second run on the league is refused.
 set +e; "$arbiter" league run "$L" >/dev/null 2>second.err; st=$?; set -e
@@ -100,16 +100,16 @@ set +e; "$arbiter" league run "$L" >/dev/null 2>second.err; st=$?; set -e
 # A fourth bot from another process while the run runs.
 "$arbiter" league add "$L" late -- "$random_bot" --seed 3 >late.out \
   || fail "add late: $(cat late.out)"
-wait_for 180 test "$(games_of late@1)" -ge 1
+wait_for 180 '(( $(games_of late@1) >= 1 ))'
 "$arbiter" league status "$L" >status.out
 grep -q "run: running" status.out || fail "status: $(cat status.out)"
 grep -q "late@1" status.out || fail "status without late@1"
 
 # Retired: out of the active table, no new games once the batch in play ends.
 "$arbiter" league retire "$L" random-b >/dev/null
-b=$(batch); wait_for 180 test "$(batch)" -ge $((b + 2))
+b=$(batch); wait_for 180 "(( \$(batch) >= $((b + 2)) ))"
 before=$(games_of random-b@1)
-b=$(batch); wait_for 180 test "$(batch)" -ge $((b + 2))
+b=$(batch); wait_for 180 "(( \$(batch) >= $((b + 2)) ))"
 [[ $(games_of random-b@1) == "$before" ]] || fail "a retired bot played"
 "$arbiter" league status "$L" >status.out
 python3 - status.out <<'PY' || fail "retired bot in the active table: $(cat status.out)"
@@ -145,7 +145,7 @@ grep -q "late@1" "$L/report/index.html" || fail "report without late@1"
 # Ctrl-C: the games in play finish, exit 130, no record cut short.
 "$arbiter" league run "$L" --batch 2 >/dev/null 2>int.err &
 run=$!; pids+=("$run")
-n=$(count); wait_for 120 test "$(count)" -gt "$n"
+n=$(count); wait_for 120 "(( \$(count) > $n ))"
 kill -INT "$run"
 set +e; wait "$run"; st=$?; set -e
 [[ $st == 130 ]] || fail "Ctrl-C: exit $st $(cat int.err)"
