@@ -63,7 +63,7 @@ std::string Row(int rank, const BotVersion& bot, const Estimate* e) {
   return fmt::format("{:>3}  {:<24} {}  {:<14} {:>6}  {}  {}\n",
                      rank > 0 ? std::to_string(rank) : "", bot.Id(), rating,
                      interval, e ? e->games : 0, bot.hash.substr(0, 12),
-                     bot.active ? bot.added : "retired " + bot.retired);
+                     TerminalSafe(bot.active ? bot.added : bot.retired));
 }
 
 }  // namespace
@@ -98,10 +98,10 @@ std::expected<std::string, std::string> StatusText(
       const double y = b.second ? b.second->elo : -1e9;
       return x > y;
     });
-    text +=
-        fmt::format("\n{} ({})\n  #  {:<24} {:>7}  {:<14} {:>6}  {:<12}  {}\n",
-                    active ? "Active" : "Retired", rows.size(), "bot", "rating",
-                    "95% interval", "games", "build", active ? "added" : "");
+    text += fmt::format(
+        "\n{} ({})\n  #  {:<24} {:>7}  {:<14} {:>6}  {:<12}  {}\n",
+        active ? "Active" : "Retired", rows.size(), "bot", "rating",
+        "95% interval", "games", "build", active ? "added" : "retired");
     int rank = 0;
     for (const auto& [bot, e] : rows) {
       text += Row(active ? ++rank : 0, *bot, e);
