@@ -23,6 +23,7 @@
 #include "arbiter/command_line/time_options.h"
 #include "arbiter/common/printable.h"
 #include "arbiter/conformance/check_bot.h"
+#include "arbiter/league/batch_play.h"
 #include "arbiter/league/league_config.h"
 #include "arbiter/league/league_run.h"
 #include "arbiter/league/roster.h"

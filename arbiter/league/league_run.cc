@@ -4,15 +4,14 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cassert>
 #include <chrono>
-#include <cmath>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <thread>
 #include <unordered_set>
 
 #include "arbiter/common/deal_secret.h"
+#include "arbiter/league/batch_play.h"
 #include "arbiter/league/files.h"
 #include "arbiter/league/league_config.h"
 #include "arbiter/league/league_ratings.h"
@@ -20,13 +19,10 @@
 #include "arbiter/league/roster.h"
 #include "arbiter/league/scheduler.h"
 #include "arbiter/league/slurm_batch.h"
-#include "arbiter/process/bot_process.h"
 #include "arbiter/records/record_file.h"
-#include "arbiter/records/run_lock.h"
 #include "arbiter/tournament/driver.h"
 #include "arbiter/tournament/kept_records.h"
 #include "arbiter/tournament/ruleset_link.h"
-#include "arbiter/tournament/runner_choice.h"
 
 namespace arbiter::league {
 namespace {
@@ -37,162 +33,6 @@ using Error = std::unexpected<LeagueRunError>;
 
 Error SetupError(std::string message) {
   return Error(LeagueRunError{.message = std::move(message)});
-}
-
-// One batch as a format of the driver: its games, given once, and the
-// summaries of those recorded.
-class BatchFormat : public tour::TournamentFormat {
- public:
-  BatchFormat(int batch, std::vector<tour::ScheduledGame> games)
-      : batch_(batch), games_(std::move(games)) {}
-  std::expected<std::optional<tour::Batch>, std::string> Next() override {
-    if (given_) return std::nullopt;
-    given_ = true;
-    return tour::Batch{.round = batch_, .games = games_};
-  }
-  std::expected<void, std::string> Record(
-      const tour::ScheduledGame& /*game*/,
-      const records::RecordSummary* summary) override {
-    if (summary != nullptr) recorded.push_back(*summary);
-    return {};
-  }
-  bool Adaptive() const override { return false; }
-  int Total() const override { return int(games_.size()); }
-  tour::Plan MakePlan() const override {
-    return {.rounds = 1, .games = int(games_.size())};
-  }
-  std::expected<void, std::string> CheckSplit(
-      const tour::RunSplit& /*split*/) const override {
-    return {};
-  }
-  std::vector<records::RecordSummary> recorded;
-
- private:
-  int batch_;
-  std::vector<tour::ScheduledGame> games_;
-  bool given_ = false;
-};
-
-// Plays through `inner` and writes the content hash of every seat's build
-// into the record (Seat.bot_hash).
-class StampingRunner : public tour::GameRunner {
- public:
-  StampingRunner(tour::GameRunner& inner, std::vector<std::string> hashes)
-      : inner_(inner), hashes_(std::move(hashes)) {}
-  std::expected<tour::PlayedGame, std::string> Run(
-      const tour::ScheduledGame& game) override {
-    auto played = inner_.Run(game);
-    if (!played) return played;
-    v1::GameRecord record = std::move(played->record);
-    for (int s = 0; s < record.seats_size() && s < int(game.seat_bots.size());
-         ++s) {
-      record.mutable_seats(s)->set_bot_hash(hashes_[game.seat_bots[s]]);
-    }
-    return tour::PlayedGameOf(std::move(record));
-  }
-  void Prepare(const std::vector<const tour::ScheduledGame*>& first) override {
-    inner_.Prepare(first);
-  }
-
- private:
-  tour::GameRunner& inner_;
-  std::vector<std::string> hashes_;  // per bot of the config
-};
-
-// Bots as a tournament config, and the bot processes that play them
-// (locally: kept from batch to batch while the active bots stay the same).
-struct Lineup {
-  std::vector<std::string> ids;  // "mybot@3"
-  tour::TournamentConfig config;
-  std::vector<std::string> hashes;
-  tour::ChosenRunner chosen;
-  std::unique_ptr<StampingRunner> runner;
-};
-
-std::unique_ptr<Lineup> LineupOf(const tour::TournamentConfig& league,
-                                 const std::vector<const BotVersion*>& bots,
-                                 const fs::path& dir) {
-  auto lineup = std::make_unique<Lineup>();
-  lineup->config = league;
-  lineup->config.bots.clear();
-  const fs::path store = fs::absolute(dir).lexically_normal() / "bots";
-  for (const BotVersion* bot : bots) {
-    tour::BotConfig config = league.bots.front();  // the [sandbox] template
-    config.name = bot->Id();
-    config.command = JoinCommand(bot->argv);
-    config.cwd = (store / bot->hash).string();
-    lineup->config.bots.push_back(std::move(config));
-    lineup->ids.push_back(bot->Id());
-    lineup->hashes.push_back(bot->hash);
-  }
-  return lineup;
-}
-
-// Starts the lineup's bots; logs and the hidden folder are `out_dir`'s.
-std::expected<void, std::string> StartBots(Lineup& lineup,
-                                           const tour::ResolvedRuleset& game,
-                                           const fs::path& out_dir,
-                                           int concurrency) {
-  auto chosen =
-      tour::MakeGameRunner(lineup.config, game.game,
-                           {.out_dir = out_dir, .concurrency = concurrency});
-  if (!chosen) return std::unexpected(chosen.error());
-  lineup.chosen = std::move(*chosen);
-  lineup.runner =
-      std::make_unique<StampingRunner>(*lineup.chosen.runner, lineup.hashes);
-  return {};
-}
-
-// The games of batch `batch` whose tables (bot ids, in seat order) are
-// `tables`, sealed under the league's secret: the same wherever made.
-std::vector<tour::ScheduledGame> BatchGames(
-    const Lineup& lineup, const tour::TeamLayout& layout, int batch,
-    const std::vector<std::vector<std::string>>& tables,
-    const RunSecret& secret) {
-  tour::Round round{.number = batch};
-  for (const auto& table : tables) {
-    tour::Table units;
-    for (const std::string& id : table) {
-      const auto it = std::find(lineup.ids.begin(), lineup.ids.end(), id);
-      assert(it != lineup.ids.end() && "a table's bot is in its lineup");
-      units.push_back(int(it - lineup.ids.begin()));
-    }
-    round.tables.push_back(std::move(units));
-  }
-  auto games = tour::ExpandRound(lineup.config, layout, round, 0);
-  tour::SealGames(games, secret.key, secret.seed);
-  return games;
-}
-
-// The league's config, game and secret, as every run and task reads them.
-struct Opened {
-  tour::TournamentConfig config;
-  tour::ResolvedRuleset game;
-  fs::path records;
-  RunSecret secret;
-};
-
-std::expected<Opened, LeagueRunError> OpenLeague(
-    const LeagueRunOptions& options) {
-  Opened o;
-  auto config = LoadLeagueConfig(options.dir);
-  if (!config) return SetupError(config.error());
-  o.config = std::move(*config);
-  if (options.concurrency > 0) o.config.concurrency = options.concurrency;
-  auto game = tour::ResolveRuleset(o.config);
-  if (!game) {
-    return SetupError((options.dir / kConfigFile).string() + ": " +
-                      game.error());
-  }
-  o.game = std::move(*game);
-  auto records = tour::RecordsPath(options.dir, /*compress=*/true);
-  if (!records) return SetupError(records.error());
-  o.records = *records;
-  auto secret =
-      tour::OpenRunSecret(options.dir, o.records, /*given=*/{}, o.config.seed);
-  if (!secret) return SetupError(secret.error());
-  o.secret = *secret;
-  return o;
 }
 
 // The shape of a table for the scheduler: its units (bots) and partners.
@@ -519,8 +359,11 @@ std::expected<LeagueRunResult, LeagueRunError> Run::Go() {
     Publish(batch_, active);
     published = result_.total;
   }
-  // Games merged at the start (a Slurm batch of a killed run) count too.
-  if (published != result_.total && result_.total > 0) Publish(batch_, active);
+  // Games merged at the start (a Slurm batch of a killed run) count too; a
+  // batch cut short by Ctrl-C is not in the fit: the next run's is.
+  if (published != result_.total && result_.total > 0 && !Stopping()) {
+    Publish(batch_, active);
+  }
   result_.stopped = Stopping();
   lineup_.reset();
   (void)WriteState(options_.dir, batch_, "stopped", {});
@@ -533,62 +376,6 @@ std::expected<LeagueRunResult, LeagueRunError> RunLeague(
     const LeagueRunOptions& options) {
   Run run(options);
   return run.Go();
-}
-
-std::expected<LeagueRunResult, LeagueRunError> PlayBatchShard(
-    const LeagueRunOptions& options, int batch, int tasks, int shard) {
-  auto league = OpenLeague(options);
-  if (!league) return std::unexpected(league.error());
-  auto plan = ReadPlan(options.dir, batch);
-  if (!plan) return SetupError(plan.error());
-  auto roster = LoadRoster(options.dir);
-  if (!roster) return SetupError(roster.error());
-  std::vector<const BotVersion*> bots;  // the plan's, retired ones too
-  for (const auto& table : plan->tables) {
-    for (const std::string& id : table) {
-      const BotVersion* bot = roster->Find(id);
-      if (bot == nullptr) return SetupError(id + ": not in the roster");
-      if (std::find(bots.begin(), bots.end(), bot) == bots.end()) {
-        bots.push_back(bot);
-      }
-    }
-  }
-  const fs::path records = ShardRecords(options.dir, batch, shard);
-  std::error_code ec;
-  fs::create_directories(records.parent_path(), ec);
-  // Slurm may run a task twice at once: one records, the other waits.
-  auto lock = records::RunLock::Acquire(records, {.wait = true});
-  if (!lock) return SetupError(lock.error().message);
-  auto lineup = LineupOf(league->config, bots, options.dir);
-  if (auto ok = StartBots(*lineup, league->game, records.parent_path(),
-                          league->config.concurrency);
-      !ok) {
-    return SetupError(ok.error());
-  }
-  std::vector<tour::ScheduledGame> games;
-  for (auto& game : BatchGames(*lineup, league->game.layout, batch,
-                               plan->tables, league->secret)) {
-    if (tour::InShard(game, shard, tasks)) games.push_back(std::move(game));
-  }
-  auto kept = tour::ReadKeptRecords(records);
-  if (!kept) return SetupError(kept.error());
-  auto writer = records::RecordWriter::Open(records, {.sync_each = false});
-  if (!writer) {
-    return Error(LeagueRunError{.message = writer.error(), .bad_setup = false});
-  }
-  BatchFormat format(batch, std::move(games));
-  tour::RunOptions run{.out_dir = records.parent_path(), .stop = options.stop};
-  run.concurrency = league->config.concurrency;
-  auto played = tour::PlayFormat(lineup->config, format, *lineup->runner, *kept,
-                                 std::move(*writer), run);
-  if (!played) {
-    return Error(LeagueRunError{.message = played.error().message,
-                                .bad_setup = played.error().bad_setup});
-  }
-  return LeagueRunResult{.batches = 1,
-                         .played = played->played,
-                         .total = played->already_done + played->played,
-                         .stopped = played->stopped};
 }
 
 }  // namespace arbiter::league

@@ -56,13 +56,6 @@ struct LeagueRunError {
 std::expected<LeagueRunResult, LeagueRunError> RunLeague(
     const LeagueRunOptions& options);
 
-// One task of a batch's array (`arbiter league play-batch`): the games of
-// shard `shard` of `tasks` of the batch's plan, recorded in
-// ShardRecords(dir, batch, shard); those recorded there already are kept.
-// `options`: dir, concurrency and stop count.
-std::expected<LeagueRunResult, LeagueRunError> PlayBatchShard(
-    const LeagueRunOptions& options, int batch, int tasks, int shard);
-
 }  // namespace arbiter::league
 
 #endif  // ARBITER_LEAGUE_LEAGUE_RUN_H_
