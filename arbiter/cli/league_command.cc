@@ -135,7 +135,14 @@ void Add(const AddArgs& a) {
   if (auto ok = league::CheckBotName(a.name); !ok) {
     Fail("add", "NAME '" + a.name + "': " + ok.error(), kExitUsage);
   }
-  auto plan = league::PlanSubmission(a.command, a.folder, fs::current_path());
+  std::vector<std::string> command = a.command;
+  if (command.size() == 1 && command[0].find(' ') != std::string::npos) {
+    // One quoted command line ("python3 bot.py"): its words.
+    auto words = SplitCommand(command[0]);
+    if (!words) Fail("add", "COMMAND: " + words.error(), kExitUsage);
+    command = std::move(*words);
+  }
+  auto plan = league::PlanSubmission(command, a.folder, fs::current_path());
   if (!plan) Fail("add", plan.error(), kExitUsage);
   const fs::path store = fs::path(a.dir) / "bots";
   auto hash = league::StoreFolder(plan->folder, store);

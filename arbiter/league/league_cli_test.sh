@@ -69,7 +69,7 @@ grep -q "a league already" err || fail "init twice: $(cat err)"
 "$arbiter" league add "$L" greedy -- "$python" "$src/sample-bots/greedy/bot.py" >add.out \
   || fail "add greedy: $(cat add.out)"
 "$arbiter" league add "$L" random -- "$random_bot" --seed 1 >/dev/null
-"$arbiter" league add "$L" random-b -- "$random_bot" --seed 2 >/dev/null
+"$arbiter" league add "$L" random-b -- "$random_bot --seed 2" >/dev/null  # one word
 # The same build again: nothing added.
 "$arbiter" league add "$L" random -- "$random_bot" --seed 1 >again.out
 grep -q "random@1 is this build already" again.out || fail "re-add: $(cat again.out)"
@@ -101,9 +101,9 @@ set +e; "$arbiter" league run "$L" >/dev/null 2>second.err; st=$?; set -e
 "$arbiter" league add "$L" late -- "$random_bot" --seed 3 >late.out \
   || fail "add late: $(cat late.out)"
 wait_for 180 '(( $(games_of late@1) >= 1 ))'
-"$arbiter" league status "$L" >status.out
+# Rated: a rating of its own in the status once its batch is in.
+wait_for 180 '"$arbiter" league status "$L" >status.out; grep -Eq "late@1 +[0-9]+ " status.out'
 grep -q "run: running" status.out || fail "status: $(cat status.out)"
-grep -q "late@1" status.out || fail "status without late@1"
 
 # Retired: out of the active table, no new games once the batch in play ends.
 "$arbiter" league retire "$L" random-b >/dev/null
