@@ -74,6 +74,19 @@ std::expected<std::vector<size_t>, std::string> SideOfSeat(const Game& game) {
   if (team_of_side.size() < 2) {
     return std::unexpected("every seat is on one team: no opponents");
   }
+  // Tied sides are expanded into every order of them (dataset.h).
+  std::vector<int> place(team_of_side.size(), std::numeric_limits<int>::max());
+  for (size_t s = 0; s < n; ++s) {
+    place[side[s]] = std::min(place[side[s]], game.seats[s].place);
+  }
+  for (size_t s = 0; s < n; ++s) {
+    const auto tied = std::count(place.begin(), place.end(), place[side[s]]);
+    if (tied > kMaxTiedSides) {
+      return std::unexpected(
+          fmt::format("seat {}: {} sides tie for place {}; at most {} can", s,
+                      tied, place[side[s]], kMaxTiedSides));
+    }
+  }
   for (size_t t = 1; t < n; ++t) {
     for (size_t s = 0; s < t; ++s) {
       if (game.seats[s].player == game.seats[t].player && side[s] != side[t]) {
@@ -160,6 +173,75 @@ struct Information {
   }
 };
 
+// The strength of each unit at the solution, and whether all its players
+// are in the core (rows of `info`).
+struct Units {
+  std::vector<double> strength;
+  std::vector<uint8_t> active;
+};
+
+Units UnitsAt(const Dataset& data, const Solution& s, const Information& info) {
+  const size_t n = data.num_players;
+  Units units{std::vector<double>(data.NumUnits(), 0.0),
+              std::vector<uint8_t>(data.NumUnits(), 1)};
+  for (size_t u = 0; u < data.NumUnits(); ++u) {
+    if (data.unit_first[u] && data.first_seat_advantage) {
+      units.strength[u] = s.x[n];
+    }
+    for (uint32_t i = data.unit_begin[u]; i < data.unit_begin[u + 1]; ++i) {
+      units.strength[u] += s.x[data.unit_players[i]];
+      if (info.row[data.unit_players[i]] < 0) units.active[u] = 0;
+    }
+  }
+  return units;
+}
+
+// A pair: n p (1 - p) (a - b)(a - b)^T.
+void AddPairs(const Dataset& data, std::span<const double> y,
+              const Units& units, Information* info) {
+  Sparse a;
+  for (size_t k = 0; k < data.NumPairs(); ++k) {
+    const uint32_t u = data.pair_unit[2 * k], v = data.pair_unit[2 * k + 1];
+    const double games = y[2 * k] + y[2 * k + 1];
+    if (games == 0 || !units.active[u] || !units.active[v]) continue;
+    const double p = 1 / (1 + std::exp(units.strength[v] - units.strength[u]));
+    a.clear();
+    info->AddUnit(data, u, 1, &a);
+    info->AddUnit(data, v, -1, &a);
+    info->AddOuter(a, games * p * (1 - p));
+  }
+}
+
+// A larger choice set: n (diag(p) - p p^T) over its active units.
+void AddSets(const Dataset& data, std::span<const double> y, const Units& units,
+             Information* info) {
+  const size_t base = data.pair_unit.size();
+  std::vector<uint32_t> live;
+  Sparse a, mean;
+  for (size_t e = 0; e < data.NumSets(); ++e) {
+    double games = 0, top = -kInf, z = 0;
+    live.clear();
+    for (uint32_t j = data.set_begin[e]; j < data.set_begin[e + 1]; ++j) {
+      const uint32_t u = data.set_unit[j - base];
+      if (!units.active[u]) continue;
+      games += y[j];
+      top = std::max(top, units.strength[u]);
+      live.push_back(u);
+    }
+    if (games == 0 || live.size() < 2) continue;
+    for (uint32_t u : live) z += std::exp(units.strength[u] - top);
+    mean.clear();
+    for (uint32_t u : live) {
+      const double p = std::exp(units.strength[u] - top) / z;
+      a.clear();
+      info->AddUnit(data, u, 1, &a);
+      info->AddOuter(a, games * p);
+      info->AddUnit(data, u, p, &mean);
+    }
+    info->AddOuter(mean, -games);
+  }
+}
+
 Information Assemble(const Dataset& data, std::span<const double> y,
                      const Solution& s) {
   Information info;
@@ -172,51 +254,9 @@ Information Assemble(const Dataset& data, std::span<const double> y,
     info.row[n] = int(info.m++);
   }
   info.h.assign(info.m * info.m, 0.0);
-  std::vector<double> strength(data.NumUnits(), 0.0);
-  std::vector<uint8_t> active(data.NumUnits(), 1);
-  for (size_t u = 0; u < data.NumUnits(); ++u) {
-    if (data.unit_first[u] && data.first_seat_advantage) strength[u] = s.x[n];
-    for (uint32_t i = data.unit_begin[u]; i < data.unit_begin[u + 1]; ++i) {
-      strength[u] += s.x[data.unit_players[i]];
-      if (info.row[data.unit_players[i]] < 0) active[u] = 0;
-    }
-  }
-  Sparse a;
-  for (size_t k = 0; k < data.NumPairs(); ++k) {
-    const uint32_t u = data.pair_unit[2 * k], v = data.pair_unit[2 * k + 1];
-    const double games = y[2 * k] + y[2 * k + 1];
-    if (games == 0 || !active[u] || !active[v]) continue;
-    const double p = 1 / (1 + std::exp(strength[v] - strength[u]));
-    a.clear();
-    info.AddUnit(data, u, 1, &a);
-    info.AddUnit(data, v, -1, &a);
-    info.AddOuter(a, games * p * (1 - p));
-  }
-  // A choice set: n (diag(p) - p p^T) over its units.
-  const size_t base = data.pair_unit.size();
-  std::vector<uint32_t> units;
-  for (size_t e = 0; e < data.NumSets(); ++e) {
-    double games = 0, top = -kInf, z = 0;
-    units.clear();
-    for (uint32_t j = data.set_begin[e]; j < data.set_begin[e + 1]; ++j) {
-      const uint32_t u = data.set_unit[j - base];
-      if (!active[u]) continue;
-      games += y[j];
-      top = std::max(top, strength[u]);
-      units.push_back(u);
-    }
-    if (games == 0 || units.size() < 2) continue;
-    for (uint32_t u : units) z += std::exp(strength[u] - top);
-    Sparse mean;
-    for (uint32_t u : units) {
-      const double p = std::exp(strength[u] - top) / z;
-      a.clear();
-      info.AddUnit(data, u, 1, &a);
-      info.AddOuter(a, games * p);
-      info.AddUnit(data, u, p, &mean);
-    }
-    info.AddOuter(mean, -games);
-  }
+  const Units units = UnitsAt(data, s, info);
+  AddPairs(data, y, units, &info);
+  AddSets(data, y, units, &info);
   return info;
 }
 
@@ -301,24 +341,21 @@ std::vector<double> RowVariances(
   return out;
 }
 
-// Per player, the variance (nats^2) of its published rating: x[p] less its
-// pool's level, the average of the core weighted by `level` (or the anchor,
-// `anchor` >= 0, in its pool). Infinite outside the core. The likelihood
-// does not see a shift of a pool: adding each pool's direction to the
-// information makes it invertible and leaves the variances of differences,
-// which the published ratings are, as they were.
-std::vector<double> Variances(const Dataset& data, std::span<const double> y,
-                              const Solution& s, std::span<const double> level,
-                              int64_t anchor) {
-  const size_t n = data.num_players;
-  std::vector<double> var(n, kInf);
-  Information info = Assemble(data, y, s);
-  const size_t m = info.m;
+// Per pool, its level as a direction over the rows: the core weighted by
+// `level` (or the anchor, `anchor` >= 0, in its pool; empty when the anchor
+// is not bounded). The likelihood does not see a shift of a pool: adding
+// each pool's direction to the information makes it invertible and leaves
+// the variances of differences, which the published ratings are, as they
+// were.
+std::vector<std::vector<double>> PoolLevels(const Solution& s,
+                                            std::span<const double> level,
+                                            int64_t anchor, Information* info) {
+  const size_t m = info->m;
   std::vector<std::vector<double>> level_of(s.pools.count,
                                             std::vector<double>(m, 0.0));
-  for (size_t p = 0; p < n; ++p) {
-    if (info.row[p] >= 0) {
-      level_of[s.pools.of[p]][info.row[p]] = std::max(level[p], 1e-9);
+  for (size_t p = 0; p < level.size(); ++p) {
+    if (info->row[p] >= 0) {
+      level_of[s.pools.of[p]][info->row[p]] = std::max(level[p], 1e-9);
     }
   }
   for (int c = 0; c < s.pools.count; ++c) {
@@ -328,38 +365,60 @@ std::vector<double> Variances(const Dataset& data, std::span<const double> y,
     for (size_t r = 0; r < m; ++r) {
       if (w[r] == 0) continue;
       total += w[r];
-      diagonal += info.h[r * m + r];
+      diagonal += info->h[r * m + r];
       shift.push_back({int(r), 1.0});
     }
     if (shift.empty()) continue;
-    info.AddOuter(shift, diagonal / double(shift.size() * shift.size()));
+    info->AddOuter(shift, diagonal / double(shift.size() * shift.size()));
     for (double& v : w) v /= total;
     if (anchor >= 0 && s.pools.of[anchor] == c) {
       std::fill(w.begin(), w.end(), 0.0);
-      if (info.row[anchor] < 0)
-        w.clear();  // the anchor is not bounded
-      else
-        w[info.row[anchor]] = 1;
+      if (info->row[anchor] >= 0) {
+        w[info->row[anchor]] = 1;
+      } else {
+        w.clear();
+      }
     }
   }
-  Cholesky(&info.h, m);
-  for (std::vector<double>& w : level_of) {
-    if (!w.empty()) ForwardSolve(info.h, m, &w);
+  return level_of;
+}
+
+// Per player, the variance (nats^2) of its published rating: x[p] less its
+// pool's level (PoolLevels); infinite outside the core.
+std::vector<double> Variances(const Dataset& data, std::span<const double> y,
+                              const Solution& s, std::span<const double> level,
+                              int64_t anchor) {
+  const size_t n = data.num_players;
+  Information info = Assemble(data, y, s);
+  std::vector<std::vector<double>> z = PoolLevels(s, level, anchor, &info);
+  Cholesky(&info.h, info.m);
+  for (std::vector<double>& w : z) {
+    if (!w.empty()) ForwardSolve(info.h, info.m, &w);
   }
-  std::vector<const std::vector<double>*> z_of_row(m, nullptr);
+  std::vector<const std::vector<double>*> z_of_row(info.m, nullptr);
   for (size_t p = 0; p < n; ++p) {
     const int r = info.row[p];
-    if (r >= 0 && !level_of[s.pools.of[p]].empty()) {
-      z_of_row[r] = &level_of[s.pools.of[p]];
-    }
+    if (r >= 0 && !z[s.pools.of[p]].empty()) z_of_row[r] = &z[s.pools.of[p]];
   }
-  const std::vector<double> row_var = RowVariances(info.h, m, z_of_row);
+  const std::vector<double> row_var = RowVariances(info.h, info.m, z_of_row);
+  std::vector<double> var(n, kInf);
   for (size_t p = 0; p < n; ++p) {
     const int r = info.row[p];
-    if (r >= 0)
-      var[p] = std::sqrt(row_var[r]) > kUnboundedSd ? kInf : row_var[r];
+    if (r >= 0 && std::sqrt(row_var[r]) <= kUnboundedSd) var[p] = row_var[r];
   }
   return var;
+}
+
+// The last solution as a start, the players it did not know at 0 (before
+// the advantage, which comes last).
+Solution WarmStart(const Solution& last, size_t players, bool advantage) {
+  Solution warm;
+  warm.x.assign(players + (advantage ? 1 : 0), 0.0);
+  if (last.x.empty()) return warm;
+  const size_t known = last.x.size() - (advantage ? 1 : 0);
+  std::copy_n(last.x.begin(), known, warm.x.begin());
+  if (advantage) warm.x[players] = last.x.back();
+  return warm;
 }
 
 }  // namespace
@@ -384,6 +443,25 @@ struct IncrementalRatings::State {
       : options(std::move(o)),
         builder({.first_seat_advantage = options.first_seat_advantage,
                  .pairwise = options.pairwise}) {}
+
+  // Per player, its games that set its pool's level (RateGames' weights):
+  // those whose every player is in the core, or all in a pool without one.
+  std::vector<double> LevelWeights(const Solution& fit) const {
+    std::vector<double> level(names.size(), 0.0);
+    for (size_t c = 0; c < count.size(); ++c) {
+      const auto begin = players.begin() + player_begin[c];
+      const auto end = players.begin() + player_begin[c + 1];
+      const int32_t pool = fit.pools.of[*begin];
+      if (pool < 0) continue;
+      const bool core = !fit.standings.pool_has_core[pool] ||
+                        std::all_of(begin, end, [&](uint32_t p) {
+                          return fit.standings.of[p] == Standing::kCore;
+                        });
+      if (!core) continue;
+      for (auto p = begin; p != end; ++p) level[*p] += count[c];
+    }
+    return level;
+  }
 };
 
 IncrementalRatings::IncrementalRatings(Options options)
@@ -435,13 +513,14 @@ int64_t IncrementalRatings::comparisons() const {
 
 std::expected<void, std::string> IncrementalRatings::Refit() {
   State& s = *state_;
+  if (auto ok = CheckOptions(s.options); !ok) return ok;
   if (s.games == 0) return std::unexpected("no games to rate");
   int64_t anchor = -1;
   if (!s.options.anchor.empty()) {
     anchor = s.names.Find(s.options.anchor);
     if (anchor < 0) {
       return std::unexpected(
-          fmt::format("anchor: '{}' is not among the {} players",
+          fmt::format("--anchor: '{}' is not among the {} players",
                       s.options.anchor, s.names.size()));
     }
   }
@@ -455,30 +534,9 @@ std::expected<void, std::string> IncrementalRatings::Refit() {
   std::vector<double> y;
   ResampledWeights(
       *s.data, [&](uint32_t c) { return s.count[c]; }, &y);
-  // The last solution, with the players it did not know at 0.
-  const size_t advantage = s.options.first_seat_advantage ? 1 : 0;
-  Solution warm;
-  warm.x.assign(n + advantage, 0.0);
-  if (!s.last.x.empty()) {
-    std::copy_n(s.last.x.begin(), s.last.x.size() - advantage, warm.x.begin());
-    if (advantage) warm.x[n] = s.last.x.back();
-  }
+  const Solution warm = WarmStart(s.last, n, s.options.first_seat_advantage);
   Solution fit = s.solver->Solve(y, &warm);
-  // The pool levels weigh each player by its games within the core, as
-  // RateGames does.
-  std::vector<double> level(n, 0.0);
-  for (uint32_t c = 0; c < comparisons; ++c) {
-    const auto begin = s.players.begin() + s.player_begin[c];
-    const auto end = s.players.begin() + s.player_begin[c + 1];
-    const int32_t pool = fit.pools.of[*begin];
-    if (pool < 0) continue;
-    const bool core = !fit.standings.pool_has_core[pool] ||
-                      std::all_of(begin, end, [&](uint32_t p) {
-                        return fit.standings.of[p] == Standing::kCore;
-                      });
-    if (!core) continue;
-    for (auto p = begin; p != end; ++p) level[*p] += s.count[c];
-  }
+  const std::vector<double> level = s.LevelWeights(fit);
   const Anchor published(*s.data, fit, anchor, s.options.average, level);
   const std::vector<double> var = Variances(*s.data, y, fit, level, anchor);
   s.estimates.resize(n);

@@ -35,23 +35,29 @@ class IncrementalRatings {
   IncrementalRatings(IncrementalRatings&&) noexcept;
   IncrementalRatings& operator=(IncrementalRatings&&) noexcept;
 
-  // One finished game; the error names the game (its id) and what is wrong
-  // (fewer than two sides, an empty player name, a player at two sides, a
-  // place below 1). A refused game leaves the fit as it was.
+  // One finished game; the error names the game (its id, or its number
+  // among the games added when it has none), the seat and what is wrong
+  // (fewer than two sides, a name that is empty or holds control
+  // characters or bad UTF-8, a player at two sides, a place below 1, more
+  // than 12 sides tied). A refused game leaves the fit as it was.
   std::expected<void, std::string> Add(const Game& game);
   int64_t games() const;
   // Distinct comparisons among them: what a refit costs.
   int64_t comparisons() const;
 
   // Refits over every game added so far, warm-started; its cost grows with
-  // the number of distinct comparisons, not with games. An error (no games,
-  // an anchor that has not played) leaves the last estimates as they were.
+  // the number of distinct comparisons, not with games (and as the cube of
+  // the players, for the standard errors). An error (options RateGames
+  // refuses, no games, an anchor that has not played) leaves the last
+  // estimates as they were.
   std::expected<void, std::string> Refit();
 
   struct Estimate {
     std::string name;
     double elo = 0;
-    double sd = 0;  // standard error in Elo; +inf when not bounded by data
+    // Standard error in Elo, from the observed information; 0 for the
+    // anchor; +inf when not bounded by data (all wins, all losses).
+    double sd = 0;
     int64_t games = 0;
   };
   // After Refit: every player added so far, in order of first appearance.

@@ -1,5 +1,6 @@
 #include "ratings/incremental.h"
 
+#include <fmt/format.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -226,6 +227,12 @@ TEST(IncrementalRatingsTest, BadGamesAreRefusedAndChangeNothing) {
   zero.id = "g11";
   zero.seats[0].place = 0;
   EXPECT_THAT(fit.Add(zero).error(), HasSubstr("seat 0: place 0"));
+  Game tie;
+  tie.id = "g12";
+  for (int s = 0; s < 13; ++s)
+    tie.seats.push_back({.player = fmt::format("T{}", s)});
+  EXPECT_THAT(fit.Add(tie).error(),
+              HasSubstr("g12: seat 0: 13 sides tie for place 1; at most 12"));
   EXPECT_EQ(fit.games(), 2);
   ASSERT_TRUE(fit.Refit());
   ASSERT_EQ(fit.estimates().size(), 2u);  // no "C" from a refused game
@@ -235,6 +242,9 @@ TEST(IncrementalRatingsTest, BadGamesAreRefusedAndChangeNothing) {
 TEST(IncrementalRatingsTest, RefitErrorsKeepTheLastEstimates) {
   IncrementalRatings empty({});
   EXPECT_EQ(empty.Refit().error(), "no games to rate");
+  IncrementalRatings nan({.average = std::nan("")});
+  ASSERT_TRUE(nan.Add(Pair("A", "B", 1)));
+  EXPECT_THAT(nan.Refit().error(), HasSubstr("--average: expected a finite"));
   IncrementalRatings fit({.anchor = "Nobody"});
   ASSERT_TRUE(fit.Add(Pair("A", "B", 1)));
   EXPECT_THAT(fit.Refit().error(), HasSubstr("'Nobody' is not among the 2"));

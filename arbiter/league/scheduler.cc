@@ -5,7 +5,6 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
-#include <numeric>
 #include <set>
 
 namespace arbiter::league {
@@ -14,11 +13,17 @@ namespace {
 // A bot whose error is over this many times the field's median is
 // uncertain: it gets games before the order of the field is worked on.
 constexpr double kUncertain = 1.2;
+// Candidates ranked exactly for each seat (NextSeat).
+constexpr size_t kCandidates = 32;
 // Natural-log strength per Elo point.
 constexpr double kScale = std::numbers::ln10 / 400;
 // An unrated bot counts as this uncertain (Elo): wider than any field, so
 // that it comes first, finite, so that the arithmetic works.
 constexpr double kUnratedSd = 1000;
+// The least error a bot counts with (an anchor has none): the arithmetic
+// divides by variances.
+constexpr double kLeastSd = 1e-3;
+
 std::pair<int, int> Key(int a, int b) {
   return {std::min(a, b), std::max(a, b)};
 }
@@ -61,8 +66,9 @@ std::vector<Bot> Bots(std::span<const Entrant> active, uint64_t seed) {
     // A bot with games but no bound (it won or lost them all) keeps its
     // estimate, which says on which side of the field it lies.
     const bool placed = std::isfinite(e.elo) && (rated_bot || e.games > 0);
-    const double sd =
-        rated_bot ? std::min(std::abs(e.sd), kUnratedSd) : kUnratedSd;
+    const double sd = rated_bot
+                          ? std::clamp(std::abs(e.sd), kLeastSd, kUnratedSd)
+                          : kUnratedSd;
     bots.push_back({.id = e.id,
                     .elo = placed ? e.elo : average,
                     .var = sd * sd,
@@ -99,7 +105,11 @@ double After(const Bot& a, double information) {
 class Chooser {
  public:
   Chooser(std::vector<Bot> bots, const Encounters& met, const TableShape& shape)
-      : bots_(std::move(bots)), met_(met), shape_(shape) {}
+      : bots_(std::move(bots)), met_(met), shape_(shape) {
+    for (size_t b = 0; b < bots_.size(); ++b) {
+      risk_.push_back(Risk(b, bots_[b].var));
+    }
+  }
 
   std::vector<int> NextTable();
 
@@ -107,6 +117,10 @@ class Chooser {
   double Risk(size_t a, double var) const;
   double Drop(size_t a, double information) const;
   size_t Focus();
+  size_t NextSeat(std::span<const size_t> table,
+                  std::span<const double> information) const;
+  std::vector<double> Told(std::span<const size_t> table,
+                           std::span<const int> team) const;
   double Value(std::span<const size_t> table, std::span<const int> team) const;
   double Information(size_t a, size_t b) const;
   std::vector<size_t> Arrange(std::vector<size_t> table) const;
@@ -119,17 +133,19 @@ class Chooser {
   const TableShape& shape_;
 };
 
+// The probability that two ratings d apart, their difference known to a
+// variance s2, are the wrong way round: Phi(-|d| / s); 0 beyond 8 s.
+double Misorder(double d, double s2) {
+  return d * d > 64 * s2 ? 0 : 0.5 * std::erfc(std::abs(d) / std::sqrt(2 * s2));
+}
+
 // The pairs with `a` that the ratings may have in the wrong order, counted
-// by their probabilities, were a's variance `var`: a rating difference d
-// known to a variance s^2 is the wrong way round with probability
-// Phi(-|d| / s). Pairs more than 8 s apart count 0.
+// by their probabilities, were a's variance `var`.
 double Chooser::Risk(size_t a, double var) const {
   double sum = 0;
   for (size_t b = 0; b < bots_.size(); ++b) {
-    const double s2 = var + bots_[b].var;
-    const double d = bots_[a].elo - bots_[b].elo;
-    if (b == a || d * d > 64 * s2) continue;
-    sum += 0.5 * std::erfc(std::abs(d) / std::sqrt(2 * s2));
+    if (b != a)
+      sum += Misorder(bots_[a].elo - bots_[b].elo, var + bots_[b].var);
   }
   return sum;
 }
@@ -147,19 +163,26 @@ double Chooser::Information(size_t a, size_t b) const {
   return PairInformation(bots_[a], bots_[b], met);
 }
 
-// What a table is worth (Drop); `team` per position
+// Per bot of a table, what the others tell it; `team` per position
 // (empty: everyone alone). Partners tell nothing about each other.
-double Chooser::Value(std::span<const size_t> table,
-                      std::span<const int> team) const {
-  double value = 0;
+std::vector<double> Chooser::Told(std::span<const size_t> table,
+                                  std::span<const int> team) const {
+  std::vector<double> told(table.size(), 0.0);
   for (size_t i = 0; i < table.size(); ++i) {
-    double information = 0;
     for (size_t j = 0; j < table.size(); ++j) {
       const bool partners = !team.empty() && team[i] >= 0 && team[i] == team[j];
-      if (j != i && !partners) information += Information(table[i], table[j]);
+      if (j != i && !partners) told[i] += Information(table[i], table[j]);
     }
-    value += Drop(table[i], information);
   }
+  return told;
+}
+
+// What a table is worth (Drop).
+double Chooser::Value(std::span<const size_t> table,
+                      std::span<const int> team) const {
+  const std::vector<double> told = Told(table, team);
+  double value = 0;
+  for (size_t i = 0; i < table.size(); ++i) value += Drop(table[i], told[i]);
   return value;
 }
 
@@ -196,41 +219,57 @@ size_t Chooser::Focus() {
   return best;
 }
 
-// The focus bot, then one by one the bot that adds most to the table's
-// value (what it tells each bot, as if everyone played alone).
+// The bot that adds most to a table's worth (what it tells each bot, as
+// if everyone played alone; `information`: what the others tell each bot
+// already). Ranking a candidate costs a pass over the field, so only the
+// kCandidates that tell the table most are ranked.
+size_t Chooser::NextSeat(std::span<const size_t> table,
+                         std::span<const double> information) const {
+  std::vector<std::tuple<double, uint64_t, size_t>> near;
+  for (size_t c = 0; c < bots_.size(); ++c) {
+    if (std::find(table.begin(), table.end(), c) != table.end()) continue;
+    double tells = 0;
+    for (size_t i : table) tells += Information(i, c) + Information(c, i);
+    near.emplace_back(-tells, bots_[c].tie, c);
+  }
+  const size_t keep = std::min(near.size(), kCandidates);
+  std::partial_sort(near.begin(), near.begin() + keep, near.end());
+  size_t best = bots_.size();
+  std::tuple<double, double, int64_t, uint64_t> best_score;
+  for (size_t k = 0; k < keep; ++k) {
+    const size_t c = std::get<2>(near[k]);
+    // Its worth; the variance taken off where no pair is set right
+    // (ratings all alike); then the fewest games; then the seed.
+    double value = 0, variance = 0, own = 0;
+    for (size_t i = 0; i < table.size(); ++i) {
+      const double more = information[i] + Information(table[i], c);
+      value += Drop(table[i], more);
+      variance += bots_[table[i]].var - After(bots_[table[i]], more);
+      own += Information(c, table[i]);
+    }
+    value += Drop(c, own);
+    variance += bots_[c].var - After(bots_[c], own);
+    const std::tuple score(std::round(value * 1e9), variance, -bots_[c].games,
+                           bots_[c].tie);
+    if (best == bots_.size() || score > best_score) {
+      best = c;
+      best_score = score;
+    }
+  }
+  return best;
+}
+
+// The focus bot, then one by one the bot that adds most to the table.
 std::vector<int> Chooser::NextTable() {
-  risk_.resize(bots_.size());
-  for (size_t b = 0; b < bots_.size(); ++b) risk_[b] = Risk(b, bots_[b].var);
   std::vector<size_t> table = {Focus()};
   std::vector<double> information = {0};  // per seated bot, from the others
   while (table.size() < static_cast<size_t>(shape_.seats)) {
-    size_t best = bots_.size();
-    std::tuple<double, double, int64_t, uint64_t> best_score;
-    for (size_t c = 0; c < bots_.size(); ++c) {
-      if (std::find(table.begin(), table.end(), c) != table.end()) continue;
-      // Its worth; the variance taken off where no pair is set right
-      // (ratings all alike); then the fewest games; then the seed.
-      double value = 0, variance = 0, own = 0;
-      for (size_t i = 0; i < table.size(); ++i) {
-        const double more = information[i] + Information(table[i], c);
-        value += Drop(table[i], more);
-        variance += bots_[table[i]].var - After(bots_[table[i]], more);
-        own += Information(c, table[i]);
-      }
-      value += Drop(c, own);
-      variance += bots_[c].var - After(bots_[c], own);
-      const std::tuple score(std::round(value * 1e9), variance, -bots_[c].games,
-                             bots_[c].tie);
-      if (best == bots_.size() || score > best_score) {
-        best = c;
-        best_score = score;
-      }
-    }
+    const size_t best = NextSeat(table, information);
+    double own = 0;
     for (size_t i = 0; i < table.size(); ++i) {
       information[i] += Information(table[i], best);
+      own += Information(best, table[i]);
     }
-    double own = 0;
-    for (size_t i : table) own += Information(best, i);
     table.push_back(best);
     information.push_back(own);
   }
@@ -273,23 +312,27 @@ std::vector<size_t> Chooser::Arrange(std::vector<size_t> table) const {
 // Counts the table as played: its meetings, and what it tells each bot.
 void Chooser::Seat(std::span<const size_t> table) {
   const std::span<const int> team = shape_.team_of_seat;
-  std::vector<double> information(table.size(), 0.0);
-  for (size_t i = 0; i < table.size(); ++i) {
-    for (size_t j = 0; j < table.size(); ++j) {
-      const bool partners = !team.empty() && team[i] >= 0 && team[i] == team[j];
-      if (j != i && !partners) {
-        information[i] += Information(table[i], table[j]);
-      }
-    }
-  }
+  const std::vector<double> information = Told(table, team);
   std::vector<int> ids;
+  std::vector<double> before;
   for (size_t i = 0; i < table.size(); ++i) {
     Bot& b = bots_[table[i]];
+    before.push_back(b.var);
     b.var = After(b, information[i]);
     ++b.games;
     ids.push_back(b.id);
   }
   met_.Add(ids, team);
+  // The pairs with the seated bots move; the seated bots' own, all of them.
+  for (size_t b = 0; b < bots_.size(); ++b) {
+    if (std::find(table.begin(), table.end(), b) != table.end()) continue;
+    for (size_t i = 0; i < table.size(); ++i) {
+      const double d = bots_[b].elo - bots_[table[i]].elo;
+      risk_[b] += Misorder(d, bots_[b].var + bots_[table[i]].var) -
+                  Misorder(d, bots_[b].var + before[i]);
+    }
+  }
+  for (size_t t : table) risk_[t] = Risk(t, bots_[t].var);
 }
 
 bool ValidShape(const TableShape& shape) {

@@ -78,6 +78,22 @@ TEST(ChooseTablesTest, NothingFromTooFewBotsOrABadShape) {
   EXPECT_TRUE(ChooseTables(twice, {}, {.seats = 2}, 1, 1).empty());
 }
 
+TEST(ChooseTablesTest, AnAnchorAndUnreadableFiguresStillMakeTables) {
+  std::vector<Entrant> field = Field(6);
+  field[0].sd = 0;  // an anchor
+  field[1].elo = std::numeric_limits<double>::quiet_NaN();
+  field[2].sd = std::numeric_limits<double>::quiet_NaN();
+  field[3].sd = -40;
+  field.push_back({.id = 7, .elo = kUnrated, .sd = kUnrated});
+  for (const TableShape& shape :
+       {TableShape{.seats = 2}, TableShape{.seats = 3},
+        TableShape{.seats = 4, .team_of_seat = {0, 1, 0, 1}}}) {
+    const auto tables = ChooseTables(field, {}, shape, 6, 2);
+    EXPECT_EQ(tables.size(), 6u);
+    ExpectWellFormed(tables, shape.seats, field);
+  }
+}
+
 TEST(ChooseTablesTest, UncertainBotsFirst) {
   std::vector<Entrant> field = Field(20);
   field.push_back({.id = 100, .elo = 1800, .sd = 150, .games = 10});
@@ -164,6 +180,18 @@ TEST(ChooseTablesTest, PartnersAndSeatsRotateOverManyCalls) {
       EXPECT_EQ(met.Seated(a, seat), 3) << a << " in seat " << seat;
     }
   }
+}
+
+TEST(ChooseTablesTest, TwoBotsTakeTheFirstSeatInTurn) {
+  const std::vector<Entrant> two = {{.id = 5, .sd = 30}, {.id = 9, .sd = 30}};
+  Encounters met;
+  for (int call = 0; call < 10; ++call) {
+    const auto tables = ChooseTables(two, met, {.seats = 2}, 1, 1);
+    ASSERT_EQ(tables.size(), 1u);
+    met.Add(tables[0], {});
+  }
+  EXPECT_EQ(met.Seated(5, 0), 5);
+  EXPECT_EQ(met.Seated(9, 0), 5);
 }
 
 TEST(ChooseTablesTest, RepeatedMeetingsSpreadOpponents) {

@@ -15,6 +15,8 @@
 //   league.scheduler.rank_error, league.roundrobin.rank_error
 //       the mean absolute rank error of all against their true order,
 //       both after the round-robin's games (the median over the seeds)
+//   league.scheduler.choose_100_tables_1000_bots_{2,4}_seats_cpu_s
+//       ChooseTables for 100 tables among 1,000 rated bots
 //   ratings.incremental.*
 //       IncrementalRatings on N two-player games among P players (default
 //       1,000,000 among 1,000, as ratings_bench): CPU seconds to add them,
@@ -32,6 +34,7 @@
 #include <vector>
 
 #include "arbiter/league/bench/simulation.h"
+#include "arbiter/league/scheduler.h"
 #include "ratings/collector.h"
 #include "ratings/game_sink.h"
 #include "ratings/incremental.h"
@@ -88,6 +91,31 @@ void Simulations(int seeds, arbiter::league::FieldOptions field) {
                            Median(scheduled_error));
   std::cout << fmt::format("league.roundrobin.rank_error {:.3f} ranks\n",
                            Median(round_robin_error));
+}
+
+// ChooseTables for 100 tables among 1,000 bots of a spread field, of 2
+// and of 4 seats in partnerships.
+void Choosing() {
+  std::mt19937_64 rng(5);
+  std::normal_distribution<double> elo(1500, 200);
+  std::uniform_real_distribution<double> sd(10, 60);
+  std::vector<arbiter::league::Entrant> field;
+  arbiter::league::Encounters met;
+  for (int b = 0; b < 1000; ++b) {
+    field.push_back({.id = b, .elo = elo(rng), .sd = sd(rng), .games = 100});
+  }
+  for (const arbiter::league::TableShape& shape :
+       {arbiter::league::TableShape{.seats = 2},
+        arbiter::league::TableShape{.seats = 4,
+        .team_of_seat = {0, 1, 0, 1}}}) {
+    const double cpu = CpuSeconds();
+    const auto tables = ChooseTables(field, met, shape, 100, 1);
+    std::cout << fmt::format(
+        "league.scheduler.choose_100_tables_1000_bots_{}_seats_cpu_s {:.3f} "
+        "s\n",
+        shape.seats, CpuSeconds() - cpu);
+    if (tables.size() != 100) std::cerr << "ChooseTables: no tables\n";
+  }
 }
 
 // Two-player games among `players` with ratings spread N(0, 200), drawn
@@ -193,5 +221,6 @@ int main(int argc, char** argv) {
     }
   }
   Simulations(seeds, field);
+  if (seeds > 0) Choosing();
   return games == 0 || Incremental(games, players) ? 0 : 1;
 }

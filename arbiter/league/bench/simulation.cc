@@ -45,6 +45,13 @@ std::vector<int> Ranks(const std::vector<double>& value) {
   return rank;
 }
 
+double MedianError(std::span<const Entrant> entrants) {
+  std::vector<double> sd;
+  for (const Entrant& e : entrants) sd.push_back(e.sd);
+  std::nth_element(sd.begin(), sd.begin() + sd.size() / 2, sd.end());
+  return sd[sd.size() / 2];
+}
+
 class League {
  public:
   explicit League(const FieldOptions& o) : rng_(o.seed), fit_({}) {
@@ -87,8 +94,15 @@ class League {
     return sum / truth.size();
   }
 
+  // A batch of the scheduler's two-seat tables.
+  void PlayTables(std::span<const Entrant> entrants, int count, uint64_t seed) {
+    for (const auto& table :
+         ChooseTables(entrants, met_, {.seats = 2}, count, seed)) {
+      Play(table[0], table[1]);
+    }
+  }
+
   int64_t games() const { return games_; }
-  const Encounters& met() const { return met_; }
 
  private:
   std::mt19937_64 rng_;
@@ -114,10 +128,7 @@ Outcome Simulate(const FieldOptions& o, Method method, int64_t budget,
   size_t next = 0;
   std::vector<Entrant> entrants = league.Refit(n);
   Outcome out;
-  std::vector<double> sd;
-  for (int b = 0; b < o.bots; ++b) sd.push_back(entrants[b].sd);
-  std::nth_element(sd.begin(), sd.begin() + sd.size() / 2, sd.end());
-  out.field_sd = sd[sd.size() / 2];
+  out.field_sd = MedianError(std::span(entrants).first(o.bots));
   bool budget_seen = false;
   for (int64_t step = 0;; ++step) {
     const int64_t played = league.games() - start;
@@ -139,11 +150,7 @@ Outcome Simulate(const FieldOptions& o, Method method, int64_t budget,
         (next / cycle.size()) % 2 ? league.Play(b, a) : league.Play(a, b);
       }
     } else {
-      const TableShape two{.seats = 2};
-      for (const auto& table : ChooseTables(entrants, league.met(), two,
-                                            o.batch, o.seed * 7919 + step)) {
-        league.Play(table[0], table[1]);
-      }
+      league.PlayTables(entrants, o.batch, o.seed * 7919 + step);
     }
     entrants = league.Refit(n);
   }
