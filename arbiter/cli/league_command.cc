@@ -59,7 +59,6 @@ tournament::TournamentConfig LoadOrFail(const std::string& sub,
 struct InitArgs {
   std::string dir;
   league::InitOptions options;
-  std::string fault_policy = "forfeit";
 };
 
 void Init(const InitArgs& a) {
@@ -71,29 +70,29 @@ void Init(const InitArgs& a) {
   if (auto ok = CheckTimeOptions(a.options.time_control)) {
     Fail("init", *ok, kExitUsage);
   }
-  league::InitOptions options = a.options;
-  options.fault_policy = a.fault_policy;
-  const std::string text = league::LeagueConfigText(options);
-  fs::create_directories(a.dir, ec);
-  // Checked as `run` will read it, game and ruleset included, before it is
-  // written.
+  const std::string text = league::LeagueConfigText(a.options);
+  // Checked as `run` will read it, game and ruleset included, before
+  // anything is written.
   auto config = league::ParseLeagueConfig(text, fs::absolute(a.dir, ec));
   if (!config) Fail("init", config.error(), kExitUsage);
   if (auto game = tournament::ResolveRuleset(*config); !game) {
     Fail("init", game.error(), kExitUsage);
   }
+  fs::create_directories(a.dir, ec);
   if (!fs::is_directory(a.dir, ec)) {
     Fail("init", a.dir + ": cannot create the folder", kExitUsage);
   }
   std::FILE* file =
       std::fopen((fs::path(a.dir) / league::kConfigFile).c_str(), "wx");
-  if (file == nullptr) Fail("init", a.dir + ": cannot write league.toml", 2);
+  if (file == nullptr) {
+    Fail("init", a.dir + ": cannot write league.toml", kExitUsage);
+  }
   std::fputs(text.c_str(), file);
   std::fclose(file);
   std::printf(
       "league %s made in %s; add bots with `arbiter league add %s "
       "NAME -- COMMAND`\n",
-      TerminalSafe(options.name).c_str(), a.dir.c_str(), a.dir.c_str());
+      TerminalSafe(a.options.name).c_str(), a.dir.c_str(), a.dir.c_str());
 }
 
 struct AddArgs {
@@ -254,7 +253,7 @@ void AddInit(CLI::App* league) {
   cmd->add_option("--concurrency", a->options.concurrency,
                   "games at once (0: the number of cores)")
       ->check(IntegerIn(0, tournament::kMaxConcurrency));
-  AddTimeOptions(cmd, &a->options.time_control, &a->fault_policy);
+  AddTimeOptions(cmd, &a->options.time_control, &a->options.fault_policy);
   cmd->callback([a] { Init(*a); });
 }
 
