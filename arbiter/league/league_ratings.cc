@@ -125,7 +125,14 @@ std::vector<HistoryPoint> ReadHistory(const std::filesystem::path& dir) {
 std::expected<void, std::string> AppendHistory(const std::filesystem::path& dir,
                                                const HistoryPoint& point) {
   const std::filesystem::path path = dir / kHistoryFile;
-  const std::string line = HistoryLine(point) + "\n";
+  std::string line = HistoryLine(point) + "\n";
+  // A line cut short by a kill stays a line of its own (and is skipped).
+  std::error_code ec;
+  if (const auto size = std::filesystem::file_size(path, ec); !ec && size > 0) {
+    std::ifstream in(path, std::ios::binary);
+    in.seekg(std::streamoff(size - 1));
+    if (in.get() != '\n') line.insert(0, "\n");
+  }
   const int fd =
       ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
   if (fd < 0) {

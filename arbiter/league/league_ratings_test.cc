@@ -61,8 +61,11 @@ TEST(LeagueRatingsTest, HistorySkipsALineCutShort) {
                 {.name = "b@2", .elo = 1490, .sd = INFINITY, .games = 0}};
   ASSERT_TRUE(AppendHistory(dir, point));
   std::ofstream(dir / kHistoryFile, std::ios::app) << "{\"batch\": 4, \"ti";
+  point.batch = 5;  // the next run's line is whole
+  ASSERT_TRUE(AppendHistory(dir, point));
   const auto history = ReadHistory(dir);
-  ASSERT_EQ(history.size(), 1u);
+  ASSERT_EQ(history.size(), 2u);
+  EXPECT_EQ(history[1].batch, 5);
   EXPECT_EQ(history[0].batch, 3);
   EXPECT_DOUBLE_EQ(history[0].bots[0].elo, 1510.0);
   EXPECT_TRUE(std::isinf(history[0].bots[1].sd));
@@ -83,6 +86,20 @@ TEST(LeagueReportTest, PageEscapesWhatItShows) {
   EXPECT_NE(page.find("&lt;league&gt;"), std::string::npos);
   EXPECT_NE(page.find("[1402, 1598]"), std::string::npos);  // 1.96 x 50
   EXPECT_NE(page.find("<polyline"), std::string::npos);
+  // The newest games only, newest first.
+  std::vector<records::RecordSummary> many;
+  for (int i = 0; i < kNewestGames + 10; ++i) {
+    many.push_back(Game("g" + std::to_string(i), {"a@1"}, {0}, {1}));
+  }
+  const std::string list = LeaguePage("l", roster, {point}, many);
+  size_t rows = 0;
+  for (size_t at = 0; (at = list.find("<tr><td><code>", at)) != list.npos;
+       ++at) {
+    ++rows;
+  }
+  EXPECT_EQ(rows, size_t(kNewestGames));
+  EXPECT_LT(list.find("g59"), list.find("g10"));
+  EXPECT_EQ(list.find(">g9<"), std::string::npos);
 }
 
 }  // namespace

@@ -109,7 +109,10 @@ std::string HistoryChart(const std::vector<HistoryPoint>& history) {
 std::string NewestGames(const std::vector<records::RecordSummary>& newest) {
   std::string html =
       "<table><tr><th>game</th><th>batch</th><th>seats (place)</th></tr>\n";
-  for (auto it = newest.rbegin(); it != newest.rend(); ++it) {
+  const auto last = newest.size() > size_t(kNewestGames)
+                        ? newest.rend() - (newest.size() - kNewestGames)
+                        : newest.rend();
+  for (auto it = newest.rbegin(); it != last; ++it) {
     std::string seats;
     for (size_t s = 0; s < it->bots.size(); ++s) {
       seats += fmt::format("{}{} ({})", s ? ", " : "", it->bots[s],
