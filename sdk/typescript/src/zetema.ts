@@ -256,53 +256,89 @@ export function actionToProto(action: Action): msg.ActionIn {
   throw new CardError(`unknown action kind ${String(action.kind)}`);
 }
 
+/** An observation's lists, made from its message at the first use. */
+function fieldsOf(obs: msg.Observation) {
+  const pileCards = parseCards(obs.piles);
+  const piles: Record<string, Card[]> = Object.fromEntries([...RANKS].map((r) => [r, [] as Card[]]));
+  for (const c of pileCards) piles[c.rankChar].push(c);
+  return {
+    hand: parseCards(obs.hand), pileCards, piles, waste: parseCards(obs.waste), known: obs.known.map((k) => parseCards(k.cards)),
+    handSizes: [...obs.handSizes], scores: [...obs.scores], teamOf: [...obs.teamOf], teamScores: [...obs.teamScores],
+  };
+}
+
 /** What this seat may see when it is asked to act in a Zetema game. */
 export class Observation extends ObservationBase<Action, msg.Ruleset, msg.Event> {
   readonly kind = "zetema" as const;
-  readonly seat: number;
-  readonly currentPlayer: number;
-  readonly dealer: number;
-  /** 1 for the first hand. */
-  readonly handNumber: number;
-  /** Cards left to draw. */
-  readonly stockSize: number;
-  readonly numPlayers: number;
-  readonly hand: Card[];
-  /** Every rank pile's cards together. */
-  readonly pileCards: Card[];
-  /** Rank letter -> the cards on that rank pile (all 13 ranks). */
-  readonly piles: Record<string, Card[]>;
-  readonly waste: Card[];
-  readonly handSizes: number[];
-  /** Points earned, per seat. */
-  readonly scores: number[];
-  readonly teamOf: number[];
-  readonly teamScores: number[];
-  /** Per seat: cards shown in a declaration and still held. */
-  readonly known: Card[][];
-  /** The zetema.v1.Observation as received (its history left empty by the arbiter). */
-  readonly proto: msg.Observation;
+  #fields: ReturnType<typeof fieldsOf> | undefined;
 
   constructor(request: DecisionRequest, game: GameInfo | undefined, legalActions: Action[] = []) {
-    super(request, game, legalActions, request.zetema!.observation!.history);
-    const obs = request.zetema!.observation!;
-    this.proto = obs;
-    this.seat = obs.seat;
-    this.currentPlayer = obs.currentPlayer;
-    this.dealer = obs.dealer;
-    this.handNumber = obs.handNumber;
-    this.stockSize = obs.stockSize;
-    this.numPlayers = obs.numPlayers || obs.handSizes.length;
-    this.hand = parseCards(obs.hand);
-    this.pileCards = parseCards(obs.piles);
-    this.piles = Object.fromEntries([...RANKS].map((r) => [r, [] as Card[]]));
-    for (const c of this.pileCards) this.piles[c.rankChar].push(c);
-    this.waste = parseCards(obs.waste);
-    this.handSizes = [...obs.handSizes];
-    this.scores = [...obs.scores];
-    this.teamOf = [...obs.teamOf];
-    this.teamScores = [...obs.teamScores];
-    this.known = obs.known.map((k) => parseCards(k.cards));
+    super(request, game, legalActions);
+  }
+
+  /** The zetema.v1.Observation as received (its history left empty by the arbiter). */
+  get proto(): msg.Observation {
+    return this.request.zetema!.observation!;
+  }
+
+  private get fields(): ReturnType<typeof fieldsOf> {
+    return (this.#fields ??= fieldsOf(this.proto));
+  }
+
+  protected override ownHistory(): readonly msg.Event[] {
+    return this.proto.history;
+  }
+
+  get seat(): number {
+    return this.proto.seat;
+  }
+  get currentPlayer(): number {
+    return this.proto.currentPlayer;
+  }
+  get dealer(): number {
+    return this.proto.dealer;
+  }
+  /** 1 for the first hand. */
+  get handNumber(): number {
+    return this.proto.handNumber;
+  }
+  /** Cards left to draw. */
+  get stockSize(): number {
+    return this.proto.stockSize;
+  }
+  get numPlayers(): number {
+    return this.proto.numPlayers || this.proto.handSizes.length;
+  }
+  get hand(): Card[] {
+    return this.fields.hand;
+  }
+  /** Every rank pile's cards together. */
+  get pileCards(): Card[] {
+    return this.fields.pileCards;
+  }
+  /** Rank letter -> the cards on that rank pile (all 13 ranks). */
+  get piles(): Record<string, Card[]> {
+    return this.fields.piles;
+  }
+  get waste(): Card[] {
+    return this.fields.waste;
+  }
+  get handSizes(): number[] {
+    return this.fields.handSizes;
+  }
+  /** Points earned, per seat. */
+  get scores(): number[] {
+    return this.fields.scores;
+  }
+  get teamOf(): number[] {
+    return this.fields.teamOf;
+  }
+  get teamScores(): number[] {
+    return this.fields.teamScores;
+  }
+  /** Per seat: cards shown in a declaration and still held. */
+  get known(): Card[][] {
+    return this.fields.known;
   }
 
   /** The cards on one rank pile; rank is a letter ("K", "10") or 0..12. */
