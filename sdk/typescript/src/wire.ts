@@ -76,8 +76,10 @@ function load(): Types {
   return types;
 }
 
-function plain<T>(type: protobuf.Type, bytes: Uint8Array): T {
-  return type.toObject(type.decode(bytes), CONVERSION) as T;
+/** The message of `type` in the next `length` bytes of `r` (all that is
+ * left without a length), as a plain object. */
+function plain<T>(type: protobuf.Type, r: protobuf.Reader, length?: number): T {
+  return type.toObject(type.decode(r, length), CONVERSION) as T;
 }
 
 const LENGTH_DELIMITED = 2;
@@ -88,21 +90,20 @@ export function decodeArbiterMessage(bytes: Uint8Array): ArbiterMessage {
   const t = load();
   const r = protobuf.Reader.create(bytes);
   if (bytes.length > 0 && r.uint32() === ((DECISION_REQUEST << 3) | LENGTH_DELIMITED)) {
-    const body = r.bytes();
-    const request = r.pos === r.len ? readDecisionRequest(t, body) : undefined;
+    const end = r.uint32() + r.pos;
+    const request = end === r.len ? readDecisionRequest(t, r) : undefined;
     if (request !== undefined) return { decisionRequest: request, message: "decisionRequest" };
   }
-  return plain(t.arbiterMessage, bytes);
+  return plain(t.arbiterMessage, protobuf.Reader.create(bytes));
 }
 
 /** DecisionRequest's scalar fields by number (uint32 unless named below). */
 const SCALARS: Record<number, string> = { 2: "timeLeftMs", 3: "moveLimitMs", 4: "bankMs", 6: "numLegalActions" };
 const REQUEST_ID = 1, GAME_ID = 5, POINTS = 7, EVENTS = 8;
 
-/** A DecisionRequest read field by field, or undefined for one this reader
- * leaves to protobufjs. */
-function readDecisionRequest(t: Types, bytes: Uint8Array): DecisionRequest | undefined {
-  const r = protobuf.Reader.create(bytes);
+/** The DecisionRequest in the rest of `r`, read field by field, or
+ * undefined for one this reader leaves to protobufjs. */
+function readDecisionRequest(t: Types, r: protobuf.Reader): DecisionRequest | undefined {
   const points: number[] = [];
   const out: Record<string, unknown> = {
     requestId: "0", timeLeftMs: 0, moveLimitMs: 0, bankMs: 0, gameId: "", numLegalActions: 0,
@@ -114,7 +115,8 @@ function readDecisionRequest(t: Types, bytes: Uint8Array): DecisionRequest | und
     const id = tag >>> 3, wire = tag & 7;
     const decision = t.decisions.get(id);
     if (id === REQUEST_ID && wire === 0) {
-      out.requestId = (r.uint64() as unknown as Long).toString();
+      const id = r.uint64() as unknown as Long;
+      out.requestId = id.high === 0 ? String(id.low >>> 0) : id.toString();
     } else if (SCALARS[id] !== undefined && wire === 0) {
       out[SCALARS[id]] = r.uint32();
     } else if (id === GAME_ID && wire === LENGTH_DELIMITED) {
@@ -125,9 +127,9 @@ function readDecisionRequest(t: Types, bytes: Uint8Array): DecisionRequest | und
       points.push(r.int32());
     } else if (id === EVENTS && wire === LENGTH_DELIMITED && !events) {
       events = true;
-      out.events = plain(t.gameEvent, r.bytes());
+      out.events = plain(t.gameEvent, r, r.uint32());
     } else if (decision !== undefined && wire === LENGTH_DELIMITED && out.decision === undefined) {
-      const value = "type" in decision ? plain(decision.type, r.bytes()) : readDecision(decision, r.bytes());
+      const value = "type" in decision ? plain(decision.type, r, r.uint32()) : readDecision(decision, r, r.uint32() + r.pos);
       if (value === undefined) return undefined;
       out[decision.member] = value;
       out.decision = decision.member;
@@ -138,26 +140,37 @@ function readDecisionRequest(t: Types, bytes: Uint8Array): DecisionRequest | und
   return out as unknown as DecisionRequest;
 }
 
-/** A game's Decision with its legal actions decoded and its observation
- * decoded at the first read (a ProtocolError if it is unreadable). */
-function readDecision(type: DecisionType, bytes: Uint8Array): object | undefined {
-  const r = protobuf.Reader.create(bytes);
+/** A game's Decision (in `r` up to `end`) with its legal actions decoded
+ * and its observation decoded at the first read (a ProtocolError if it is
+ * unreadable). */
+function readDecision(type: DecisionType, r: protobuf.Reader, end: number): object | undefined {
   const legalActions: unknown[] = [];
-  let observation: Uint8Array | undefined;
-  while (r.pos < r.len) {
+  let observation: { start: number; length: number } | undefined;
+  while (r.pos < end) {
     const tag = r.uint32();
-    if (tag === ((1 << 3) | LENGTH_DELIMITED) && observation === undefined) observation = r.bytes();
-    else if (tag === ((2 << 3) | LENGTH_DELIMITED)) legalActions.push(plain(type.legalAction, r.bytes()));
-    else return undefined;
+    if (tag === ((1 << 3) | LENGTH_DELIMITED) && observation === undefined) {
+      observation = { length: r.uint32(), start: r.pos };
+      r.skip(observation.length);
+    } else if (tag === ((2 << 3) | LENGTH_DELIMITED)) {
+      legalActions.push(plain(type.legalAction, r, r.uint32()));
+    } else {
+      return undefined;
+    }
   }
+  if (r.pos !== end) throw new RangeError(`a zetema.v1.Decision overruns its length`);
   const decision = { legalActions };
+  const buffer = r.buf;
   Object.defineProperty(decision, "observation", {
     enumerable: true,
     configurable: true,
     get() {
       let value: unknown = null;
       try {
-        if (observation !== undefined) value = plain(type.observation, observation);
+        if (observation !== undefined) {
+          const at = protobuf.Reader.create(buffer);
+          at.pos = observation.start;
+          value = plain(type.observation, at, observation.length);
+        }
       } catch (e) {
         throw new ProtocolError(`the arbiter sent an unreadable ${type.observation.fullName.slice(1)}: ${(e as Error).message}`);
       }
@@ -179,7 +192,7 @@ export function encodeBotMessage(message: BotMessage): Uint8Array {
   ) {
     // BotMessage.action_reply (2) { request_id (1), index (2) }
     const w = protobuf.Writer.create();
-    w.uint32((2 << 3) | LENGTH_DELIMITED).fork().uint32(1 << 3).uint64(Long.fromString(id, true));
+    w.uint32((2 << 3) | LENGTH_DELIMITED).fork().uint32(1 << 3).uint64(id.length < 16 ? Number(id) : Long.fromString(id, true));
     return w.uint32(2 << 3).uint32(index).ldelim().finish();
   }
   const t = load();

@@ -212,16 +212,16 @@ const MELD_TYPES: Record<string, MeldType> = {
 
 /** An Action from a zetema.v1.Action message, or a LegalAction (whose points it keeps). */
 export function actionFromProto(proto: msg.ActionIn | msg.LegalAction, index: number | null = null): Action {
-  if ("text" in proto && "points" in proto) {
-    const a = actionFromProto(proto.action ?? {}, index);
-    return new Action(a.kind, a.cards, a.pile, a.discard, a.meldType, index, proto.points);
-  }
-  const p = proto as msg.ActionIn;
-  if (p.discard) return new Action(DISCARD, [], [], parseCard(p.discard.card ?? ""), null, index);
+  if ("text" in proto && "points" in proto) return fromAction(proto.action ?? {}, index, proto.points);
+  return fromAction(proto as msg.ActionIn, index, null);
+}
+
+function fromAction(p: msg.ActionIn, index: number | null, points: number | null): Action {
+  if (p.discard) return new Action(DISCARD, [], [], parseCard(p.discard.card ?? ""), null, index, points);
   if (p.meld) {
     const m = p.meld;
     return new Action(MELD, parseCards(m.cards ?? []), [], m.discard ? parseCard(m.discard) : null,
-      MELD_TYPES[String(m.meldType)] ?? null, index);
+      MELD_TYPES[String(m.meldType)] ?? null, index, points);
   }
   if (p.marry) {
     const hand: Card[] = [], pile: Card[] = [];
@@ -229,7 +229,7 @@ export function actionFromProto(proto: msg.ActionIn | msg.LegalAction, index: nu
       (m.kingFromPile ? pile : hand).push(parseCard(m.king ?? ""));
       (m.queenFromPile ? pile : hand).push(parseCard(m.queen ?? ""));
     }
-    return new Action(MARRY, hand, pile, null, null, index);
+    return new Action(MARRY, hand, pile, null, null, index, points);
   }
   throw new CardError("the action message holds no discard, meld or marry");
 }
