@@ -49,6 +49,7 @@ final class PlayStream implements AutoCloseable {
   private static final int STREAM = 1;  // the call's stream, the only one
   private static final int MAX_MESSAGE = 4 << 20;  // as grpc-java's default receive limit
   private static final int MAX_FRAME = 16384;  // what this end accepts (HTTP/2's default)
+  private static final int MAX_HEADERS = 1 << 16;  // a header block, CONTINUATIONs included
   private static final byte[] PREFACE = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
 
   /** gRPC status names by number, for error messages. */
@@ -73,7 +74,7 @@ final class PlayStream implements AutoCloseable {
   private final SocketChannel socket;
   private final ByteBuffer in = ByteBuffer.allocate(4 * (9 + MAX_FRAME)).flip();  // bytes read, not yet a frame
   private final ByteArrayOutputStream headerBlock = new ByteArrayOutputStream();
-  private final DefaultHttp2HeadersDecoder hpack = new DefaultHttp2HeadersDecoder(false, 1 << 16);
+  private final DefaultHttp2HeadersDecoder hpack = new DefaultHttp2HeadersDecoder(false, MAX_HEADERS);
   private byte[] data = new byte[1 << 12];  // the stream's data, not yet a whole message
   private int dataLength;
   private boolean headersEndStream;  // whether the header block being read ends the stream
@@ -392,6 +393,10 @@ final class PlayStream implements AutoCloseable {
       headersEndStream = (flags & END_STREAM) != 0;
     }
     headerBlock.writeBytes(payload);
+    if (headerBlock.size() > MAX_HEADERS) {
+      end(new StreamError("INTERNAL", "a header block above " + MAX_HEADERS + " bytes"));
+      return;
+    }
     if ((flags & END_HEADERS) == 0) return;
     // Every block is decoded, so that the decoder's table stays whole.
     Http2Headers headers;

@@ -205,6 +205,22 @@ class PlayStreamTest {
   }
 
   @Test
+  void aHeaderBlockWithoutEndIsRefusedPastItsLimit() throws Exception {
+    try (ServerSocket listener = new ServerSocket(0)) {
+      PlayStream stream = withArbiter(listener, a -> {
+        a.next();
+        a.write(HEADERS, 0, a.stream, new byte[16_000]);
+        for (int i = 0; i < 5; i++) a.write(CONTINUATION, 0, a.stream, new byte[16_000]);
+      });
+      stream.send(BotMessage.getDefaultInstance());
+      var e = assertThrows(PlayStream.StreamError.class, stream::next);
+      assertEquals("INTERNAL: a header block above 65536 bytes", e.getMessage());
+      arbiterDone();
+      stream.close(true);
+    }
+  }
+
+  @Test
   void aClosedConnectionIsUnavailable() throws Exception {
     try (ServerSocket listener = new ServerSocket(0)) {
       PlayStream stream = withArbiter(listener, a -> a.next());
