@@ -89,7 +89,7 @@ export abstract class ObservationBase<Act, Rules = unknown, Event = unknown> {
     readonly game: GameInfo | undefined,
     /** The decision's legal actions (the callback's second argument), typed
      * by the observation's kind. */
-    readonly legalActions: Act[],
+    readonly legalActions: Act[] = [],
   ) {
     this.requestId = request.requestId;
     this.timeLeftMs = request.timeLeftMs;
@@ -114,6 +114,36 @@ export abstract class ObservationBase<Act, Rules = unknown, Event = unknown> {
   /** The observation message's history field, if the game's has one. */
   protected ownHistory(): readonly Event[] {
     return [];
+  }
+}
+
+/** A typed game's observation: its message (`proto`, the observation of the
+ * request's member `member`) and the lists made from it (`fields`), both at
+ * their first use. */
+export abstract class TypedObservation<
+  Act,
+  Rules,
+  Event,
+  Message extends object,
+  Fields,
+> extends ObservationBase<Act, Rules, Event> {
+  protected abstract readonly member: "zetema" | "pontoon" | "scotchWhist";
+  #fields: Fields | undefined;
+
+  /** The observation message as received. */
+  get proto(): Message {
+    return (this.request[this.member] as unknown as { observation: Message }).observation;
+  }
+
+  protected abstract fieldsOf(message: Message): Fields;
+
+  protected get fields(): Fields {
+    return (this.#fields ??= this.fieldsOf(this.proto));
+  }
+
+  /** The message's own history, for the games whose observation has one. */
+  protected override ownHistory(): readonly Event[] {
+    return (this.proto as { history?: readonly Event[] }).history ?? [];
   }
 }
 

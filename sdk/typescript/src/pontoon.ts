@@ -4,8 +4,8 @@
  * not see (another seat's face-down card) is null.
  */
 import { ACE, Card, CardError, cardOrNull } from "./cards";
-import { GameInfo, ObservationBase, GameModule, setTypedAnswer } from "./game";
-import type { DecisionRequest, pontoon as msg } from "./messages";
+import { GameModule, setTypedAnswer, TypedObservation } from "./game";
+import type { pontoon as msg } from "./messages";
 
 export const BET = "bet";
 export const BUY = "buy";
@@ -179,26 +179,13 @@ function fieldsOf(obs: msg.Observation) {
   return { seats: obs.seats.map((s) => new SeatState(s)), underPack: obs.underPack.map(cardOrNull) };
 }
 
-/** What this seat may see when it is asked to act in a Pontoon game. */
-export class Observation extends ObservationBase<Action, msg.Ruleset, msg.Event> {
+/** What this seat may see when it is asked to act in a Pontoon game; `proto`: the pontoon.v1.Observation as received. */
+export class Observation extends TypedObservation<Action, msg.Ruleset, msg.Event, msg.Observation, ReturnType<typeof fieldsOf>> {
   readonly kind = "pontoon" as const;
-  #fields: ReturnType<typeof fieldsOf> | undefined;
+  protected readonly member = "pontoon";
 
-  constructor(request: DecisionRequest, game: GameInfo | undefined, legalActions: Action[] = []) {
-    super(request, game, legalActions);
-  }
-
-  /** The pontoon.v1.Observation as received. */
-  get proto(): msg.Observation {
-    return this.request.pontoon!.observation!;
-  }
-
-  private get fields(): ReturnType<typeof fieldsOf> {
-    return (this.#fields ??= fieldsOf(this.proto));
-  }
-
-  protected override ownHistory(): readonly msg.Event[] {
-    return this.proto.history;
+  protected fieldsOf(message: msg.Observation): ReturnType<typeof fieldsOf> {
+    return fieldsOf(message);
   }
 
   get seat(): number {

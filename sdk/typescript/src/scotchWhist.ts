@@ -5,8 +5,8 @@
  * 8 7 6), in the other suits A K Q J T 9 8 7 6.
  */
 import { ACE, Card, CardError, cardOrNull, JACK, KING, parseCard, parseCards, parseSuit, QUEEN, TEN } from "./cards";
-import { GameInfo, ObservationBase, GameModule, setTypedAnswer } from "./game";
-import type { DecisionRequest, scotchWhist as msg } from "./messages";
+import { GameModule, setTypedAnswer, TypedObservation } from "./game";
+import type { scotchWhist as msg } from "./messages";
 
 export const PLAY = "play";
 export { TEN };
@@ -115,22 +115,13 @@ function fieldsOf(obs: msg.Observation) {
   };
 }
 
-/** What this seat may see when it is asked to act in a Scotch Whist game. */
-export class Observation extends ObservationBase<Action, msg.Ruleset, msg.Event> {
+/** What this seat may see when it is asked to act in a Scotch Whist game; `proto`: the scotch_whist.v1.Observation as received. */
+export class Observation extends TypedObservation<Action, msg.Ruleset, msg.Event, msg.Observation, ReturnType<typeof fieldsOf>> {
   readonly kind = "scotch_whist" as const;
-  #fields: ReturnType<typeof fieldsOf> | undefined;
+  protected readonly member = "scotchWhist";
 
-  constructor(request: DecisionRequest, game: GameInfo | undefined, legalActions: Action[] = []) {
-    super(request, game, legalActions);
-  }
-
-  /** The scotch_whist.v1.Observation as received. */
-  get proto(): msg.Observation {
-    return this.request.scotchWhist!.observation!;
-  }
-
-  private get fields(): ReturnType<typeof fieldsOf> {
-    return (this.#fields ??= fieldsOf(this.proto));
+  protected fieldsOf(message: msg.Observation): ReturnType<typeof fieldsOf> {
+    return fieldsOf(message);
   }
 
   get seat(): number {

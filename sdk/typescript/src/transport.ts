@@ -19,7 +19,7 @@ import * as http2 from "node:http2";
 import * as net from "node:net";
 import { ConfigurationError, ConnectionFailed } from "./errors";
 import type { ArbiterMessage, BotMessage } from "./messages";
-import { decodeArbiterMessage, encodeBotMessage } from "./wire";
+import { decodeArbiterMessage, encodeBotMessage, load } from "./wire";
 
 /** The most a message may take, as grpc-js's default receive limit. */
 const MAX_MESSAGE = 4 << 20;
@@ -110,6 +110,7 @@ export class Stream implements AsyncIterable<ArbiterMessage> {
   /** Connects (waiting up to `timeoutMs` for the arbiter) and starts the call. */
   static async open(address: string, timeoutMs: number): Promise<Stream> {
     const { authority } = parseAddress(address);
+    load();
     const socket = await connectSocket(address, timeoutMs);
     const session = http2.connect(`http://${authority}`, { createConnection: () => socket, settings: { enablePush: false } });
     const call = session.request(

@@ -49,12 +49,23 @@ interface Types {
 
 let types: Types | undefined;
 
-function load(): Types {
+/** Every message type under `namespace`. */
+function typesIn(namespace: protobuf.NamespaceBase): protobuf.Type[] {
+  return namespace.nestedArray.flatMap((nested) => [
+    ...(nested instanceof protobuf.Type ? [nested] : []),
+    ...(nested instanceof protobuf.Namespace || nested instanceof protobuf.Type ? typesIn(nested) : []),
+  ]);
+}
+
+/** Loads the protocol and generates every message's coder: a stream calls
+ * this before its Hello, so that none of it falls in a decision's time. */
+export function load(): Types {
   if (types !== undefined) return types;
   const root = new protobuf.Root();
   root.resolvePath = (_origin, target) => join(protoDir(), target);
   root.loadSync(join("arbiter", "v1", "arbiter.proto"), { keepCase: false });
   root.resolveAll();
+  for (const type of typesIn(root)) type.setup();
   const request = root.lookupType("arbiter.v1.DecisionRequest");
   const decisions: Types["decisions"] = new Map();
   for (const field of request.oneofs.decision.fieldsArray) {

@@ -14,8 +14,8 @@
  * suits in the order S H D C.
  */
 import { ACE, Card, CardError, compareCards, KING, parseCard, parseCards, QUEEN, RANKS, sortedByRank } from "./cards";
-import { GameInfo, ObservationBase, GameModule, setTypedAnswer } from "./game";
-import type { DecisionRequest, zetema as msg } from "./messages";
+import { GameModule, setTypedAnswer, TypedObservation } from "./game";
+import type { zetema as msg } from "./messages";
 
 export const DISCARD = "discard";
 export const MELD = "meld";
@@ -267,26 +267,13 @@ function fieldsOf(obs: msg.Observation) {
   };
 }
 
-/** What this seat may see when it is asked to act in a Zetema game. */
-export class Observation extends ObservationBase<Action, msg.Ruleset, msg.Event> {
+/** What this seat may see when it is asked to act in a Zetema game; `proto`: the zetema.v1.Observation as received (its history left empty by the arbiter). */
+export class Observation extends TypedObservation<Action, msg.Ruleset, msg.Event, msg.Observation, ReturnType<typeof fieldsOf>> {
   readonly kind = "zetema" as const;
-  #fields: ReturnType<typeof fieldsOf> | undefined;
+  protected readonly member = "zetema";
 
-  constructor(request: DecisionRequest, game: GameInfo | undefined, legalActions: Action[] = []) {
-    super(request, game, legalActions);
-  }
-
-  /** The zetema.v1.Observation as received (its history left empty by the arbiter). */
-  get proto(): msg.Observation {
-    return this.request.zetema!.observation!;
-  }
-
-  private get fields(): ReturnType<typeof fieldsOf> {
-    return (this.#fields ??= fieldsOf(this.proto));
-  }
-
-  protected override ownHistory(): readonly msg.Event[] {
-    return this.proto.history;
+  protected fieldsOf(message: msg.Observation): ReturnType<typeof fieldsOf> {
+    return fieldsOf(message);
   }
 
   get seat(): number {
