@@ -457,6 +457,11 @@ final class PlayStream implements AutoCloseable {
     while (settings.remaining() >= 6) {
       int key = settings.getShort() & 0xFFFF;
       int value = settings.getInt();
+      if ((key == SETTINGS_INITIAL_WINDOW_SIZE && value < 0)
+          || (key == SETTINGS_MAX_FRAME_SIZE && (value < 16384 || value > 16777215))) {
+        end(new StreamError("INTERNAL", "the arbiter's setting " + key + " is out of range: " + Integer.toUnsignedString(value)));
+        return;
+      }
       if (key == SETTINGS_INITIAL_WINDOW_SIZE) {
         // Applies to the stream's window as a change (RFC 9113, 6.9.2).
         streamWindow += (long) value - initialWindow;

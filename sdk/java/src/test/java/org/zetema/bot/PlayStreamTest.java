@@ -221,6 +221,18 @@ class PlayStreamTest {
   }
 
   @Test
+  void aSettingOutOfRangeEndsTheCall() throws Exception {
+    try (ServerSocket listener = new ServerSocket(0)) {
+      PlayStream stream = withArbiter(listener, a -> a.next(), PlayStream.SETTINGS_MAX_FRAME_SIZE, 0);
+      stream.send(BotMessage.getDefaultInstance());
+      var e = assertThrows(PlayStream.StreamError.class, stream::next);
+      assertEquals("INTERNAL: the arbiter's setting 5 is out of range: 0", e.getMessage());
+      arbiterDone();
+      stream.close(true);
+    }
+  }
+
+  @Test
   void aClosedConnectionIsUnavailable() throws Exception {
     try (ServerSocket listener = new ServerSocket(0)) {
       PlayStream stream = withArbiter(listener, a -> a.next());
