@@ -86,9 +86,15 @@ export function parseSuit(text: string): number {
   throw new CardError(`bad suit "${text}"`);
 }
 
+/** Every card by its letter form ("TH"): the protocol's, read without copies. */
+const BY_TEXT = new Map<string, Card>();
+for (const rank of RANKS) for (const suit of SUITS) BY_TEXT.set(rank + suit, Card.of(RANKS.indexOf(rank), SUITS.indexOf(suit)));
+
 /** A Card from "TH", "10h", "Q\u2660"; a Card is returned as is. */
 export function parseCard(text: string | Card): Card {
   if (text instanceof Card) return text;
+  const known = typeof text === "string" ? BY_TEXT.get(text) : undefined;
+  if (known !== undefined) return known;
   if (typeof text !== "string") {
     throw new CardError(`a card must be text such as 'TH', got ${String(text)}`);
   }

@@ -226,7 +226,9 @@ async function loop(
           );
         }
         const legal = module.legalActions(request);
-        const choice = await callback(module.observation(request, game, legal) as Observation, legal as LegalAction[]);
+        let choice = callback(module.observation(request, game, legal) as Observation, legal as LegalAction[]);
+        // Only a promise is awaited: awaiting a value costs a turn of the microtask queue.
+        if (typeof (choice as PromiseLike<Answer> | undefined)?.then === "function") choice = await choice;
         stream.send({ actionReply: replyFor(choice, legal, request.requestId, module.member) });
       } else if (kind === "gameEnd") {
         const end = message.gameEnd!;

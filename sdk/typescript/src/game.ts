@@ -67,7 +67,10 @@ export class GameInfo {
 }
 
 /** What every game's observation has: the decision's clock, its legal
- * actions, the game, its ruleset and the events so far. */
+ * actions, the game, its ruleset and the events so far. A game's own fields
+ * are getters that read its observation message at the first use: a
+ * decision's answer often needs few of them (wire.ts decodes the message
+ * then). */
 export abstract class ObservationBase<Act, Rules = unknown, Event = unknown> {
   /** The request's id: a uint64, as a decimal string. */
   readonly requestId: string;
@@ -77,26 +80,70 @@ export abstract class ObservationBase<Act, Rules = unknown, Event = unknown> {
   readonly bankMs: number;
   /** The game's Ruleset message (every knob); null outside a game or for a text-only game. */
   readonly ruleset: Rules | null;
-  /** Every event of this game so far, in engine order (the game's own Event
-   * messages; lines of text for a text-only game). */
-  readonly history: Event[];
+  /** How many of the game's events had come when the decision was asked. */
+  readonly #seen: number;
+  #history: Event[] | undefined;
 
-  /** `history`: the observation message's own, where it has one and the
-   * arbiter filled it (else the events the SDK gathered). */
   constructor(
-    request: DecisionRequest,
+    protected readonly request: DecisionRequest,
     readonly game: GameInfo | undefined,
     /** The decision's legal actions (the callback's second argument), typed
      * by the observation's kind. */
-    readonly legalActions: Act[],
-    history: readonly Event[] = [],
+    readonly legalActions: Act[] = [],
   ) {
     this.requestId = request.requestId;
     this.timeLeftMs = request.timeLeftMs;
     this.moveLimitMs = request.moveLimitMs;
     this.bankMs = request.bankMs;
     this.ruleset = (game?.ruleset as Rules | undefined) ?? null;
-    this.history = [...(history.length > 0 || game === undefined ? history : (game.history as Event[]))];
+    this.#seen = game?.history.length ?? 0;
+  }
+
+  /** Every event of this game so far, in engine order (the game's own Event
+   * messages; lines of text for a text-only game): the observation
+   * message's own history where it has one and the arbiter filled it, else
+   * the events the SDK gathered until this decision. */
+  get history(): Event[] {
+    if (this.#history === undefined) {
+      const own = this.ownHistory();
+      this.#history = own.length > 0 || this.game === undefined ? [...own] : (this.game.history.slice(0, this.#seen) as Event[]);
+    }
+    return this.#history;
+  }
+
+  /** The observation message's history field, if the game's has one. */
+  protected ownHistory(): readonly Event[] {
+    return [];
+  }
+}
+
+/** A typed game's observation: its message (`proto`, the observation of the
+ * request's member `member`) and the lists made from it (`fields`), both at
+ * their first use. */
+export abstract class TypedObservation<
+  Act,
+  Rules,
+  Event,
+  Message extends object,
+  Fields,
+> extends ObservationBase<Act, Rules, Event> {
+  protected abstract readonly member: "zetema" | "pontoon" | "scotchWhist";
+  #fields: Fields | undefined;
+
+  /** The observation message as received. */
+  get proto(): Message {
+    return (this.request[this.member] as unknown as { observation: Message }).observation;
+  }
+
+  protected abstract fieldsOf(message: Message): Fields;
+
+  protected get fields(): Fields {
+    return (this.#fields ??= this.fieldsOf(this.proto));
+  }
+
+  /** The message's own history, for the games whose observation has one. */
+  protected override ownHistory(): readonly Event[] {
+    return (this.proto as { history?: readonly Event[] }).history ?? [];
   }
 }
 

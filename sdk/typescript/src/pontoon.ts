@@ -4,8 +4,8 @@
  * not see (another seat's face-down card) is null.
  */
 import { ACE, Card, CardError, cardOrNull } from "./cards";
-import { GameInfo, ObservationBase, GameModule, setTypedAnswer } from "./game";
-import type { DecisionRequest, pontoon as msg } from "./messages";
+import { GameModule, setTypedAnswer, TypedObservation } from "./game";
+import type { pontoon as msg } from "./messages";
 
 export const BET = "bet";
 export const BUY = "buy";
@@ -174,42 +174,57 @@ export class SeatState {
   }
 }
 
-/** What this seat may see when it is asked to act in a Pontoon game. */
-export class Observation extends ObservationBase<Action, msg.Ruleset, msg.Event> {
+/** An observation's lists, made from its message at the first use. */
+function fieldsOf(obs: msg.Observation) {
+  return { seats: obs.seats.map((s) => new SeatState(s)), underPack: obs.underPack.map(cardOrNull) };
+}
+
+/** What this seat may see when it is asked to act in a Pontoon game; `proto`: the pontoon.v1.Observation as received. */
+export class Observation extends TypedObservation<Action, msg.Ruleset, msg.Event, msg.Observation, ReturnType<typeof fieldsOf>> {
   readonly kind = "pontoon" as const;
-  readonly seat: number;
-  readonly numPlayers: number;
-  readonly banker: number;
+  protected readonly member = "pontoon";
+
+  protected fieldsOf(message: msg.Observation): ReturnType<typeof fieldsOf> {
+    return fieldsOf(message);
+  }
+
+  get seat(): number {
+    return this.proto.seat;
+  }
+  get numPlayers(): number {
+    return this.proto.numPlayers;
+  }
+  get banker(): number {
+    return this.proto.banker;
+  }
   /** 1 for the first hand. */
-  readonly handNumber: number;
+  get handNumber(): number {
+    return this.proto.handNumber;
+  }
   /** Hands in the game. */
-  readonly hands: number;
-  readonly currentPlayer: number;
+  get hands(): number {
+    return this.proto.hands;
+  }
+  get currentPlayer(): number {
+    return this.proto.currentPlayer;
+  }
   /** The index of the hand to act on. */
-  readonly currentHand: number;
-  readonly phase: Phase;
-  readonly seats: SeatState[];
-  readonly packSize: number;
+  get currentHand(): number {
+    return this.proto.currentHand;
+  }
+  get phase(): Phase {
+    return PHASE[this.proto.phase] ?? "over";
+  }
+  get seats(): SeatState[] {
+    return this.fields.seats;
+  }
+  get packSize(): number {
+    return this.proto.packSize;
+  }
   /** The known bottom of the pack, top first: cards put under since the
    * last shuffle, null for one hidden from this seat. */
-  readonly underPack: (Card | null)[];
-  readonly proto: msg.Observation;
-
-  constructor(request: DecisionRequest, game: GameInfo | undefined, legalActions: Action[] = []) {
-    super(request, game, legalActions, request.pontoon!.observation!.history);
-    const obs = request.pontoon!.observation!;
-    this.proto = obs;
-    this.seat = obs.seat;
-    this.numPlayers = obs.numPlayers;
-    this.banker = obs.banker;
-    this.handNumber = obs.handNumber;
-    this.hands = obs.hands;
-    this.currentPlayer = obs.currentPlayer;
-    this.currentHand = obs.currentHand;
-    this.phase = PHASE[obs.phase] ?? "over";
-    this.seats = obs.seats.map((s) => new SeatState(s));
-    this.packSize = obs.packSize;
-    this.underPack = obs.underPack.map(cardOrNull);
+  get underPack(): (Card | null)[] {
+    return this.fields.underPack;
   }
 
   get isBanker(): boolean {

@@ -57,7 +57,7 @@ export function protocol(): ProtoGrpcType {
 }
 
 /** The Play method: its path and its messages' coding, the messages shaped
- * as described above (the SDK's own stream, transport.ts, uses them). */
+ * as described above (wire.test checks the SDK's own coding, wire.ts, against them). */
 export function playMethod(): protoLoader.MethodDefinition<BotMessage, ArbiterMessage__Output> {
   const service = packageDefinition()["arbiter.v1.Arbiter"] as protoLoader.ServiceDefinition;
   return service.Play as protoLoader.MethodDefinition<BotMessage, ArbiterMessage__Output>;

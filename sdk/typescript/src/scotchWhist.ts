@@ -5,8 +5,8 @@
  * 8 7 6), in the other suits A K Q J T 9 8 7 6.
  */
 import { ACE, Card, CardError, cardOrNull, JACK, KING, parseCard, parseCards, parseSuit, QUEEN, TEN } from "./cards";
-import { GameInfo, ObservationBase, GameModule, setTypedAnswer } from "./game";
-import type { DecisionRequest, scotchWhist as msg } from "./messages";
+import { GameModule, setTypedAnswer, TypedObservation } from "./game";
+import type { scotchWhist as msg } from "./messages";
 
 export const PLAY = "play";
 export { TEN };
@@ -106,60 +106,86 @@ export class Trick {
   }
 }
 
-/** What this seat may see when it is asked to act in a Scotch Whist game. */
-export class Observation extends ObservationBase<Action, msg.Ruleset, msg.Event> {
-  readonly kind = "scotch_whist" as const;
-  readonly seat: number;
-  readonly numPlayers: number;
-  readonly currentPlayer: number;
-  readonly dealer: number;
-  /** 1 for the first hand. */
-  readonly handNumber: number;
-  readonly hand: Card[];
-  /** The card the dealer turned up. */
-  readonly trumpCard: Card | null;
-  /** Its suit, 0..3 for S H D C (-1 when unknown). */
-  readonly trump: number;
-  /** The dealer still holds the turned card. */
-  readonly trumpHeld: boolean;
-  /** The trick being played. */
-  readonly trick: Trick;
-  /** This hand's completed tricks. */
-  readonly tricks: Trick[];
-  /** Per seat: the cards it captured this hand. */
-  readonly captured: Card[][];
-  readonly handSizes: number[];
-  readonly scores: number[];
-  readonly teamOf: number[];
-  /** Per team: what the target is checked on. */
-  readonly teamScores: number[];
-  readonly target: number;
-  /** Cards each seat was dealt this hand. */
-  readonly cardsDealt: number;
-  readonly proto: msg.Observation;
+/** An observation's lists, made from its message at the first use. */
+function fieldsOf(obs: msg.Observation) {
+  return {
+    hand: parseCards(obs.hand), trumpCard: cardOrNull(obs.trumpCard), trump: obs.trumpSuit ? parseSuit(obs.trumpSuit) : -1, trick: new Trick(obs.trick),
+    tricks: obs.tricks.map((t) => new Trick(t)), captured: obs.captured.map((c) => parseCards(c.cards)),
+    handSizes: [...obs.handSizes], scores: [...obs.scores], teamOf: [...obs.teamOf], teamScores: [...obs.teamScores],
+  };
+}
 
-  constructor(request: DecisionRequest, game: GameInfo | undefined, legalActions: Action[] = []) {
-    super(request, game, legalActions);
-    const obs = request.scotchWhist!.observation!;
-    this.proto = obs;
-    this.seat = obs.seat;
-    this.numPlayers = obs.numPlayers;
-    this.currentPlayer = obs.currentPlayer;
-    this.dealer = obs.dealer;
-    this.handNumber = obs.handNumber;
-    this.hand = parseCards(obs.hand);
-    this.trumpCard = cardOrNull(obs.trumpCard);
-    this.trump = obs.trumpSuit ? parseSuit(obs.trumpSuit) : -1;
-    this.trumpHeld = obs.trumpHeld;
-    this.trick = new Trick(obs.trick);
-    this.tricks = obs.tricks.map((t) => new Trick(t));
-    this.captured = obs.captured.map((c) => parseCards(c.cards));
-    this.handSizes = [...obs.handSizes];
-    this.scores = [...obs.scores];
-    this.teamOf = [...obs.teamOf];
-    this.teamScores = [...obs.teamScores];
-    this.target = obs.target;
-    this.cardsDealt = obs.cardsDealt;
+/** What this seat may see when it is asked to act in a Scotch Whist game; `proto`: the scotch_whist.v1.Observation as received. */
+export class Observation extends TypedObservation<Action, msg.Ruleset, msg.Event, msg.Observation, ReturnType<typeof fieldsOf>> {
+  readonly kind = "scotch_whist" as const;
+  protected readonly member = "scotchWhist";
+
+  protected fieldsOf(message: msg.Observation): ReturnType<typeof fieldsOf> {
+    return fieldsOf(message);
+  }
+
+  get seat(): number {
+    return this.proto.seat;
+  }
+  get numPlayers(): number {
+    return this.proto.numPlayers;
+  }
+  get currentPlayer(): number {
+    return this.proto.currentPlayer;
+  }
+  get dealer(): number {
+    return this.proto.dealer;
+  }
+  /** 1 for the first hand. */
+  get handNumber(): number {
+    return this.proto.handNumber;
+  }
+  get hand(): Card[] {
+    return this.fields.hand;
+  }
+  /** The card the dealer turned up. */
+  get trumpCard(): Card | null {
+    return this.fields.trumpCard;
+  }
+  /** Its suit, 0..3 for S H D C (-1 when unknown). */
+  get trump(): number {
+    return this.fields.trump;
+  }
+  /** The dealer still holds the turned card. */
+  get trumpHeld(): boolean {
+    return this.proto.trumpHeld;
+  }
+  /** The trick being played. */
+  get trick(): Trick {
+    return this.fields.trick;
+  }
+  /** This hand's completed tricks. */
+  get tricks(): Trick[] {
+    return this.fields.tricks;
+  }
+  /** Per seat: the cards it captured this hand. */
+  get captured(): Card[][] {
+    return this.fields.captured;
+  }
+  get handSizes(): number[] {
+    return this.fields.handSizes;
+  }
+  get scores(): number[] {
+    return this.fields.scores;
+  }
+  get teamOf(): number[] {
+    return this.fields.teamOf;
+  }
+  /** Per team: what the target is checked on. */
+  get teamScores(): number[] {
+    return this.fields.teamScores;
+  }
+  get target(): number {
+    return this.proto.target;
+  }
+  /** Cards each seat was dealt this hand. */
+  get cardsDealt(): number {
+    return this.proto.cardsDealt;
   }
 
   /** Every card played in this hand so far, the current trick's too. */

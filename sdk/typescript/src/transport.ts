@@ -6,8 +6,8 @@
  * grpc-js passes every message through its filter stack, promises and a
  * Readable/Writable pair; with them a decision's round trip took 4 times
  * the bare one even in a warm process, with node:http2 alone under 2
- * (docs/sdk-typescript.md, "Speed"). The messages are coded by the same
- * proto-loader definition grpc-js would use, so they have the same shape.
+ * (docs/sdk-typescript.md, "Speed"). The messages are coded by wire.ts,
+ * into the shape grpc-js's proto-loader definition gives them.
  *
  *     const stream = await Stream.open("unix:///tmp/arbiter.sock", 10_000);
  *     stream.send(botMessage);
@@ -19,10 +19,13 @@ import * as http2 from "node:http2";
 import * as net from "node:net";
 import { ConfigurationError, ConnectionFailed } from "./errors";
 import type { ArbiterMessage, BotMessage } from "./messages";
-import { playMethod } from "./proto";
+import { decodeArbiterMessage, encodeBotMessage, load } from "./wire";
 
 /** The most a message may take, as grpc-js's default receive limit. */
 const MAX_MESSAGE = 4 << 20;
+
+/** The call's path: arbiter.v1.Arbiter's method Play. */
+export const PLAY_PATH = "/arbiter.v1.Arbiter/Play";
 
 /** The call ended without status OK: `code` is a gRPC status name
  * ("UNAVAILABLE"), `details` what the arbiter or the connection said. */
@@ -81,7 +84,6 @@ function statusName(code: number): string {
 
 /** One Play call: send() BotMessages, iterate the ArbiterMessages. */
 export class Stream implements AsyncIterable<ArbiterMessage> {
-  private readonly method = playMethod();
   private data: Buffer = Buffer.alloc(0);
   private readonly inbox: ArbiterMessage[] = [];
   private waiting: { resolve: (r: IteratorResult<ArbiterMessage>) => void; reject: (e: Error) => void } | undefined;
@@ -108,12 +110,13 @@ export class Stream implements AsyncIterable<ArbiterMessage> {
   /** Connects (waiting up to `timeoutMs` for the arbiter) and starts the call. */
   static async open(address: string, timeoutMs: number): Promise<Stream> {
     const { authority } = parseAddress(address);
+    load();
     const socket = await connectSocket(address, timeoutMs);
     const session = http2.connect(`http://${authority}`, { createConnection: () => socket, settings: { enablePush: false } });
     const call = session.request(
       {
         ":method": "POST",
-        ":path": playMethod().path,
+        ":path": PLAY_PATH,
         "content-type": "application/grpc",
         te: "trailers",
         "user-agent": "zetema-bot-typescript",
@@ -125,11 +128,11 @@ export class Stream implements AsyncIterable<ArbiterMessage> {
 
   send(message: BotMessage): void {
     if (this.ending !== undefined) return; // the next read reports the end
-    const body = this.method.requestSerialize(message);
+    const body = encodeBotMessage(message);
     const frame = Buffer.allocUnsafe(5 + body.length);
     frame[0] = 0;
     frame.writeUInt32BE(body.length, 1);
-    body.copy(frame, 5);
+    frame.set(body, 5);
     this.call.write(frame);
   }
 
@@ -182,8 +185,13 @@ export class Stream implements AsyncIterable<ArbiterMessage> {
         return this.end(new StreamError(size > MAX_MESSAGE ? "RESOURCE_EXHAUSTED" : "INTERNAL", `a message of ${size} bytes, ${what}`));
       }
       if (this.data.length < 5 + size) break;
-      this.inbox.push(this.method.responseDeserialize(this.data.subarray(5, 5 + size)));
+      const body = this.data.subarray(5, 5 + size);
       this.data = this.data.subarray(5 + size);
+      try {
+        this.inbox.push(decodeArbiterMessage(body));
+      } catch (e) {
+        return this.end(new StreamError("INTERNAL", `an unreadable message of ${size} bytes: ${(e as Error).message}`));
+      }
     }
     this.deliver();
   }

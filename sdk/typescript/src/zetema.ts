@@ -14,8 +14,8 @@
  * suits in the order S H D C.
  */
 import { ACE, Card, CardError, compareCards, KING, parseCard, parseCards, QUEEN, RANKS, sortedByRank } from "./cards";
-import { GameInfo, ObservationBase, GameModule, setTypedAnswer } from "./game";
-import type { DecisionRequest, zetema as msg } from "./messages";
+import { GameModule, setTypedAnswer, TypedObservation } from "./game";
+import type { zetema as msg } from "./messages";
 
 export const DISCARD = "discard";
 export const MELD = "meld";
@@ -212,16 +212,16 @@ const MELD_TYPES: Record<string, MeldType> = {
 
 /** An Action from a zetema.v1.Action message, or a LegalAction (whose points it keeps). */
 export function actionFromProto(proto: msg.ActionIn | msg.LegalAction, index: number | null = null): Action {
-  if ("text" in proto && "points" in proto) {
-    const a = actionFromProto(proto.action ?? {}, index);
-    return new Action(a.kind, a.cards, a.pile, a.discard, a.meldType, index, proto.points);
-  }
-  const p = proto as msg.ActionIn;
-  if (p.discard) return new Action(DISCARD, [], [], parseCard(p.discard.card ?? ""), null, index);
+  if ("text" in proto && "points" in proto) return fromAction(proto.action ?? {}, index, proto.points);
+  return fromAction(proto as msg.ActionIn, index, null);
+}
+
+function fromAction(p: msg.ActionIn, index: number | null, points: number | null): Action {
+  if (p.discard) return new Action(DISCARD, [], [], parseCard(p.discard.card ?? ""), null, index, points);
   if (p.meld) {
     const m = p.meld;
     return new Action(MELD, parseCards(m.cards ?? []), [], m.discard ? parseCard(m.discard) : null,
-      MELD_TYPES[String(m.meldType)] ?? null, index);
+      MELD_TYPES[String(m.meldType)] ?? null, index, points);
   }
   if (p.marry) {
     const hand: Card[] = [], pile: Card[] = [];
@@ -229,7 +229,7 @@ export function actionFromProto(proto: msg.ActionIn | msg.LegalAction, index: nu
       (m.kingFromPile ? pile : hand).push(parseCard(m.king ?? ""));
       (m.queenFromPile ? pile : hand).push(parseCard(m.queen ?? ""));
     }
-    return new Action(MARRY, hand, pile, null, null, index);
+    return new Action(MARRY, hand, pile, null, null, index, points);
   }
   throw new CardError("the action message holds no discard, meld or marry");
 }
@@ -256,53 +256,76 @@ export function actionToProto(action: Action): msg.ActionIn {
   throw new CardError(`unknown action kind ${String(action.kind)}`);
 }
 
-/** What this seat may see when it is asked to act in a Zetema game. */
-export class Observation extends ObservationBase<Action, msg.Ruleset, msg.Event> {
-  readonly kind = "zetema" as const;
-  readonly seat: number;
-  readonly currentPlayer: number;
-  readonly dealer: number;
-  /** 1 for the first hand. */
-  readonly handNumber: number;
-  /** Cards left to draw. */
-  readonly stockSize: number;
-  readonly numPlayers: number;
-  readonly hand: Card[];
-  /** Every rank pile's cards together. */
-  readonly pileCards: Card[];
-  /** Rank letter -> the cards on that rank pile (all 13 ranks). */
-  readonly piles: Record<string, Card[]>;
-  readonly waste: Card[];
-  readonly handSizes: number[];
-  /** Points earned, per seat. */
-  readonly scores: number[];
-  readonly teamOf: number[];
-  readonly teamScores: number[];
-  /** Per seat: cards shown in a declaration and still held. */
-  readonly known: Card[][];
-  /** The zetema.v1.Observation as received (its history left empty by the arbiter). */
-  readonly proto: msg.Observation;
+/** An observation's lists, made from its message at the first use. */
+function fieldsOf(obs: msg.Observation) {
+  const pileCards = parseCards(obs.piles);
+  const piles: Record<string, Card[]> = Object.fromEntries([...RANKS].map((r) => [r, [] as Card[]]));
+  for (const c of pileCards) piles[c.rankChar].push(c);
+  return {
+    hand: parseCards(obs.hand), pileCards, piles, waste: parseCards(obs.waste), known: obs.known.map((k) => parseCards(k.cards)),
+    handSizes: [...obs.handSizes], scores: [...obs.scores], teamOf: [...obs.teamOf], teamScores: [...obs.teamScores],
+  };
+}
 
-  constructor(request: DecisionRequest, game: GameInfo | undefined, legalActions: Action[] = []) {
-    super(request, game, legalActions, request.zetema!.observation!.history);
-    const obs = request.zetema!.observation!;
-    this.proto = obs;
-    this.seat = obs.seat;
-    this.currentPlayer = obs.currentPlayer;
-    this.dealer = obs.dealer;
-    this.handNumber = obs.handNumber;
-    this.stockSize = obs.stockSize;
-    this.numPlayers = obs.numPlayers || obs.handSizes.length;
-    this.hand = parseCards(obs.hand);
-    this.pileCards = parseCards(obs.piles);
-    this.piles = Object.fromEntries([...RANKS].map((r) => [r, [] as Card[]]));
-    for (const c of this.pileCards) this.piles[c.rankChar].push(c);
-    this.waste = parseCards(obs.waste);
-    this.handSizes = [...obs.handSizes];
-    this.scores = [...obs.scores];
-    this.teamOf = [...obs.teamOf];
-    this.teamScores = [...obs.teamScores];
-    this.known = obs.known.map((k) => parseCards(k.cards));
+/** What this seat may see when it is asked to act in a Zetema game; `proto`: the zetema.v1.Observation as received (its history left empty by the arbiter). */
+export class Observation extends TypedObservation<Action, msg.Ruleset, msg.Event, msg.Observation, ReturnType<typeof fieldsOf>> {
+  readonly kind = "zetema" as const;
+  protected readonly member = "zetema";
+
+  protected fieldsOf(message: msg.Observation): ReturnType<typeof fieldsOf> {
+    return fieldsOf(message);
+  }
+
+  get seat(): number {
+    return this.proto.seat;
+  }
+  get currentPlayer(): number {
+    return this.proto.currentPlayer;
+  }
+  get dealer(): number {
+    return this.proto.dealer;
+  }
+  /** 1 for the first hand. */
+  get handNumber(): number {
+    return this.proto.handNumber;
+  }
+  /** Cards left to draw. */
+  get stockSize(): number {
+    return this.proto.stockSize;
+  }
+  get numPlayers(): number {
+    return this.proto.numPlayers || this.proto.handSizes.length;
+  }
+  get hand(): Card[] {
+    return this.fields.hand;
+  }
+  /** Every rank pile's cards together. */
+  get pileCards(): Card[] {
+    return this.fields.pileCards;
+  }
+  /** Rank letter -> the cards on that rank pile (all 13 ranks). */
+  get piles(): Record<string, Card[]> {
+    return this.fields.piles;
+  }
+  get waste(): Card[] {
+    return this.fields.waste;
+  }
+  get handSizes(): number[] {
+    return this.fields.handSizes;
+  }
+  /** Points earned, per seat. */
+  get scores(): number[] {
+    return this.fields.scores;
+  }
+  get teamOf(): number[] {
+    return this.fields.teamOf;
+  }
+  get teamScores(): number[] {
+    return this.fields.teamScores;
+  }
+  /** Per seat: cards shown in a declaration and still held. */
+  get known(): Card[][] {
+    return this.fields.known;
   }
 
   /** The cards on one rank pile; rank is a letter ("K", "10") or 0..12. */

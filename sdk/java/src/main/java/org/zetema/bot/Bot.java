@@ -162,15 +162,14 @@ public final class Bot {
   public int play(String[] args, Map<String, String> env, Callback callback) throws Exception {
     Connection c = connection(args, env);
     check(c);
-    Channels.Opened opened = Channels.open(c.address(), connectTimeoutMs);
-    try {
-      return new Session(this, callback, c.address()).run(opened.channel(), hello(c.token()));
-    } finally {
-      opened.close();
-    }
+    PlayStream stream = PlayStream.open(c.address(), connectTimeoutMs);
+    return new Session(this, callback, c.address()).run(stream, hello(c.token()));
   }
 
-  /** {@link #play} on a channel of the caller's (tests, in-process servers). */
+  /**
+   * {@link #play} on a grpc-java channel of the caller's (in-process servers, tests), through
+   * grpc-java's stack: messages are handled on the channel's threads (give it a direct executor).
+   */
   public int play(ManagedChannel channel, String token, Callback callback) throws Exception {
     check(new Connection("channel", token, List.of()));
     return new Session(this, callback, channel.authority()).run(channel, hello(token));

@@ -18,19 +18,22 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.function.Consumer;
 
 /**
- * One stream: the Hello, then every message of the arbiter in turn. Messages
- * are handled on the transport's thread as they arrive (the channel has a
- * direct executor), the callback included; play() waits for the outcome.
+ * One stream: the Hello, then every message of the arbiter in turn, the
+ * callback included. On the SDK's own stream (PlayStream) the bot's thread
+ * reads the messages and answers them; on a grpc-java channel of the
+ * caller's, the transport's thread does (the channel should have a direct
+ * executor), and play() waits for the outcome.
  */
-final class Session implements StreamObserver<ArbiterMessage> {
+final class Session {
   private final Bot bot;
   private final Bot.Callback callback;
   private final String address;
   private final CompletableFuture<Integer> outcome = new CompletableFuture<>();
   private final Map<String, GameInfo> games = new LinkedHashMap<>();
-  private StreamObserver<BotMessage> out;
+  private Consumer<BotMessage> out;
   private boolean welcomed;
   private int finished;
 
@@ -40,29 +43,82 @@ final class Session implements StreamObserver<ArbiterMessage> {
     this.address = address;
   }
 
-  int run(ManagedChannel channel, Hello hello) throws Exception {
+  /** Plays on the SDK's own stream, on this thread. */
+  int run(PlayStream stream, Hello hello) throws Exception {
     Warmup.once();  // before the Hello: a check may give the first decision 50 ms
-    out = ClientCalls.asyncBidiStreamingCall(channel.newCall(Protocol.PLAY, CallOptions.DEFAULT), this);
+    out = stream::send;
+    boolean cancel = true;
+    try {
+      out.accept(BotMessage.newBuilder().setHello(hello).build());
+      while (!outcome.isDone()) {
+        ArbiterMessage message;
+        try {
+          message = stream.next();
+        } catch (PlayStream.StreamError e) {
+          onError(e.code, e.details);
+          break;
+        }
+        if (message == null) onCompleted();
+        else onNext(message);
+      }
+      int games = result();
+      cancel = false;
+      return games;
+    } finally {
+      stream.close(cancel);
+    }
+  }
+
+  /** Plays on a grpc-java channel; messages come on the channel's threads. */
+  int run(ManagedChannel channel, Hello hello) throws Exception {
+    Warmup.once();
+    StreamObserver<BotMessage> call =
+        ClientCalls.asyncBidiStreamingCall(
+            channel.newCall(Protocol.PLAY, CallOptions.DEFAULT),
+            new StreamObserver<ArbiterMessage>() {
+              @Override
+              public void onNext(ArbiterMessage message) {
+                Session.this.onNext(message);
+              }
+
+              @Override
+              public void onError(Throwable t) {
+                Status status = Status.fromThrowable(t);
+                Session.this.onError(
+                    status.getCode().name(), status.getDescription() == null ? "" : status.getDescription());
+              }
+
+              @Override
+              public void onCompleted() {
+                Session.this.onCompleted();
+              }
+            });
     synchronized (this) {
-      out.onNext(BotMessage.newBuilder().setHello(hello).build());
+      out = call::onNext;
+      call.onNext(BotMessage.newBuilder().setHello(hello).build());
     }
     try {
-      return outcome.get();
-    } catch (ExecutionException e) {
-      throw e.getCause() instanceof Exception ? (Exception) e.getCause() : e;
+      return result();
     } finally {
       synchronized (this) {
         if (!outcome.isDone() || outcome.isCompletedExceptionally()) {
-          out.onError(Status.CANCELLED.withDescription("the bot stopped").asRuntimeException());
+          call.onError(Status.CANCELLED.withDescription("the bot stopped").asRuntimeException());
         } else {
-          out.onCompleted();
+          call.onCompleted();
         }
       }
     }
   }
 
-  @Override
-  public synchronized void onNext(ArbiterMessage message) {
+  private int result() throws Exception {
+    try {
+      return outcome.get();
+    } catch (ExecutionException e) {
+      throw e.getCause() instanceof Exception ? (Exception) e.getCause() : e;
+    }
+  }
+
+  synchronized void onNext(ArbiterMessage message) {
     if (outcome.isDone()) return;
     try {
       handle(message);
@@ -71,22 +127,18 @@ final class Session implements StreamObserver<ArbiterMessage> {
     }
   }
 
-  @Override
-  public void onError(Throwable t) {
+  synchronized void onError(String code, String details) {
     if (welcomed && games.isEmpty()) {
       outcome.complete(finished);
       return;
     }
-    Status status = Status.fromThrowable(t);
     String where = welcomed ? "in the middle of game " + String.join(", ", games.keySet()) : "before welcoming this bot";
     outcome.completeExceptionally(
         new ZetemaException.ConnectionFailed(
-            "the stream to " + address + " broke " + where + ": " + status.getCode()
-                + (status.getDescription() == null ? "" : " " + status.getDescription())));
+            "the stream to " + address + " broke " + where + ": " + code + (details.isEmpty() ? "" : " " + details)));
   }
 
-  @Override
-  public void onCompleted() {
+  synchronized void onCompleted() {
     if (!welcomed) {
       outcome.completeExceptionally(
           new ZetemaException.ProtocolError("the arbiter closed the stream without a Welcome"));
@@ -151,7 +203,7 @@ final class Session implements StreamObserver<ArbiterMessage> {
     if (request.hasEvents()) takeEvents(request.getEvents(), game);
     Decision decision = new Decision(request, game);
     Object choice = callback.choose(decision);
-    out.onNext(BotMessage.newBuilder().setActionReply(decision.reply(choice)).build());
+    out.accept(BotMessage.newBuilder().setActionReply(decision.reply(choice)).build());
   }
 
   private void takeEvents(GameEvent event, GameInfo game) {

@@ -83,6 +83,25 @@ class ClientTest {
     }
   }
 
+  /** A channel of the bot's own goes through grpc-java's stack, to the same game loop. */
+  @Test
+  void playsOnAGrpcChannelOfTheCallers() throws Exception {
+    try (FakeArbiter arbiter = FakeArbiter.tcp(ONE_GAME)) {
+      io.grpc.ManagedChannel channel =
+          io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder.forTarget(arbiter.address)
+              .usePlaintext()
+              .directExecutor()
+              .build();
+      try {
+        assertEquals(1, Bot.named("own").play(channel, "t0k", d -> 1));
+        assertEquals("t0k", arbiter.received.get(0).getHello().getToken());
+        assertEquals(1, arbiter.received.get(1).getActionReply().getIndex());
+      } finally {
+        channel.shutdownNow();
+      }
+    }
+  }
+
   @Test
   void readsTheEnvironmentWhenNoFlagIsGiven() throws Exception {
     try (FakeArbiter arbiter = FakeArbiter.tcp(ONE_GAME)) {
