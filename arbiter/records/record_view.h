@@ -43,7 +43,7 @@ struct FaultView {
 struct StepView {
   int64_t seat = 0;
   int64_t decision_us = 0;
-  int64_t cpu_us = 0;  // the bot's, measured by its sandbox; 0: not measured
+  int64_t cpu_us = 0;   // the bot's, measured by its sandbox; 0: not measured
   bool strike = false;  // the arbiter played it for the seat
 };
 
@@ -69,7 +69,7 @@ struct RecordView {
   std::vector<int64_t> team_scores;
   int64_t hands_played = 0;
   std::string_view started_at, finished_at;  // RFC 3339 UTC
-  std::vector<StepView> steps;    // only when the scanner reads steps
+  std::vector<StepView> steps;  // only when the scanner reads steps
 
   // The seat that holds the game's seat advantage (the first player, the
   // first banker). Format-version rule: records written by version 0.1 have
