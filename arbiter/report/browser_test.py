@@ -271,11 +271,9 @@ class Screens:
               f"{os.path.join(self.keep, name + '.png')}")
 
 
-def loaded(browser, folder):
-    """The files of `folder` (games/K.js, replays/K.js) the page loaded."""
-    return browser.eval("performance.getEntriesByType('resource').map(e => "
-                        "e.name).filter(n => /\\/(games|replays)\\//.test(n))"
-                        ".map(n => n.split('/').slice(-2).join('/'))")
+def loaded(browser):
+    """The files beside the page (games/K.js, replays/K.js) it loaded."""
+    return browser.eval("[...reportLoads.keys()]")
 
 
 def listed(browser, what="d => d.dataset.game"):
@@ -296,8 +294,8 @@ def test_report(browser, screens, arbiter, work):
     browser.open("file://" + os.path.join(folder, "index.html"))
     browser.wait_for(REPORT_READY, "the report")
     check(not browser.errors(), f"console errors: {browser.errors()}")
-    check(loaded(browser, folder) == ["games/0.js"],
-          f"files loaded with the page: {loaded(browser, folder)}")
+    check(loaded(browser) == ["games/0.js"],
+          f"files loaded with the page: {loaded(browser)}")
 
     # The standings, as the command line computes them from the records.
     rows = browser.eval("""[...document.querySelectorAll(
@@ -378,15 +376,15 @@ def test_report(browser, screens, arbiter, work):
     browser.call("Input.insertText", {"text": "timeout"})
     check(len(listed(browser)) == 1, "search for timeout")
     faulty = listed(browser)[0]
-    check(loaded(browser, folder) == ["games/0.js"],
+    check(loaded(browser) == ["games/0.js"],
           "a replay file was loaded before a game was opened")
 
     # Clicking the game opens its replay.
     browser.click(f"tr[data-game='{faulty}'] a.replay-link")
     browser.wait_for("window.report.viewer !== null", "the replay")
     check(browser.eval("location.hash") == f"#game/{faulty}", "hash")
-    check(loaded(browser, folder) == ["games/0.js", "replays/0.js"],
-          f"files loaded: {loaded(browser, folder)}")
+    check(loaded(browser) == ["games/0.js", "replays/0.js"],
+          f"files loaded: {loaded(browser)}")
     viewer = "window.report.viewer"
     check(browser.eval(f"{viewer}.position") == 0, "starts as dealt")
     steps = browser.eval(f"{viewer}.positions") - 1
@@ -438,9 +436,12 @@ def test_report(browser, screens, arbiter, work):
     browser.wait_for("document.querySelector('.page').style.display === ''",
                      "the report again")
 
-    # A link to a step opens the game.
+    # A link to a step opens the game (a new page: a change of the hash
+    # alone fires no load).
+    browser.open("about:blank")
     browser.open(f"file://{folder}/index.html#game/{faulty}/step/5")
-    browser.wait_for("window.report && window.report.viewer", "the replay")
+    browser.wait_for("window.report !== undefined && "
+                     "window.report.viewer !== null", "the replay")
     check(browser.eval("window.report.viewer.data.id") == faulty,
           "the step's link opened another game")
     check(not browser.errors(), f"console errors: {browser.errors()}")
@@ -448,14 +449,16 @@ def test_report(browser, screens, arbiter, work):
     # A replay file that went missing: the game says which, the report
     # still shows.
     os.remove(os.path.join(folder, "replays", "0.js"))
+    browser.open("about:blank")
     browser.open(f"file://{folder}/index.html#game/{faulty}")
-    browser.wait_for("document.querySelector('.replay .error')",
+    browser.wait_for("document.querySelector('.replay .error') !== null",
                      "the missing file's error")
     error = browser.eval("document.querySelector('.replay .error')"
                          ".textContent")
     check(f"Cannot open the replay of game {faulty}" in error and
           "replays/0.js is missing" in error, f"error: {error}")
     browser.events = []  # the failed load is logged as a console error
+    browser.open("about:blank")
     browser.open("file://" + os.path.join(folder, "index.html"))
     browser.wait_for(REPORT_READY, "the report without its replays")
 
@@ -807,7 +810,7 @@ def test_hostile_texts(browser, arbiter, work):
     page's data: both pages render whole (standings, replay, log lines)
     with every text shown as text, and run nothing of the bots'."""
     records, games = hostile_records(arbiter, work)
-    folder = os.path.join(work, "hostile")
+    folder = os.path.join(work, "hostile-report")
     run([arbiter, "report", records, "-o", folder])
     browser.open("file://" + os.path.join(folder, "index.html"))
     browser.wait_for(REPORT_READY, "the report")

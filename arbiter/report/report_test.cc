@@ -398,11 +398,13 @@ TEST(DecisionTimesTest, QuantilesWithinHalfAPercent) {
   int64_t total = 0;
   for (int64_t c : times.CoarseCounts()) total += c;
   EXPECT_EQ(total, 100000);
-  // The coarse bins: [1 us, 10^0.2 us) holds 1 us only, and so on.
-  EXPECT_EQ(times.CoarseCounts()[0], 0);
-  EXPECT_EQ(times.CoarseCounts()[1], 1);  // 1
-  EXPECT_EQ(times.CoarseCounts()[2], 1);  // 2
-  EXPECT_EQ(times.CoarseCounts()[3], 2);  // 3, 4
+  // The coarse bins: bin k holds [10^((k-1)/5), 10^(k/5)) us.
+  const std::vector<int64_t> coarse = times.CoarseCounts();
+  EXPECT_EQ(coarse[0], 0);
+  EXPECT_EQ(coarse[1], 1);  // 1
+  EXPECT_EQ(coarse[2], 1);  // 2
+  EXPECT_EQ(coarse[3], 1);  // 3
+  EXPECT_EQ(coarse[4], 3);  // 4, 5, 6
 }
 
 TEST(SectionBuilderTest, TimeoutsAndStrikesAreCountedApartFromTheTimes) {
