@@ -71,7 +71,7 @@ void Run(const StandingsArgs& args) {
     Fail("no game record in the files given", kExitFailed);
   }
   if (auto ok = report::CheckOneGame(read->kinds, args.split); !ok) {
-    Fail(ok.error(), kExitUsage);
+    Fail(ok.error(), kExitFailed);
   }
   std::printf(
       "%zu games from %zu files (%d copies and %zu unreadable "
