@@ -73,30 +73,49 @@ bool IsTimeout(std::string_view reason) {
   return FaultReasonName(reason) == FaultReasonName(v1::FAULT_REASON_TIMEOUT);
 }
 
-ratings::Game RatingGameOf(const records::RecordView& r,
-                           const std::string& where) {
-  ratings::Game g{.id = std::string(r.game_id),
-                  .duplicate_group = std::string(r.duplicate_group),
-                  .round = r.round,
-                  .source = where};
-  bool partnerships = false;
-  for (const auto& s : r.seats) partnerships |= s.team != r.seats[0].team;
-  const int64_t first = r.FirstMover();
-  for (size_t i = 0; i < r.seats.size(); ++i) {
-    ratings::SeatResult seat{
-        .player = std::string(r.seats[i].bot_name),
-        .team = partnerships ? int(r.seats[i].team) : -1,
-        .place = i < r.places.size() ? int(r.places[i]) : 1,
-        .moved_first = int64_t(i) == first};
-    if (i < r.scores.size()) seat.points = r.scores[i];
-    g.seats.push_back(std::move(seat));
-  }
-  for (const auto& f : r.faults) {
-    if (f.seat >= 0 && size_t(f.seat) < r.seats.size()) {
-      g.seats[f.seat].faults.push_back(FaultReasonName(f.reason));
+// The ratings' view of a record: its strings borrowed, the fault reasons'
+// words held here.
+class RatingView {
+ public:
+  ratings::GameView Of(const records::RecordView& r) {
+    seats_.clear();
+    faults_.clear();
+    reasons_.clear();
+    bool partnerships = false;
+    for (const auto& s : r.seats) partnerships |= s.team != r.seats[0].team;
+    const int64_t first = r.FirstMover();
+    for (size_t i = 0; i < r.seats.size(); ++i) {
+      ratings::SeatView seat{
+          .player = r.seats[i].bot_name,
+          .team = partnerships ? int(r.seats[i].team) : -1,
+          .place = i < r.places.size() ? int(r.places[i]) : 1,
+          .moved_first = int64_t(i) == first};
+      if (i < r.scores.size()) seat.points = r.scores[i];
+      seats_.push_back(seat);
     }
+    reasons_.reserve(r.faults.size());
+    for (const auto& f : r.faults) {
+      if (f.seat < 0 || size_t(f.seat) >= r.seats.size()) continue;
+      reasons_.push_back(FaultReasonName(f.reason));
+      faults_.push_back({.seat = int(f.seat), .reason = reasons_.back()});
+    }
+    return {.seats = seats_,
+            .faults = faults_,
+            .duplicate_group = r.duplicate_group,
+            .round = r.round};
   }
-  return g;
+
+ private:
+  std::vector<ratings::SeatView> seats_;
+  std::vector<ratings::FaultView> faults_;
+  std::vector<std::string> reasons_;
+};
+
+ratings::Options RatingOptions(int bootstrap) {
+  ratings::Options options;
+  options.bootstrap = bootstrap;
+  options.crosstable = false;
+  return options;
 }
 
 json Bound(double value, bool open) {
@@ -178,13 +197,21 @@ std::vector<double> DecisionBins() {
   return bins;
 }
 
-SectionBuilder::SectionBuilder(std::string game, std::vector<std::string> bots)
-    : game_(std::move(game)), standings_(std::move(bots)) {}
+SectionBuilder::SectionBuilder(std::string game, std::vector<std::string> bots,
+                               bool by_round, int bootstrap)
+    : game_(std::move(game)),
+      standings_(std::move(bots)),
+      rater_(RatingOptions(bootstrap), by_round),
+      by_round_(by_round) {}
 
 std::expected<void, std::string> SectionBuilder::Add(
     const records::RecordView& r, const std::string& where) {
   auto summary = records::RecordSummary::Of(r);
   if (!summary) return std::unexpected(where + ": " + summary.error());
+  static thread_local RatingView rating_view;
+  if (auto ok = rater_.Add(rating_view.Of(r)); !ok) {
+    return std::unexpected(where + ": " + ok.error());
+  }
   if (auto ok = standings_.Add(*summary); !ok) {
     return std::unexpected(where + ": " + ok.error());
   }
@@ -220,7 +247,6 @@ std::expected<void, std::string> SectionBuilder::Add(
     if (first_started_.empty() || at < first_started_) first_started_ = at;
     if (at > last_started_) last_started_ = at;
   }
-  rating_games_.push_back(RatingGameOf(r, where));
   return {};
 }
 
@@ -253,19 +279,16 @@ json SectionBuilder::Standings() const {
   return {{"rows", rows}, {"bots", bots}, {"crosstable", cross}};
 }
 
-void SectionBuilder::Ratings(int bootstrap, json& data,
-                             std::vector<std::string>* notes) const {
-  ratings::Options options;
-  options.bootstrap = bootstrap;
-  options.crosstable = false;
-  auto report = ratings::RateGames(rating_games_, options);
+void SectionBuilder::Ratings(json& data, std::vector<std::string>* notes) {
+  const int64_t games = rater_.games();
+  auto report = rater_.Rate();
   if (!report) {
     notes->push_back(game_ + " ratings: " + report.error());
     return;
   }
   data["ratings"] = {{"model", report->model},
                      {"replicates", report->bootstrap_replicates},
-                     {"average", options.average},
+                     {"average", report->options.average},
                      {"pools", report->num_components},
                      {"notes", report->notes}};
   for (json& row : data["standings"]) {
@@ -284,12 +307,10 @@ void SectionBuilder::Ratings(int bootstrap, json& data,
     }
   }
   // The history: by round when the games have several, else by games.
-  std::set<int64_t> rounds;
-  for (const auto& g : rating_games_) rounds.insert(g.round);
   ratings::HistoryOptions step;
-  step.by_round = rounds.size() > 1;
-  step.every = std::max<int64_t>(1, int64_t(rating_games_.size()) / 20);
-  auto history = ratings::RateHistory(rating_games_, options, step);
+  step.by_round = by_round_;
+  step.every = std::max<int64_t>(1, games / 20);
+  auto history = rater_.RateHistory(step);
   if (!history) return;
   json points = json::array();
   for (const auto& point : history->points) {
@@ -327,13 +348,13 @@ json SectionBuilder::Decisions() const {
   return {{"bins", DecisionBins()}, {"bots", bots}};
 }
 
-json SectionBuilder::Finish(int bootstrap, std::vector<std::string>* notes) {
+json SectionBuilder::Finish(std::vector<std::string>* notes) {
   json data = {{"game", game_}, {"games_count", games_}};
   json standings = Standings();
   data["bots"] = standings["bots"];
   data["standings"] = standings["rows"];
   data["crosstable"] = standings["crosstable"];
-  if (!rating_games_.empty()) Ratings(bootstrap, data, notes);
+  if (games_ > 0) Ratings(data, notes);
   std::set<std::string> reasons;
   for (const auto& [bot, by_reason] : faults_) {
     for (const auto& [reason, n] : by_reason) reasons.insert(reason);

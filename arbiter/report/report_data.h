@@ -1,7 +1,7 @@
 // The data of a tournament report, aggregated game by game from the fast
 // record scan (arbiter/records/record_view.h): nothing per game is kept but
-// what the ratings need, so that the summary of a million games fits in
-// memory. A report has one section per game ("zetema", "pontoon"): each
+// what the ratings' fit keeps (ratings::GameRater, a few words a game), so
+// that the summary of a million games fits in memory. A report has one section per game ("zetema", "pontoon"): each
 // game counts its own score units, so games are never added up together.
 //
 // A section's JSON (docs/report.md, "The data format"): game, games_count,
@@ -30,7 +30,7 @@
 #include "arbiter/records/record_view.h"
 #include "arbiter/report/replay_data.h"
 #include "arbiter/tournament/standings.h"
-#include "ratings/game.h"
+#include "ratings/ratings.h"
 
 namespace arbiter::report {
 
@@ -74,8 +74,10 @@ std::vector<double> DecisionBins();
 // One section of the report: the games of one game.
 class SectionBuilder {
  public:
-  // `bots`: every bot of the section's games, in order of first appearance.
-  SectionBuilder(std::string game, std::vector<std::string> bots);
+  // `bots`: every bot of the section's games, in order of first appearance;
+  // `by_round`: the games have several rounds (the rating history's steps).
+  SectionBuilder(std::string game, std::vector<std::string> bots,
+                 bool by_round, int bootstrap);
 
   // Counts a game (scanned with steps); `where` is "FILE:LINE". The error
   // names what cannot be counted (the game is then left out).
@@ -84,8 +86,8 @@ class SectionBuilder {
   int64_t games() const { return games_; }
   const std::string& game() const { return game_; }
 
-  // The section's JSON; notes on the ratings go to `notes`.
-  nlohmann::json Finish(int bootstrap, std::vector<std::string>* notes);
+  // The section's JSON (once); notes on the ratings go to `notes`.
+  nlohmann::json Finish(std::vector<std::string>* notes);
 
  private:
   struct BotFigures {
@@ -95,14 +97,14 @@ class SectionBuilder {
   };
   nlohmann::json Standings() const;
   nlohmann::json Decisions() const;
-  void Ratings(int bootstrap, nlohmann::json& data,
-               std::vector<std::string>* notes) const;
+  void Ratings(nlohmann::json& data, std::vector<std::string>* notes);
 
   std::string game_;
   tournament::Standings standings_;
   std::map<std::string, BotFigures> bots_;
   std::map<std::string, std::map<std::string, int>> faults_;  // bot, reason
-  std::vector<ratings::Game> rating_games_;
+  ratings::GameRater rater_;
+  bool by_round_;
   std::string first_started_, last_started_;
   int64_t games_ = 0;
 };

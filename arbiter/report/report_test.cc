@@ -419,10 +419,10 @@ TEST(SectionBuilderTest, TimeoutsAndStrikesAreCountedApartFromTheTimes) {
       R"("faults":[{"seat":1,"reason":"FAULT_REASON_TIMEOUT","step":1},)"
       R"({"seat":1,"reason":"FAULT_REASON_CRASH","step":3}]}})";
   ASSERT_TRUE(scanner.Scan(line, &view));
-  SectionBuilder section("zetema", {"a", "b"});
+  SectionBuilder section("zetema", {"a", "b"}, false, 0);
   ASSERT_TRUE(section.Add(view, "x:1"));
   std::vector<std::string> notes;
-  const json data = section.Finish(0, &notes);
+  const json data = section.Finish(&notes);
   const json& b = data["decisions"]["bots"]["b"];
   EXPECT_EQ(b["count"], 0);
   EXPECT_EQ(b["max_us"], 0);

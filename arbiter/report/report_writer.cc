@@ -68,6 +68,7 @@ std::expected<bool, std::string> WriteIfChanged(const fs::path& p,
 struct Survey {
   std::vector<GameKind> kinds;
   std::vector<std::vector<std::string>> bots;  // per section
+  std::vector<std::set<int64_t>> rounds;       // per section
   std::map<std::string, int> section_of;       // by game
   std::set<std::pair<uint32_t, int64_t>> copies;
   std::vector<std::string> tournaments;
@@ -116,7 +117,9 @@ std::expected<Survey, std::string> SurveyRecords(
       if (added) {
         survey.kinds.push_back({game, reader->Where(), 0});
         survey.bots.emplace_back();
+        survey.rounds.emplace_back();
       }
+      survey.rounds[it->second].insert(view.round);
       ++survey.kinds[it->second].games;
       auto& bots = survey.bots[it->second];
       for (const auto& seat : view.seats) {
@@ -498,7 +501,8 @@ std::expected<ReportResult, std::string> WriteReport(
   }
   std::vector<SectionBuilder> sections;
   for (size_t s = 0; s < survey->kinds.size(); ++s) {
-    sections.emplace_back(survey->kinds[s].game, survey->bots[s]);
+    sections.emplace_back(survey->kinds[s].game, survey->bots[s],
+                          survey->rounds[s].size() > 1, options.bootstrap);
   }
   ListWriter list(out / "games");
   ReplayWriter replays(out / "replays", options, ReadManifest(out, options));
@@ -557,7 +561,7 @@ std::expected<ReportResult, std::string> WriteReport(
        {{"available", options.replays}, {"per_file", kReplaysPerFile}}},
       {"replay_errors", errors}};
   for (size_t s = 0; s < sections.size(); ++s) {
-    json section = sections[s].Finish(options.bootstrap, &notes);
+    json section = sections[s].Finish(&notes);
     // What the game points count, when every replayed game says the same.
     if (units[s].size() == 1) section["score_unit"] = *units[s].begin();
     for (const auto& [bot, d] : section["decisions"]["bots"].items()) {
