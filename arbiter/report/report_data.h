@@ -1,8 +1,9 @@
 // The data of a tournament report, aggregated game by game from the fast
 // record scan (arbiter/records/record_view.h): nothing per game is kept but
 // what the ratings' fit keeps (ratings::GameRater, a few words a game), so
-// that the summary of a million games fits in memory. A report has one section per game ("zetema", "pontoon"): each
-// game counts its own score units, so games are never added up together.
+// that the summary of a million games fits in memory. A report has one section
+// per game ("zetema", "pontoon"): each game counts its own score units, so
+// games are never added up together.
 //
 // A section's JSON (docs/report.md, "The data format"): game, games_count,
 // bots[], standings[{bot, games, points, score, faults, game_points,
@@ -76,8 +77,8 @@ class SectionBuilder {
  public:
   // `bots`: every bot of the section's games, in order of first appearance;
   // `by_round`: the games have several rounds (the rating history's steps).
-  SectionBuilder(std::string game, std::vector<std::string> bots,
-                 bool by_round, int bootstrap);
+  SectionBuilder(std::string game, std::vector<std::string> bots, bool by_round,
+                 int bootstrap);
 
   // Counts a game (scanned with steps); `where` is "FILE:LINE". The error
   // names what cannot be counted (the game is then left out).
