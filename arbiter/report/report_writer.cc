@@ -470,42 +470,15 @@ std::expected<void, std::string> WriteFileAtomically(const fs::path& out,
   return {};
 }
 
-std::expected<ReportResult, std::string> WriteReport(
-    const ReportSources& sources, const ReportOptions& options,
-    const fs::path& out) {
-  if (auto ok = CheckReportFolder(out); !ok) return std::unexpected(ok.error());
-  auto survey = SurveyRecords(sources.records);
-  if (!survey) return std::unexpected(survey.error());
-  if (survey->games == 0) {
-    std::string files;
-    for (const auto& f : sources.records) {
-      files += (files.empty() ? "" : ", ") + f.string();
-    }
-    return std::unexpected(files + ": no games to report");
-  }
-  if (auto ok = CheckOneGame(survey->kinds, options.split); !ok) {
-    return std::unexpected(ok.error());
-  }
-  ReportResult result;
-  std::vector<std::string> notes = survey->notes;
-  result.warnings = notes;
-  const BotLogs logs = BotLogs::Read(sources.log_dirs, {}, &result.warnings);
+namespace {
 
-  std::error_code ec;
-  for (const char* sub : {"games", "replays"}) {
-    fs::create_directories(out / sub, ec);
-    if (ec) {
-      return std::unexpected(fmt::format("{}: cannot create: {}",
-                                         (out / sub).string(), ec.message()));
-    }
-  }
-  std::vector<SectionBuilder> sections;
-  for (size_t s = 0; s < survey->kinds.size(); ++s) {
-    sections.emplace_back(survey->kinds[s].game, survey->bots[s],
-                          survey->rounds[s].size() > 1, options.bootstrap);
-  }
-  ListWriter list(out / "games");
-  ReplayWriter replays(out / "replays", options, ReadManifest(out, options));
+// The second pass: every game into its section, the list and (with
+// replays) its replay file. Returns the number of games.
+std::expected<int64_t, std::string> ReadGames(
+    const ReportSources& sources, const Survey& survey, const BotLogs& logs,
+    const ReportOptions& options, std::vector<SectionBuilder>& sections,
+    ListWriter& list, ReplayWriter& replays, std::vector<std::string>& notes,
+    ReportResult& result) {
   records::RecordScanner scanner({.steps = true});
   records::RecordView view;
   int64_t n = 0;
@@ -517,9 +490,10 @@ std::expected<ReportResult, std::string> WriteReport(
       auto more = reader->Next(&line);
       if (!more) return std::unexpected(more.error());
       if (!*more) break;
-      if (survey->copies.contains({f, reader->line()})) continue;
+      if (survey.copies.contains({f, reader->line()})) continue;
+      // Records the scan refuses were noted by the first pass.
       if (!scanner.Scan(line, &view) || view.game_id.empty()) continue;
-      const int s = survey->section_of.at(GameOf(view));
+      const int s = survey.section_of.at(GameOf(view));
       if (auto ok = sections[s].Add(view, reader->Where()); !ok) {
         notes.push_back(ok.error() + ": left out");
         result.warnings.push_back(notes.back());
@@ -534,29 +508,30 @@ std::expected<ReportResult, std::string> WriteReport(
       if (options.replays) replays.Add(line, id, s, game_logs);
     }
   }
-  auto list_files = list.Finish();
-  if (!list_files) return std::unexpected(list_files.error());
-  auto infos = replays.Finish();
-  if (!infos) return std::unexpected(infos.error());
-  RemoveFilesFrom(out / "games", *list_files);
-  RemoveFilesFrom(out / "replays", int64_t(infos->size()));
+  return n;
+}
 
-  // The sections' units (from the replays) and the replays' errors.
+// index.html's data: the sections' summaries, with their units (from the
+// replays), and the replays' errors.
+json SummaryData(const std::string& title, int64_t games, int64_t list_files,
+                 const ReportOptions& options,
+                 const std::vector<ReplayFileInfo>& infos,
+                 std::vector<SectionBuilder>& sections,
+                 std::vector<std::string>& notes, ReportResult& result) {
   std::vector<std::set<std::string>> units(sections.size());
-  json errors = json::object(), manifest_files = json::array();
-  for (const ReplayFileInfo& info : *infos) {
+  json errors = json::object();
+  for (const ReplayFileInfo& info : infos) {
     for (size_t i = 0; i < info.units.size() && i < info.sections.size(); ++i) {
       units[info.sections[i]].insert(info.units[i]);
     }
     for (const auto& [id, why] : info.errors) errors[id] = why;
-    manifest_files.push_back(ToJson(info));
   }
   json data = {
       {"format", 2},
-      {"title", TitleOf(options, *survey, sources)},
-      {"games_count", n},
+      {"title", title},
+      {"games_count", games},
       {"sections", json::array()},
-      {"list", {{"files", *list_files}, {"per_file", kRowsPerListFile}}},
+      {"list", {{"files", list_files}, {"per_file", kRowsPerListFile}}},
       {"replays",
        {{"available", options.replays}, {"per_file", kReplaysPerFile}}},
       {"replay_errors", errors}};
@@ -573,20 +548,86 @@ std::expected<ReportResult, std::string> WriteReport(
     result.sections.push_back(sections[s].game());
   }
   data["notes"] = notes;
-  const std::string html = ReportPage(data);
-  result.index_bytes = html.size();
+  return data;
+}
+
+// The survey of `sources`, refused when there is nothing to report or
+// games that do not add up.
+std::expected<Survey, std::string> SurveyToReport(
+    const ReportSources& sources, const ReportOptions& options) {
+  auto survey = SurveyRecords(sources.records);
+  if (!survey) return std::unexpected(survey.error());
+  if (survey->games == 0) {
+    std::string files;
+    for (const auto& f : sources.records) {
+      files += (files.empty() ? "" : ", ") + f.string();
+    }
+    return std::unexpected(files + ": no games to report");
+  }
+  if (auto ok = CheckOneGame(survey->kinds, options.split); !ok) {
+    return std::unexpected(ok.error());
+  }
+  return survey;
+}
+
+}  // namespace
+
+std::expected<ReportResult, std::string> WriteReport(
+    const ReportSources& sources, const ReportOptions& options,
+    const fs::path& out) {
+  if (auto ok = CheckReportFolder(out); !ok) return std::unexpected(ok.error());
+  auto survey = SurveyToReport(sources, options);
+  if (!survey) return std::unexpected(survey.error());
+  ReportResult result;
+  std::vector<std::string> notes = survey->notes;
+  result.warnings = notes;
+  const BotLogs logs = BotLogs::Read(sources.log_dirs, {}, &result.warnings);
+  for (const char* sub : {"games", "replays"}) {
+    std::error_code ec;
+    fs::create_directories(out / sub, ec);
+    if (ec) {
+      return std::unexpected(fmt::format("{}: cannot create: {}",
+                                         (out / sub).string(), ec.message()));
+    }
+  }
+  std::vector<SectionBuilder> sections;
+  for (size_t s = 0; s < survey->kinds.size(); ++s) {
+    sections.emplace_back(survey->kinds[s].game, survey->bots[s],
+                          survey->rounds[s].size() > 1, options.bootstrap);
+  }
+  ListWriter list(out / "games");
+  ReplayWriter replays(out / "replays", options, ReadManifest(out, options));
+  auto games = ReadGames(sources, *survey, logs, options, sections, list,
+                         replays, notes, result);
+  if (!games) return std::unexpected(games.error());
+  auto list_files = list.Finish();
+  if (!list_files) return std::unexpected(list_files.error());
+  auto infos = replays.Finish();
+  if (!infos) return std::unexpected(infos.error());
+  RemoveFilesFrom(out / "games", *list_files);
+  RemoveFilesFrom(out / "replays", int64_t(infos->size()));
+
+  const std::string html = ReportPage(
+      SummaryData(TitleOf(options, *survey, sources), *games, *list_files,
+                  options, *infos, sections, notes, result));
+  json manifest_files = json::array();
+  for (const ReplayFileInfo& info : *infos) {
+    manifest_files.push_back(ToJson(info));
+  }
   const json manifest = {{"replay",
                           {{"format", kReplayFormat},
                            {"legal_actions", options.replay.legal_actions}}},
                          {"replays", manifest_files}};
+  // index.html last: a reader never finds a page without its files.
   for (auto [name, text] : {std::pair{"manifest.json", manifest.dump(1) + "\n"},
                             std::pair{"index.html", html}}) {
     if (auto ok = WriteIfChanged(out / name, text); !ok) {
       return std::unexpected(ok.error());
     }
   }
-  result.games = n;
-  result.replays = options.replays ? n : 0;
+  result.index_bytes = html.size();
+  result.games = *games;
+  result.replays = options.replays ? *games : 0;
   result.replay_files_written = replays.written();
   result.replay_files_kept = replays.kept();
   return result;

@@ -105,7 +105,8 @@ void WriteGames(const fs::path& file, const std::vector<std::string>& lines,
   for (int64_t k = from; k < to; ++k) {
     const std::string& line = lines[size_t(k) % lines.size()];
     std::string copy = Replace(line, "game_id", fmt::format("s{}", k));
-    copy = Replace(copy, "duplicate_group", fmt::format("s{}", k));
+    // Duplicate deals come in pairs, as a round robin's seatings do.
+    copy = Replace(copy, "duplicate_group", fmt::format("s{}", k / 2));
     batch += copy + "\n";
     if ((k + 1) % 100 == 0) flush();
   }
@@ -187,7 +188,7 @@ int main() {
   std::printf("report.%s.index_bytes %zu bytes\n", name.c_str(),
               summary.result.index_bytes);
   std::fflush(stdout);
-  const fs::path paint = fs::path(__FILE__).parent_path() / "first_paint.py";
+  const fs::path paint = fs::path(REPORT_BENCH_DIR) / "first_paint.py";
   const std::string command =
       fmt::format("python3 '{}' '{}' report.{}", paint.string(),
                   (dir / "summary" / "index.html").string(), name);
