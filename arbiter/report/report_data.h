@@ -7,7 +7,7 @@
 //
 // A section's JSON (docs/report.md, "The data format"): game, games_count,
 // bots[], standings[{bot, games, points, score, faults, game_points,
-// rating, lower, upper, lower_open, upper_open, los_next, pool, note}],
+// rating, lower, upper (null: an open bound), los_next, pool, note}],
 // crosstable[a][b] = [points, games], ratings{model, replicates, average},
 // history{by, points[{games, round, ratings{bot: [rating, lower, upper]}}]},
 // faults{reasons[], counts{bot: {reason: n}}},
