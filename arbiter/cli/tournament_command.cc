@@ -96,19 +96,21 @@ class ConsoleProgress : public tour::ProgressListener {
       std::chrono::steady_clock::now();
 };
 
-// DIR/report.html, the page of every game recorded so far (docs/report.md):
-// a failure to write it is reported, and the records stay as they are.
+// DIR/report/, the report of every game recorded so far (docs/report.md):
+// a failure to write it is reported, and the records stay as they are. The
+// earlier rounds come first, so that the games this run adds come last and
+// a resume rewrites only their replay files.
 void WriteTournamentReport(const std::string& records,
                            const std::vector<std::string>& prior,
                            const std::filesystem::path& dir) {
-  std::vector<std::string> inputs = {records};
-  inputs.insert(inputs.end(), prior.begin(), prior.end());
-  const std::filesystem::path out = dir / "report.html";
+  std::vector<std::string> inputs = prior;
+  inputs.push_back(records);
+  const std::filesystem::path out = dir / "report";
   auto sources = report::FindSources(inputs);
-  auto written = sources ? report::WriteReport(*sources, {}, out)
+  auto written = sources ? report::WriteReport(*sources, {.split = true}, out)
                          : std::unexpected(sources.error());
   if (written) {
-    std::fprintf(stderr, "report: %s\n", out.c_str());
+    std::fprintf(stderr, "report: %s\n", (out / "index.html").c_str());
   } else {
     std::fprintf(stderr, "report: %s\n", written.error().c_str());
   }
@@ -521,7 +523,7 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
                   "Swiss: record files of earlier rounds (e.g. of other "
                   "shards), read only");
   cmd->add_flag("--no-report", args->no_report,
-                "do not write DIR/report.html (it replays every game: about "
+                "do not write DIR/report/ (it replays every new game: about "
                 "10 ms of CPU per game)");
   AddLogLevelOption(cmd, &args->log_level);
   cmd->add_flag("--wait", args->wait,
