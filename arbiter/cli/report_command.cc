@@ -8,6 +8,7 @@
 
 #include "arbiter/cli/command.h"
 #include "arbiter/report/report_writer.h"
+#include "arbiter/tournament/swiss_table.h"
 
 namespace arbiter {
 namespace {
@@ -29,6 +30,8 @@ int RunReport(const ReportArgs& args) {
   report::ReportOptions options{.title = args.title,
                                 .bootstrap = args.bootstrap,
                                 .replays = !args.no_replays};
+  // A Swiss run's folder: its table (swiss.json) too.
+  options.format_results = tournament::FindSwissTable(args.inputs);
   auto result = report::WriteReport(*sources, options, args.out);
   if (!result) {
     std::fprintf(stderr, "arbiter report: %s\n", result.error().c_str());

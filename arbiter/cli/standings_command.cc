@@ -15,6 +15,7 @@
 #include "arbiter/common/printable.h"
 #include "arbiter/report/record_standings.h"
 #include "arbiter/report/standings_report.h"
+#include "arbiter/tournament/swiss_table.h"
 
 namespace arbiter {
 namespace {
@@ -75,8 +76,19 @@ void Run(const StandingsArgs& args) {
       "%zu games from %zu files (%d copies and %zu unreadable "
       "records skipped)\n\n",
       read->games.size(), args.files.size(), read->copies, problems.size());
-  if (auto ok = PublishStandings(*standings, args.files, args.out); !ok) {
+  // A Swiss run's folder: its table too, as the run wrote it.
+  std::string swiss_file;
+  const nlohmann::json swiss =
+      tournament::FindSwissTable(args.files, &swiss_file);
+  FormatResults format{.json = swiss.is_null() ? "" : swiss.dump()};
+  if (auto ok = PublishStandings(*standings, args.files, args.out, &format);
+      !ok) {
     Fail(ok.error(), kExitFailed);
+  }
+  if (!swiss.is_null()) {
+    std::printf(
+        "\nThe Swiss table of %s\n%s", TerminalSafe(swiss_file).c_str(),
+        tournament::SwissText(nlohmann::json::parse(format.json)).c_str());
   }
 }
 

@@ -350,6 +350,9 @@ ReportBuilder::Page ReportBuilder::Finish() {
       score_units_.size() == 1 ? *score_units_.begin() : std::string();
   data["games"] = std::move(games_);
   data["notes"] = notes_;
+  if (!options_.format_results.is_null()) {
+    data["format_results"] = options_.format_results;
+  }
   return {std::move(data), std::move(replays_)};
 }
 

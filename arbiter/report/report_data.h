@@ -15,7 +15,7 @@
 // games[{id, game, round, tournament, bots[], teams[], scores[], places[],
 // team_scores[],
 // end, faults[[seat, reason, step]], steps, hands, started_at, seconds,
-// where, replay}].
+// where, replay}], and format_results (ReportOptions) when given.
 #ifndef ARBITER_REPORT_REPORT_DATA_H_
 #define ARBITER_REPORT_REPORT_DATA_H_
 
@@ -38,6 +38,9 @@ struct ReportOptions {
   int bootstrap = 200;  // replicates for the rating intervals; 0: none
   bool replays = true;  // embed every game's replay
   ReplayDataOptions replay;
+  // A format's own results (a Swiss table: the run's swiss.json), shown
+  // as the data's "format_results"; null: none.
+  nlohmann::json format_results;
 };
 
 class ReportBuilder {

@@ -45,7 +45,8 @@ class Report {
     this.page.appendChild(el("div", { class: "muted summary" },
       `${games.length} games \u00b7 ${d.bots.length} bots \u00b7 ${kinds} \u00b7 ${rounds} round${rounds === 1 ? "" : "s"} \u00b7 ${faults} fault${faults === 1 ? "" : "s"}`,
       days.length ? ` \u00b7 ${days[0].slice(0, 16).replace("T", " ")} \u2013 ${days[days.length - 1].slice(0, 16).replace("T", " ")} UTC` : ""));
-    const sections = [["standings", "Standings"], ["crosstable", "Crosstable"], ["history", "Ratings over time"],
+    const swiss = d.format_results && d.format_results.format === "swiss";
+    const sections = [...(swiss ? [["swiss", "Swiss standings"]] : []), ["standings", "Standings"], ["crosstable", "Crosstable"], ["history", "Ratings over time"],
       ["faults", "Faults"], ["timing", "Decision times"], ["scores", "Scores"], ["games", "Games"]];
     this.page.appendChild(el("nav", { class: "sections" }, sections.map(([id, label]) =>
       el("a", { href: `#${id}`, onclick: (e) => { e.preventDefault(); document.getElementById(id).scrollIntoView(); } }, label))));
@@ -53,6 +54,7 @@ class Report {
       this.page.appendChild(el("div", { class: "notes" }, el("b", {}, `${d.notes.length} note${d.notes.length === 1 ? "" : "s"} on the records`),
         d.notes.map((n) => el("div", {}, n))));
     }
+    if (swiss) this.section("swiss", "Swiss standings", swissTable(d.format_results));
     this.section("standings", "Standings", this.standings());
     this.section("crosstable", "Crosstable", this.crosstable());
     this.section("history", "Ratings over time", this.history());
