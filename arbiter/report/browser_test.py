@@ -467,6 +467,7 @@ def test_swiss(browser, arbiter, work):
     check(HOSTILE_NAMES[0] + "a" in text and HOSTILE_NAMES[1] in text,
           f"hostile names not shown as text: {text[:500]!r}")
     check_untouched(browser, 2 + len(games))
+    print("swiss: the table first, three rounds, hostile names as text")
 
 
 def open_first_replay(browser, out):

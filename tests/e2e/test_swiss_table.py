@@ -39,12 +39,12 @@ def write_config(path):
     path.write_text("\n".join(lines))
 
 
-def tournament(config, out, secret, **kwargs):
+def tournament(config, out, secret, *more):
     return subprocess.Popen(
         [str(harness.arbiter_path()), "tournament", str(config), "--out",
-         str(out), "--secret", str(secret)],
+         str(out), "--secret", str(secret), *map(str, more)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        start_new_session=True, **kwargs)
+        start_new_session=True)
 
 
 def finish(popen, timeout=400):
@@ -126,6 +126,35 @@ def test_swiss_table_and_the_same_after_kill_9_and_resume(tmp_path):
     assert shown.returncode == 0, shown.stderr
     assert f"The Swiss table of {clean_out / 'swiss.json'}" in shown.stdout
     assert "Swiss standings (" in shown.stdout
+
+    # When the ratings order two bots otherwise than the table (here a
+    # table edited upside down), one line under each says why.
+    edited = tmp_path / "edited"
+    edited.mkdir()
+    (edited / "games.jsonl").write_text(
+        (clean_out / "games.jsonl").read_text())
+    upside_down = dict(clean)
+    upside_down["standings"] = [dict(r, place=BOTS - i) for i, r in
+                                enumerate(reversed(clean["standings"]))]
+    (edited / "swiss.json").write_text(json.dumps(upside_down))
+    shown = subprocess.run(
+        [str(harness.arbiter_path()), "standings",
+         str(edited / "games.jsonl")],
+        capture_output=True, text=True, timeout=120)
+    assert shown.returncode == 0, shown.stderr
+    ratings, table = shown.stdout.split("The Swiss table of")
+    note = "Standings and ratings order bots differently: "
+    assert ratings.count(note) == 1 and table.count(note) == 1, shown.stdout
+    assert "the ratings weigh every game by the strength" in table
+
+    # Rounds played one at a time (a cluster's --round runs): one more run
+    # with every record as --prior plays nothing and writes the same table.
+    final = tmp_path / "final"
+    code, stdout, stderr = finish(tournament(
+        config, final, secret, "--prior", clean_out / "games.jsonl"))
+    assert code == 0, stderr[-3000:]
+    assert "(0 this run)" in stdout
+    assert json.loads((final / "swiss.json").read_text()) == clean
 
     # Killed in round 2, then resumed.
     out = tmp_path / "killed"
