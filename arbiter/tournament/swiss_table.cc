@@ -201,12 +201,16 @@ std::vector<SwissTable::Row> SwissTable::Rows() const {
     if (key(a) != key(b)) return key(a) > key(b);
     return names_[a.bot] < names_[b.bot];
   });
+  std::optional<HeadToHead> h2h;  // made when a tie needs it
   std::vector<Row> out;
   for (size_t i = 0; i < rows.size();) {
     size_t j = i + 1;
     while (j < rows.size() && key(rows[j]) == key(rows[i])) ++j;
     std::vector<Row> group(rows.begin() + i, rows.begin() + j);
-    if (group.size() > 1) BreakByDirectEncounter(group);
+    if (group.size() > 1) {
+      if (!h2h) h2h = AllHeadToHead();
+      BreakByDirectEncounter(*h2h, group);
+    }
     for (Row& row : group) {
       const Row* above = out.empty() ? nullptr : &out.back();
       const bool shared = above != nullptr && key(*above) == key(row) &&
@@ -229,14 +233,14 @@ std::vector<SwissTable::Row> SwissTable::Rows() const {
   return out;
 }
 
-void SwissTable::BreakByDirectEncounter(std::vector<Row>& group) const {
-  // Points and games of each bot against each other bot, over all rounds.
-  std::map<std::pair<int, int>, std::pair<double, int>> h2h;
+SwissTable::HeadToHead SwissTable::AllHeadToHead() const {
+  HeadToHead h2h;
   for (const RoundResult& round : rounds_) {
     for (const TableResult& t : round.tables) {
       const int k = int(t.bots.size());
       for (int i = 0; i < k; ++i) {
         for (int j = 0; j < k; ++j) {
+          if (t.met[i * k + j] == 0) continue;
           auto& [points, games] = h2h[{t.bots[i], t.bots[j]}];
           points += t.against[i * k + j];
           games += t.met[i * k + j];
@@ -244,13 +248,18 @@ void SwissTable::BreakByDirectEncounter(std::vector<Row>& group) const {
       }
     }
   }
+  return h2h;
+}
+
+void SwissTable::BreakByDirectEncounter(const HeadToHead& h2h,
+                                        std::vector<Row>& group) {
   for (Row& row : group) {
     double points = 0;
     int games = 0;
     for (const Row& other : group) {
       if (other.bot == row.bot) continue;
       const auto it = h2h.find({row.bot, other.bot});
-      if (it == h2h.end() || it->second.second == 0) {
+      if (it == h2h.end()) {
         for (Row& r : group) r.de = -1;  // not every two met: no use
         return;
       }

@@ -25,6 +25,7 @@
 #define ARBITER_TOURNAMENT_SWISS_TABLE_H_
 
 #include <expected>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
@@ -98,7 +99,15 @@ class SwissTable {
   };
 
   std::vector<Row> Rows() const;
-  void BreakByDirectEncounter(std::vector<Row>& group) const;
+  // (bot, opponent) -> the bot's points against it, and their games as
+  // opponents, over every round.
+  using HeadToHead = std::map<std::pair<int, int>, std::pair<double, int>>;
+  HeadToHead AllHeadToHead() const;
+  // Orders `group` (bots level on everything else) by their points per
+  // game against each other, when every two of them met (else sets no
+  // direct encounter).
+  static void BreakByDirectEncounter(const HeadToHead& h2h,
+                                     std::vector<Row>& group);
   std::vector<std::string> Notes(const std::vector<Row>& rows) const;
 
   std::vector<std::string> names_;
