@@ -8,7 +8,7 @@
 
 #include "arbiter/cli/command.h"
 #include "arbiter/report/report_writer.h"
-#include "arbiter/tournament/swiss_table.h"
+#include "arbiter/tournament/swiss_table_text.h"
 
 namespace arbiter {
 namespace {

@@ -15,7 +15,7 @@
 #include "arbiter/common/printable.h"
 #include "arbiter/report/record_standings.h"
 #include "arbiter/report/standings_report.h"
-#include "arbiter/tournament/swiss_table.h"
+#include "arbiter/tournament/swiss_table_text.h"
 
 namespace arbiter {
 namespace {

@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "arbiter/common/printable.h"
-#include "arbiter/tournament/swiss_table.h"
+#include "arbiter/tournament/swiss_table_text.h"
 #include "ratings/format.h"
 #include "ratings/ratings.h"
 

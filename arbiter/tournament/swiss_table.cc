@@ -5,13 +5,10 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
-#include <filesystem>
-#include <fstream>
 #include <map>
 #include <numeric>
 #include <optional>
 
-#include "arbiter/common/printable.h"
 #include "arbiter/tournament/standings.h"
 
 namespace arbiter::tournament {
@@ -47,18 +44,6 @@ double Against(const records::RecordSummary& game, size_t s, size_t o) {
   return game.places[s] < game.places[o]    ? 1.0
          : game.places[s] == game.places[o] ? 0.5
                                             : 0.0;
-}
-
-// "1st", "2nd", "3rd", "4th", ..., "11th", "21st".
-std::string Ordinal(int n) {
-  const char* suffix = "th";
-  if (n % 100 < 11 || n % 100 > 13) {
-    suffix = n % 10 == 1   ? "st"
-             : n % 10 == 2 ? "nd"
-             : n % 10 == 3 ? "rd"
-                           : "th";
-  }
-  return fmt::format("{}{}", n, suffix);
 }
 
 }  // namespace
@@ -162,13 +147,12 @@ std::vector<double> SwissTable::Scores() const {
   return scores;
 }
 
-std::vector<SwissTable::Row> SwissTable::Rows() const {
+std::vector<SwissTable::Row> SwissTable::TieBreaks() const {
   const int n = NumBots();
   const std::vector<double> score = Scores();
   std::vector<Row> rows(n);
   // Per bot, each round's Buchholz (a bye's: 0).
   std::vector<std::vector<double>> per_round(n);
-  for (int b = 0; b < n; ++b) rows[b].bot = b;
   for (const RoundResult& round : rounds_) {
     for (int bot : round.byes) per_round[bot].push_back(0.0);
     for (const TableResult& t : round.tables) {
@@ -187,50 +171,57 @@ std::vector<SwissTable::Row> SwissTable::Rows() const {
   }
   for (int b = 0; b < n; ++b) {
     Row& row = rows[b];
+    row.bot = b;
     row.score = score[b];
     const auto& r = per_round[b];
     row.buchholz = std::accumulate(r.begin(), r.end(), 0.0);
     row.cut1 =
         r.empty() ? 0 : row.buchholz - *std::min_element(r.begin(), r.end());
   }
-  auto key = [](const Row& r) {
-    return std::make_tuple(Grid(r.score), Grid(r.buchholz), Grid(r.cut1),
-                           Grid(r.sb));
-  };
+  return rows;
+}
+
+std::tuple<int64_t, int64_t, int64_t, int64_t> SwissTable::Key(const Row& r) {
+  return {Grid(r.score), Grid(r.buchholz), Grid(r.cut1), Grid(r.sb)};
+}
+
+std::vector<SwissTable::Row> SwissTable::Rows() const {
+  std::vector<Row> rows = TieBreaks();
   std::sort(rows.begin(), rows.end(), [&](const Row& a, const Row& b) {
-    if (key(a) != key(b)) return key(a) > key(b);
+    if (Key(a) != Key(b)) return Key(a) > Key(b);
     return names_[a.bot] < names_[b.bot];
   });
   std::optional<HeadToHead> h2h;  // made when a tie needs it
   std::vector<Row> out;
   for (size_t i = 0; i < rows.size();) {
     size_t j = i + 1;
-    while (j < rows.size() && key(rows[j]) == key(rows[i])) ++j;
+    while (j < rows.size() && Key(rows[j]) == Key(rows[i])) ++j;
     std::vector<Row> group(rows.begin() + i, rows.begin() + j);
     if (group.size() > 1) {
       if (!h2h) h2h = AllHeadToHead();
       BreakByDirectEncounter(*h2h, group);
     }
     for (Row& row : group) {
-      const Row* above = out.empty() ? nullptr : &out.back();
-      const bool shared = above != nullptr && key(*above) == key(row) &&
-                          Grid(above->de) == Grid(row.de);
-      row.place = shared ? above->place : int(out.size()) + 1;
-      row.shared = shared;
-      if (shared) out.back().shared = true;
-      if (above != nullptr && Grid(above->score) == Grid(row.score)) {
-        row.decided_by =
-            shared                                        ? "shared"
-            : Grid(above->buchholz) != Grid(row.buchholz) ? "Buchholz"
-            : Grid(above->cut1) != Grid(row.cut1)         ? "Buchholz cut-1"
-            : Grid(above->sb) != Grid(row.sb)             ? "Sonneborn-Berger"
-                                                          : "direct encounter";
-      }
+      row.place = int(out.size()) + 1;
+      if (!out.empty()) Place(out.back(), row);
       out.push_back(row);
     }
     i = j;
   }
   return out;
+}
+
+void SwissTable::Place(Row& above, Row& row) {
+  const bool shared = Key(above) == Key(row) && Grid(above.de) == Grid(row.de);
+  if (shared) row.place = above.place;
+  row.shared = shared;
+  above.shared |= shared;
+  if (Grid(above.score) != Grid(row.score)) return;
+  row.decided_by = shared                                       ? "shared"
+                   : Grid(above.buchholz) != Grid(row.buchholz) ? "Buchholz"
+                   : Grid(above.cut1) != Grid(row.cut1) ? "Buchholz cut-1"
+                   : Grid(above.sb) != Grid(row.sb)     ? "Sonneborn-Berger"
+                                                        : "direct encounter";
 }
 
 SwissTable::HeadToHead SwissTable::AllHeadToHead() const {
@@ -273,23 +264,29 @@ void SwissTable::BreakByDirectEncounter(const HeadToHead& h2h,
   });
 }
 
-std::vector<std::string> SwissTable::Notes(const std::vector<Row>& rows) const {
-  std::vector<int> games(NumBots(), 0), byes(NumBots(), 0),
-      unreadable(NumBots(), 0);
-  int per_round = 0;  // games of a bot at a table
+SwissTable::Counts SwissTable::CountGames() const {
+  Counts c{.games = std::vector<int>(NumBots(), 0),
+           .byes = std::vector<int>(NumBots(), 0),
+           .unreadable = std::vector<int>(NumBots(), 0)};
   for (const RoundResult& round : rounds_) {
-    for (int bot : round.byes) ++byes[bot];
+    for (int bot : round.byes) ++c.byes[bot];
     for (const TableResult& t : round.tables) {
       for (size_t i = 0; i < t.bots.size(); ++i) {
-        games[t.bots[i]] += t.games[i];
-        unreadable[t.bots[i]] += t.unreadable[i];
-        per_round = std::max(per_round, t.games[i] + t.unreadable[i]);
+        c.games[t.bots[i]] += t.games[i];
+        c.unreadable[t.bots[i]] += t.unreadable[i];
+        c.per_round = std::max(c.per_round, t.games[i] + t.unreadable[i]);
       }
     }
   }
-  const auto [least, most] = std::minmax_element(games.begin(), games.end());
-  if (games.empty() || *least == *most) return {};
-  std::string why;
+  return c;
+}
+
+std::vector<std::string> SwissTable::Notes(const std::vector<Row>& rows,
+                                           const Counts& c) const {
+  const auto [least, most] =
+      std::minmax_element(c.games.begin(), c.games.end());
+  if (c.games.empty() || *least == *most) return {};
+  // "a 1, b 2": the bots with any, in standings order.
   auto list = [&](const std::vector<int>& count) {
     std::string out;
     for (const Row& row : rows) {
@@ -299,11 +296,12 @@ std::vector<std::string> SwissTable::Notes(const std::vector<Row>& rows) const {
     }
     return out;
   };
-  if (const std::string bye_list = list(byes); !bye_list.empty()) {
+  std::string why;
+  if (const std::string byes = list(c.byes); !byes.empty()) {
     why = fmt::format("a bye is a round not played ({} game{} fewer; byes: {})",
-                      per_round, per_round == 1 ? "" : "s", bye_list);
+                      c.per_round, c.per_round == 1 ? "" : "s", byes);
   }
-  if (const std::string lost = list(unreadable); !lost.empty()) {
+  if (const std::string lost = list(c.unreadable); !lost.empty()) {
     why += fmt::format("{}unreadable records score nothing ({})",
                        why.empty() ? "" : "; ", lost);
   }
@@ -311,39 +309,32 @@ std::vector<std::string> SwissTable::Notes(const std::vector<Row>& rows) const {
                       why.empty() ? "rounds of different sizes" : why)};
 }
 
+json SwissTable::RoundJson(const RoundResult& round) const {
+  json tables = json::array();
+  for (const TableResult& t : round.tables) {
+    std::vector<double> scores;
+    for (size_t i = 0; i < t.bots.size(); ++i) {
+      scores.push_back(t.RoundScore(int(i)));
+    }
+    const std::vector<std::string> places = Places(scores);
+    json bots = json::array();
+    for (size_t i = 0; i < t.bots.size(); ++i) {
+      bots.push_back({{"bot", names_[t.bots[i]]},
+                      {"seat", i},
+                      {"games", t.games[i]},
+                      {"points", scores[i]},
+                      {"place", places[i]}});
+    }
+    tables.push_back({{"table", t.number}, {"bots", bots}});
+  }
+  json byes = json::array();
+  for (int bot : round.byes) byes.push_back(names_[bot]);
+  return {{"round", round.number}, {"tables", tables}, {"byes", byes}};
+}
+
 json SwissTable::Json() const {
   const std::vector<Row> rows = Rows();
-  std::vector<int> byes(NumBots(), 0), games(NumBots(), 0),
-      unreadable(NumBots(), 0);
-  json rounds = json::array();
-  for (const RoundResult& round : rounds_) {
-    json tables = json::array();
-    for (const TableResult& t : round.tables) {
-      std::vector<double> scores;
-      for (size_t i = 0; i < t.bots.size(); ++i) {
-        scores.push_back(t.RoundScore(int(i)));
-        games[t.bots[i]] += t.games[i];
-        unreadable[t.bots[i]] += t.unreadable[i];
-      }
-      const std::vector<std::string> places = Places(scores);
-      json bots = json::array();
-      for (size_t i = 0; i < t.bots.size(); ++i) {
-        bots.push_back({{"bot", names_[t.bots[i]]},
-                        {"seat", i},
-                        {"games", t.games[i]},
-                        {"points", scores[i]},
-                        {"place", places[i]}});
-      }
-      tables.push_back({{"table", t.number}, {"bots", bots}});
-    }
-    json bye_names = json::array();
-    for (int bot : round.byes) {
-      ++byes[bot];
-      bye_names.push_back(names_[bot]);
-    }
-    rounds.push_back(
-        {{"round", round.number}, {"tables", tables}, {"byes", bye_names}});
-  }
+  const Counts c = CountGames();
   json standings = json::array();
   for (const Row& r : rows) {
     standings.push_back(
@@ -351,211 +342,20 @@ json SwissTable::Json() const {
          {"shared", r.shared},
          {"bot", names_[r.bot]},
          {"score", r.score},
-         {"byes", byes[r.bot]},
-         {"games", games[r.bot]},
-         {"unreadable", unreadable[r.bot]},
+         {"byes", c.byes[r.bot]},
+         {"games", c.games[r.bot]},
+         {"unreadable", c.unreadable[r.bot]},
          {"buchholz", r.buchholz},
          {"buchholz_cut1", r.cut1},
          {"sonneborn_berger", r.sb},
          {"direct_encounter", r.de < 0 ? json(nullptr) : json(r.de)},
          {"decided_by", r.decided_by}});
   }
+  json rounds = json::array();
+  for (const RoundResult& round : rounds_) rounds.push_back(RoundJson(round));
   return {{"format", "swiss"},    {"bye_points", kByePoints},
           {"order", kSwissOrder}, {"standings", standings},
-          {"rounds", rounds},     {"notes", Notes(rows)}};
-}
-
-namespace {
-
-// `line` without the spaces before its line break.
-std::string TrimEnd(std::string line) {
-  const size_t end = line.find_last_not_of(" \n");
-  line.erase(end == std::string::npos ? 0 : end + 1);
-  return line + "\n";
-}
-
-std::string Number(const json& value) {
-  return value.is_number() ? fmt::format("{:.3f}", value.get<double>()) : "";
-}
-
-// Names as a terminal shows them.
-std::string Shown(const json& name) {
-  return TerminalSafe(name.get<std::string>());
-}
-
-std::string StandingsText(const json& table) {
-  size_t width = 3;
-  for (const json& row : table.at("standings")) {
-    width = std::max(width, Shown(row.at("bot")).size());
-  }
-  std::string out = fmt::format(
-      "\nSwiss standings ({})\n{:>4}  {:<{}}  {:>6}  {:>4}  {:>5}  {:>8}  "
-      "{:>6}  {:>8}  {:>6}  {}\n",
-      table.at("order").get<std::string>(), "#", "bot", width, "score", "byes",
-      "games", "Buchholz", "cut-1", "S-B", "DE", "tie broken by");
-  for (const json& row : table.at("standings")) {
-    out += TrimEnd(fmt::format(
-        "{:>4}  {:<{}}  {:>6}  {:>4}  {:>5}  {:>8}  {:>6}  {:>8}  {:>6}  {}\n",
-        fmt::format("{}{}", row.at("place").get<int>(),
-                    row.at("shared").get<bool>() ? "=" : ""),
-        Shown(row.at("bot")), width, Number(row.at("score")),
-        row.at("byes").get<int>(), row.at("games").get<int>(),
-        Number(row.at("buchholz")), Number(row.at("buchholz_cut1")),
-        Number(row.at("sonneborn_berger")), Number(row.at("direct_encounter")),
-        row.at("decided_by").get<std::string>()));
-  }
-  out += fmt::format(
-      "Score: per round, the mean of a bot's game points at its table (0 to "
-      "1); a bye scores {:g} and has no opponents (0 to Buchholz and S-B). "
-      "Tie-breaks: docs/tournaments.md.\n",
-      table.at("bye_points").get<double>());
-  for (const json& note : table.at("notes")) {
-    out += TerminalSafe(note.get<std::string>()) + "\n";
-  }
-  if (table.contains("ratings_note")) {
-    out += TerminalSafe(table.at("ratings_note").get<std::string>()) + "\n";
-  }
-  return out;
-}
-
-// Per bot of a table: the other bots' names.
-std::string Opponents(const json& bots, const json& bot) {
-  std::string out;
-  for (const json& other : bots) {
-    if (other.at("bot") == bot.at("bot")) continue;
-    out += (out.empty() ? "" : ", ") + Shown(other.at("bot"));
-  }
-  return out;
-}
-
-std::string RoundsText(const json& table) {
-  size_t width = 3;
-  for (const json& row : table.at("standings")) {
-    width = std::max(width, Shown(row.at("bot")).size());
-  }
-  std::string out =
-      "Rounds (each bot: its table, its seat in the table's first game, its "
-      "points and place at the table, the others at the table)\n";
-  for (const json& round : table.at("rounds")) {
-    out += fmt::format("Round {}\n", round.at("round").get<int>());
-    for (const json& t : round.at("tables")) {
-      for (const json& bot : t.at("bots")) {
-        out += fmt::format(
-            "  {:<{}}  table {:>3}  seat {}  {:>6}  {:<3}  v {}\n",
-            Shown(bot.at("bot")), width, t.at("table").get<int>(),
-            bot.at("seat").get<int>(), Number(bot.at("points")),
-            bot.at("place").get<std::string>(), Opponents(t.at("bots"), bot));
-      }
-    }
-    for (const json& bot : round.at("byes")) {
-      out += fmt::format("  {:<{}}  bye                {:>6}\n", Shown(bot),
-                         width, Number(table.at("bye_points")));
-    }
-  }
-  return out;
-}
-
-}  // namespace
-
-std::string SwissText(const json& table) {
-  return RoundsText(table) + StandingsText(table);
-}
-
-std::string SwissCsv(const json& table) {
-  std::string out =
-      "place,bot,score,byes,games,buchholz,buchholz_cut1,sonneborn_berger,"
-      "direct_encounter\n";
-  auto number = [](const json& v) {
-    return v.is_number() ? fmt::format("{:.6f}", v.get<double>())
-                         : std::string();
-  };
-  for (const json& row : table.at("standings")) {
-    out += fmt::format(
-        "{},{},{},{},{},{},{},{},{}\n", row.at("place").get<int>(),
-        CsvField(row.at("bot").get<std::string>()), number(row.at("score")),
-        row.at("byes").get<int>(), row.at("games").get<int>(),
-        number(row.at("buchholz")), number(row.at("buchholz_cut1")),
-        number(row.at("sonneborn_berger")), number(row.at("direct_encounter")));
-  }
-  return out;
-}
-
-std::string SwissRoundsCsv(const json& table) {
-  std::string out = "round,bot,table,seat,games,points,place,opponents\n";
-  for (const json& round : table.at("rounds")) {
-    const int r = round.at("round").get<int>();
-    for (const json& t : round.at("tables")) {
-      for (const json& bot : t.at("bots")) {
-        std::string others;
-        for (const json& other : t.at("bots")) {
-          if (other.at("bot") == bot.at("bot")) continue;
-          others +=
-              (others.empty() ? "" : ";") + other.at("bot").get<std::string>();
-        }
-        out += fmt::format(
-            "{},{},{},{},{},{:.6f},{},{}\n", r,
-            CsvField(bot.at("bot").get<std::string>()),
-            t.at("table").get<int>(), bot.at("seat").get<int>(),
-            bot.at("games").get<int>(), bot.at("points").get<double>(),
-            bot.at("place").get<std::string>(), CsvField(others));
-      }
-    }
-    for (const json& bot : round.at("byes")) {
-      out += fmt::format("{},{},0,,0,{:.6f},,\n", r,
-                         CsvField(bot.get<std::string>()),
-                         table.at("bye_points").get<double>());
-    }
-  }
-  return out;
-}
-
-json FindSwissTable(const std::vector<std::string>& inputs, std::string* path) {
-  std::optional<std::filesystem::path> dir;
-  for (const std::string& input : inputs) {
-    std::error_code ec;
-    std::filesystem::path d = std::filesystem::is_directory(input, ec)
-                                  ? std::filesystem::path(input)
-                                  : std::filesystem::path(input).parent_path();
-    if (d.empty()) d = ".";
-    if (dir && !std::filesystem::equivalent(d, *dir, ec)) return nullptr;
-    dir = d;
-  }
-  if (!dir) return nullptr;
-  const std::filesystem::path file = *dir / "swiss.json";
-  std::ifstream in(file);
-  const json table = json::parse(in, nullptr, /*allow_exceptions=*/false);
-  // Anyone can edit the file: one that does not render is not used.
-  try {
-    if (table.at("format") != "swiss") return nullptr;
-    (void)SwissText(table);
-    (void)SwissCsv(table);
-  } catch (const json::exception&) {
-    return nullptr;
-  }
-  if (path != nullptr) *path = file.string();
-  return table;
-}
-
-std::string OrderNote(const std::vector<std::pair<std::string, int>>& placed,
-                      const std::vector<std::string>& ratings_order,
-                      const std::string& rule) {
-  for (size_t a = 0; a < placed.size(); ++a) {
-    const int ra = IndexOf(ratings_order, placed[a].first);
-    if (ra < 0) continue;
-    for (size_t b = a + 1; b < placed.size(); ++b) {
-      const int rb = IndexOf(ratings_order, placed[b].first);
-      if (rb < 0 || rb > ra || placed[b].second == placed[a].second) continue;
-      return fmt::format(
-          "Standings and ratings order bots differently: {} is placed {} "
-          "and {} {}, but the ratings put {} {} and {} {}. The standings "
-          "rank by {}, each round counting once; the ratings weigh every "
-          "game by the strength of its opponents.",
-          placed[a].first, Ordinal(placed[a].second), placed[b].first,
-          Ordinal(placed[b].second), placed[a].first, Ordinal(ra + 1),
-          placed[b].first, Ordinal(rb + 1), rule);
-    }
-  }
-  return {};
+          {"rounds", rounds},     {"notes", Notes(rows, c)}};
 }
 
 }  // namespace arbiter::tournament

@@ -1,6 +1,7 @@
 // A Swiss tournament's final table: Swiss score, byes, tie-breaks, and the
 // round-by-round table, for tables of 2 to 6 bots (docs/tournaments.md,
-// "Swiss standings").
+// "Swiss standings"), as JSON; swiss_table_text.h writes it for people
+// and spreadsheets.
 //
 // Swiss score: a round gives each bot the mean of its game points (0 to 1,
 // standings.h) over its games at its table; a bye gives kByePoints. Rounds
@@ -28,7 +29,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
-#include <utility>
+#include <tuple>
 #include <vector>
 
 #include "arbiter/records/record_view.h"
@@ -98,7 +99,22 @@ class SwissTable {
     std::string decided_by;
   };
 
+  // Per bot: its games, byes and unreadable records; and the most games
+  // a bot played at one table.
+  struct Counts {
+    std::vector<int> games, byes, unreadable;
+    int per_round = 0;
+  };
+
+  // Rows by bot, with score and tie-breaks but no place.
+  std::vector<Row> TieBreaks() const;
+  static std::tuple<int64_t, int64_t, int64_t, int64_t> Key(const Row& row);
+  // Rows best first, placed.
   std::vector<Row> Rows() const;
+  // `row`'s place, just below `above`, and which tie-break put it there.
+  static void Place(Row& above, Row& row);
+  Counts CountGames() const;
+  nlohmann::json RoundJson(const RoundResult& round) const;
   // (bot, opponent) -> the bot's points against it, and their games as
   // opponents, over every round.
   using HeadToHead = std::map<std::pair<int, int>, std::pair<double, int>>;
@@ -108,37 +124,12 @@ class SwissTable {
   // direct encounter).
   static void BreakByDirectEncounter(const HeadToHead& h2h,
                                      std::vector<Row>& group);
-  std::vector<std::string> Notes(const std::vector<Row>& rows) const;
+  std::vector<std::string> Notes(const std::vector<Row>& rows,
+                                 const Counts& counts) const;
 
   std::vector<std::string> names_;
   std::vector<RoundResult> rounds_;
 };
-
-// The rounds and the standings of Json() as text for a terminal (names
-// escaped), then its notes and, when there is one, its "ratings_note".
-std::string SwissText(const nlohmann::json& table);
-// Its standings as CSV: place,bot,score,byes,games,buchholz,buchholz_cut1,
-// sonneborn_berger,direct_encounter.
-std::string SwissCsv(const nlohmann::json& table);
-// Its rounds as CSV, one row per bot and round: round,bot,table,seat,games,
-// points,place,opponents (opponents separated by ";"; a bye has table 0).
-std::string SwissRoundsCsv(const nlohmann::json& table);
-
-// The Swiss table a finished run wrote beside its records (DIR/swiss.json),
-// for `arbiter standings` and `arbiter report`: found when the inputs are
-// that directory, or record files all in it; null when there is none, or
-// it is not a Swiss table. `*path` gets its path when found.
-nlohmann::json FindSwissTable(const std::vector<std::string>& inputs,
-                              std::string* path = nullptr);
-
-// When a format's standings (`placed`: bot and place, best first) and the
-// ratings (`ratings_order`, best first) order two bots differently: one
-// line naming the first such two and why the orders differ (`rule`: what
-// the standings rank by); "" when they agree. Bots sharing a place, and
-// bots missing from either list, never disagree.
-std::string OrderNote(const std::vector<std::pair<std::string, int>>& placed,
-                      const std::vector<std::string>& ratings_order,
-                      const std::string& rule);
 
 }  // namespace arbiter::tournament
 

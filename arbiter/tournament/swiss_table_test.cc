@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "arbiter/tournament/swiss_table_text.h"
+
 namespace arbiter::tournament {
 namespace {
 

@@ -3,8 +3,9 @@
 // the median time to pair one Swiss round of 1,000 bots (round 8, after seven
 // rounds of random results), over several runs;
 //   tournament.swiss_table_1000_s <seconds> s
-// the median time to make the final Swiss table (swiss_table.h: JSON and
-// text) of 1,000 bots after ten rounds of one game a table.
+// the median time to make the final Swiss table (swiss_table.h,
+// swiss_table_text.h: JSON and text) of 1,000 bots after ten rounds of one game
+// a table.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -13,6 +14,7 @@
 
 #include "arbiter/tournament/swiss.h"
 #include "arbiter/tournament/swiss_table.h"
+#include "arbiter/tournament/swiss_table_text.h"
 #include "arbiter/tournament/tables.h"
 
 namespace {

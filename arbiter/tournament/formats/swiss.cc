@@ -11,6 +11,7 @@
 #include "arbiter/tournament/formats/registry.h"
 #include "arbiter/tournament/standings.h"
 #include "arbiter/tournament/swiss_table.h"
+#include "arbiter/tournament/swiss_table_text.h"
 
 namespace arbiter::tournament {
 namespace {
