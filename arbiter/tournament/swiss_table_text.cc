@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <optional>
+#include <unordered_map>
 
 #include "arbiter/common/printable.h"
 #include "arbiter/tournament/standings.h"
@@ -26,12 +27,6 @@ std::string Ordinal(int n) {
                            : "th";
   }
   return fmt::format("{}{}", n, suffix);
-}
-
-// Where `name` is in `order`; -1: not there.
-int PositionOf(const std::vector<std::string>& order, const std::string& name) {
-  const auto it = std::find(order.begin(), order.end(), name);
-  return it == order.end() ? -1 : int(it - order.begin());
 }
 
 // `line` without the spaces before its line break.
@@ -206,11 +201,21 @@ json FindSwissTable(const std::vector<std::string>& inputs, std::string* path) {
 std::string OrderNote(const std::vector<std::pair<std::string, int>>& placed,
                       const std::vector<std::string>& ratings_order,
                       const std::string& rule) {
+  std::unordered_map<std::string, int> rated;  // bot -> position
+  for (size_t i = 0; i < ratings_order.size(); ++i) {
+    rated.emplace(ratings_order[i], int(i));
+  }
+  // The position of placed[i] in the ratings; -1: not rated.
+  std::vector<int> position(placed.size(), -1);
+  for (size_t i = 0; i < placed.size(); ++i) {
+    const auto it = rated.find(placed[i].first);
+    if (it != rated.end()) position[i] = it->second;
+  }
   for (size_t a = 0; a < placed.size(); ++a) {
-    const int ra = PositionOf(ratings_order, placed[a].first);
+    const int ra = position[a];
     if (ra < 0) continue;
     for (size_t b = a + 1; b < placed.size(); ++b) {
-      const int rb = PositionOf(ratings_order, placed[b].first);
+      const int rb = position[b];
       if (rb < 0 || rb > ra || placed[b].second == placed[a].second) continue;
       return fmt::format(
           "Standings and ratings order bots differently: {} is placed {} "
