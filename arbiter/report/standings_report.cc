@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -66,7 +67,11 @@ void NoteOrder(const ratings::Report& report, FormatResults* format) {
   }
   std::vector<std::string> rated;
   for (const auto& player : report.players) rated.push_back(player.name);
-  format->note = tournament::OrderNote(placed, rated, json["order"]);
+  // "swiss" -> "Swiss standings".
+  std::string name = json.value("format", std::string("format"));
+  if (!name.empty()) name[0] = char(std::toupper((unsigned char)name[0]));
+  format->note =
+      tournament::OrderNote(placed, rated, name + " standings", json["order"]);
   if (format->note.empty()) return;
   json["ratings_note"] = format->note;
   format->json = json.dump(2, ' ', /*ensure_ascii=*/true);

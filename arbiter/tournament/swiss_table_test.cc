@@ -289,16 +289,18 @@ TEST(SwissTableTest, TextAndCsvHoldTheStandingsAndRounds) {
 TEST(SwissTableTest, OrderNoteOnlyWhenTheOrdersDiffer) {
   const std::vector<std::pair<std::string, int>> placed = {
       {"a", 1}, {"b", 2}, {"c", 3}, {"d", 3}};
-  EXPECT_EQ(OrderNote(placed, {"a", "b", "c", "d"}, "x"), "");
+  EXPECT_EQ(OrderNote(placed, {"a", "b", "c", "d"}, "S", "x"), "");
   // Bots sharing a place may be rated either way round.
-  EXPECT_EQ(OrderNote(placed, {"a", "b", "d", "c"}, "x"), "");
+  EXPECT_EQ(OrderNote(placed, {"a", "b", "d", "c"}, "S", "x"), "");
   // A bot missing from the ratings is left out.
-  EXPECT_EQ(OrderNote(placed, {"a", "c", "d"}, "x"), "");
-  EXPECT_EQ(OrderNote(placed, {"a", "c", "b", "d"}, "Swiss score"),
-            "Standings and ratings order bots differently: b is placed 2nd "
-            "and c 3rd, but the ratings put b 3rd and c 2nd. The standings "
-            "rank by Swiss score, each round counting once; the ratings "
-            "weigh every game by the strength of its opponents.");
+  EXPECT_EQ(OrderNote(placed, {"a", "c", "d"}, "S", "x"), "");
+  EXPECT_EQ(
+      OrderNote(placed, {"a", "c", "b", "d"}, "Swiss standings", "Swiss score"),
+      "The Swiss standings and the ratings order bots differently: b "
+      "is placed 2nd and c 3rd, but the ratings put b 3rd and c 2nd. "
+      "The Swiss standings rank by Swiss score, each round counting "
+      "once; the ratings weigh every game by the strength of its "
+      "opponents.");
 }
 
 }  // namespace

@@ -200,7 +200,7 @@ json FindSwissTable(const std::vector<std::string>& inputs, std::string* path) {
 
 std::string OrderNote(const std::vector<std::pair<std::string, int>>& placed,
                       const std::vector<std::string>& ratings_order,
-                      const std::string& rule) {
+                      const std::string& name, const std::string& rule) {
   std::unordered_map<std::string, int> rated;  // bot -> position
   for (size_t i = 0; i < ratings_order.size(); ++i) {
     rated.emplace(ratings_order[i], int(i));
@@ -218,13 +218,13 @@ std::string OrderNote(const std::vector<std::pair<std::string, int>>& placed,
       const int rb = position[b];
       if (rb < 0 || rb > ra || placed[b].second == placed[a].second) continue;
       return fmt::format(
-          "Standings and ratings order bots differently: {} is placed {} "
-          "and {} {}, but the ratings put {} {} and {} {}. The standings "
-          "rank by {}, each round counting once; the ratings weigh every "
-          "game by the strength of its opponents.",
-          placed[a].first, Ordinal(placed[a].second), placed[b].first,
+          "The {} and the ratings order bots differently: {} is placed {} "
+          "and {} {}, but the ratings put {} {} and {} {}. The {} rank by "
+          "{}, each round counting once; the ratings weigh every game by the "
+          "strength of its opponents.",
+          name, placed[a].first, Ordinal(placed[a].second), placed[b].first,
           Ordinal(placed[b].second), placed[a].first, Ordinal(ra + 1),
-          placed[b].first, Ordinal(rb + 1), rule);
+          placed[b].first, Ordinal(rb + 1), name, rule);
     }
   }
   return {};

@@ -29,14 +29,15 @@ std::string SwissRoundsCsv(const nlohmann::json& table);
 nlohmann::json FindSwissTable(const std::vector<std::string>& inputs,
                               std::string* path = nullptr);
 
-// When a format's standings (`placed`: bot and place, best first) and the
-// ratings (`ratings_order`, best first) order two bots differently: one
-// line naming the first such two and why the orders differ (`rule`: what
-// the standings rank by); "" when they agree. Bots sharing a place, and
-// bots missing from either list, never disagree.
+// When a format's standings (`name`, e.g. "Swiss standings"; `placed`:
+// bot and place, best first) and the ratings (`ratings_order`, best first)
+// order two bots differently: one line naming the first such two and why
+// the orders differ (`rule`: what the standings rank by); "" when they
+// agree. Bots sharing a place, and bots missing from either list, never
+// disagree.
 std::string OrderNote(const std::vector<std::pair<std::string, int>>& placed,
                       const std::vector<std::string>& ratings_order,
-                      const std::string& rule);
+                      const std::string& name, const std::string& rule);
 
 }  // namespace arbiter::tournament
 

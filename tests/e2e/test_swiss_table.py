@@ -143,7 +143,7 @@ def test_swiss_table_and_the_same_after_kill_9_and_resume(tmp_path):
         capture_output=True, text=True, timeout=120)
     assert shown.returncode == 0, shown.stderr
     ratings, table = shown.stdout.split("The Swiss table of")
-    note = "Standings and ratings order bots differently: "
+    note = "The Swiss standings and the ratings order bots differently: "
     assert ratings.count(note) == 1 and table.count(note) == 1, shown.stdout
     assert "the ratings weigh every game by the strength" in table
 
