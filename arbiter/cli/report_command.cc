@@ -10,6 +10,7 @@
 #include "arbiter/cli/command.h"
 #include "arbiter/common/printable.h"
 #include "arbiter/report/report_writer.h"
+#include "arbiter/tournament/swiss_table_text.h"
 
 namespace arbiter {
 namespace {
@@ -41,6 +42,8 @@ int RunReport(const ReportArgs& args) {
                                 .replays = !args.no_replays,
                                 .split = args.split,
                                 .threads = args.threads};
+  // A Swiss run's folder: its table (swiss.json) too.
+  options.format_results = tournament::FindSwissTable(args.inputs);
   auto result = report::WriteReport(*sources, options, args.out);
   if (!result) {
     std::fprintf(stderr, "arbiter report: %s\n",

@@ -15,6 +15,7 @@
 #include "arbiter/common/printable.h"
 #include "arbiter/report/record_standings.h"
 #include "arbiter/report/standings_report.h"
+#include "arbiter/tournament/swiss_table_text.h"
 
 namespace arbiter {
 namespace {
@@ -55,6 +56,25 @@ void CheckPaths(const StandingsArgs& args) {
   }
 }
 
+// The standings of one game, and a Swiss run's table as the run wrote it
+// (swiss.json in the folder of the records).
+void PublishWithSwissTable(const report::Standings& standings,
+                           const StandingsArgs& args) {
+  std::string swiss_file;
+  const nlohmann::json swiss =
+      tournament::FindSwissTable(args.files, &swiss_file);
+  FormatResults format{.json = swiss.is_null() ? "" : swiss.dump()};
+  if (auto ok = PublishStandings(standings, args.files, args.out, &format);
+      !ok) {
+    Fail(ok.error(), kExitFailed);
+  }
+  if (!swiss.is_null()) {
+    std::printf(
+        "\nThe Swiss table of %s\n%s", TerminalSafe(swiss_file).c_str(),
+        tournament::SwissText(nlohmann::json::parse(format.json)).c_str());
+  }
+}
+
 void Run(const StandingsArgs& args) {
   CheckPaths(args);
   auto read = report::ReadRecordGames(args.files);
@@ -81,9 +101,7 @@ void Run(const StandingsArgs& args) {
     auto standings = report::StandingsOf(*read);
     if (!standings) Fail(standings.error(), kExitFailed);
     std::printf("\n");
-    if (auto ok = PublishStandings(*standings, args.files, args.out); !ok) {
-      Fail(ok.error(), kExitFailed);
-    }
+    PublishWithSwissTable(*standings, args);
     return;
   }
   // --split: one section per game, its files in --out/GAME/.

@@ -514,6 +514,53 @@ def builtin_tournament(arbiter, work, name, lines, bots):
     return out, [json.loads(line) for line in listing]
 
 
+def test_swiss(browser, arbiter, work):
+    """A Swiss of five builtin bots: the report opens on its Swiss table
+    (standings with tie-breaks, a bye a round, every round folded), and a
+    swiss.json with hostile names beside records shows them as text."""
+    out, games = builtin_tournament(arbiter, work, "swiss",
+                                ['format = "swiss"', "rounds = 3"],
+                                ("a", "b", "c", "d", "e"))
+    browser.open("file://" + os.path.join(out, "report", "index.html"))
+    browser.wait_for(REPORT_READY, "the report")
+    rows = browser.eval("""[...document.querySelectorAll(
+        "#swiss table.swiss tbody tr")].map(r => r.dataset.bot)""")
+    check(sorted(rows) == ["a", "b", "c", "d", "e"], f"Swiss rows: {rows}")
+    head = browser.eval("document.querySelector('#swiss thead').innerText")
+    for name in ("Buchholz", "cut-1", "S-B", "DE", "tie broken by"):
+        check(name in head, f"{name} not in the Swiss table's head: {head!r}")
+    check(browser.eval("document.querySelectorAll('#swiss details').length")
+          == 3, "three rounds")
+    browser.click("#swiss details summary")
+    check(browser.eval("document.querySelector('#swiss details').open"),
+          "a round opens")
+    check(browser.eval("document.querySelectorAll('#swiss details tr.bye')"
+                       ".length") == 3, "a bye a round")
+    check(browser.eval("document.querySelector('nav.sections').innerText")
+          .startswith("Swiss standings"), "the Swiss table comes first")
+    check(not browser.errors(), f"console errors: {browser.errors()}")
+    # Hostile names in a swiss.json beside records: text, nothing runs.
+    with open(os.path.join(out, "swiss.json")) as f:
+        table = json.load(f)
+    for row in table["standings"]:
+        row["bot"] = HOSTILE_NAMES[0] + row["bot"]
+    table["notes"] = [HOSTILE_NAMES[1]]
+    hostile = os.path.join(work, "swiss-hostile")
+    os.makedirs(hostile)
+    shutil.copy(os.path.join(out, "games.jsonl"), hostile)
+    with open(os.path.join(hostile, "swiss.json"), "w") as f:
+        json.dump(table, f)
+    page = os.path.join(work, "swiss-hostile")
+    run([arbiter, "report", hostile, "-o", page])
+    browser.open("file://" + os.path.join(page, "index.html"))
+    browser.wait_for(REPORT_READY, "the report")
+    text = browser.eval("document.querySelector('#swiss').innerText")
+    check(HOSTILE_NAMES[0] + "a" in text and HOSTILE_NAMES[1] in text,
+          f"hostile names not shown as text: {text[:500]!r}")
+    check_untouched(browser, 2 + len(games))
+    print("swiss: the table first, three rounds, hostile names as text")
+
+
 def open_first_replay(browser, out):
     browser.open("file://" + os.path.join(out, "report", "index.html"))
     browser.wait_for(REPORT_READY, "the report")
@@ -878,6 +925,7 @@ def main():
         test_pontoon(browser, arbiter, work)
         test_scotch_whist(browser, arbiter, work)
         test_hostile_texts(browser, arbiter, work)
+        test_swiss(browser, arbiter, work)
         if args.bot_python:
             test_bot_logs(browser, arbiter, work, args.bot_python)
         else:

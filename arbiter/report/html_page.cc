@@ -10,8 +10,8 @@ namespace arbiter::report {
 namespace {
 
 // The scripts every page holds, in order; the page's own comes last.
-constexpr std::string_view kCommonScripts[] = {"common.js", "charts.js",
-                                               "cards.js", "viewer.js"};
+constexpr std::string_view kCommonScripts[] = {
+    "common.js", "charts.js", "cards.js", "viewer.js", "swiss_table.js"};
 
 std::string Escape(std::string_view text) {
   std::string out;

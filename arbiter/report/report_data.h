@@ -19,6 +19,8 @@
 // A game's row in the list: n (its index in the report), id, s (section),
 // round, group (duplicate group), bots[], teams[], scores[], places[],
 // team_scores[], end, faults[[seat, reason, step]], steps, hands, seconds.
+//
+// The report's data also holds format_results (ReportOptions) when given.
 #ifndef ARBITER_REPORT_REPORT_DATA_H_
 #define ARBITER_REPORT_REPORT_DATA_H_
 
@@ -42,6 +44,9 @@ struct ReportOptions {
   bool split = false;   // records of several games: one section each
   int threads = 0;      // replay threads; 0: one per core
   ReplayDataOptions replay;
+  // A format's own results (a Swiss table: the run's swiss.json), shown
+  // as the data's "format_results"; null: none.
+  nlohmann::json format_results;
 };
 
 // The game a record is of ("zetema" for records of version 0.1).

@@ -548,6 +548,9 @@ json SummaryData(const std::string& title, int64_t games, int64_t list_files,
     result.sections.push_back(sections[s].game());
   }
   data["notes"] = notes;
+  if (!options.format_results.is_null()) {
+    data["format_results"] = options.format_results;
+  }
   return data;
 }
 

@@ -97,7 +97,9 @@ class Report {
     this.page.appendChild(el("div", { class: "muted summary" },
       `${d.games_count} games \u00b7 ${this.botIndex.size} bots \u00b7 ${sections.map((s) => s.game).join(", ")} \u00b7 ${faults} fault${faults === 1 ? "" : "s"}`,
       starts.length ? ` \u00b7 ${starts[0].slice(0, 16).replace("T", " ")} \u2013 ${starts[starts.length - 1].slice(0, 16).replace("T", " ")} UTC` : ""));
+    const swiss = d.format_results && d.format_results.format === "swiss";
     const nav = [];
+    if (swiss) nav.push(this.navLink("swiss", "Swiss standings"));
     for (const sec of sections) {
       if (sections.length > 1) nav.push(el("b", {}, `${sec.game}:`));
       for (const [id, title] of REPORT_BLOCKS) nav.push(this.navLink(this.blockId(sec, id), title));
@@ -108,6 +110,7 @@ class Report {
       this.page.appendChild(el("div", { class: "notes" }, el("b", {}, `${d.notes.length} note${d.notes.length === 1 ? "" : "s"} on the records`),
         d.notes.map((n) => el("div", {}, n))));
     }
+    if (swiss) this.section("swiss", "Swiss standings", swissTable(d.format_results));
     for (const sec of sections) {
       if (sections.length > 1) {
         this.page.appendChild(el("h2", { class: "game-section", id: sec.game },
