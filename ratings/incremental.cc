@@ -443,6 +443,7 @@ struct IncrementalRatings::State {
   int64_t games = 0;
   // The fit of the last Refit, on the dataset of its comparisons.
   std::unique_ptr<Dataset> data;
+  int64_t data_games = -1;  // the games `data` holds
   std::unique_ptr<Solver> solver;
   Solution last;
   std::vector<Estimate> estimates;
@@ -460,7 +461,8 @@ struct IncrementalRatings::State {
   State(Options o, double carry)
       : options(std::move(o)),
         builder({.first_seat_advantage = options.first_seat_advantage,
-                 .pairwise = options.pairwise}),
+                 .pairwise = options.pairwise,
+                 .totals = true}),
         carry_within(carry) {}
 
   std::vector<double> Errors(const Dataset& data, std::span<const double> y,
@@ -542,16 +544,19 @@ std::expected<void, std::string> IncrementalRatings::Add(const Game& game) {
   s.games_of.resize(s.names.size(), 0);
   const auto [it, inserted] =
       s.index.try_emplace(KeyOf(sides), static_cast<uint32_t>(s.count.size()));
+  std::vector<UnitView> units;
+  for (const Side& side : sides) {
+    units.push_back({.players = side.players,
+                     .place = side.place,
+                     .moved_first = side.first});
+  }
+  // The builder keeps each slot's total weight: a snapshot is a copy.
+  s.builder.AddGame(units, 0, 0);
   if (inserted) {
-    std::vector<UnitView> units;
     for (const Side& side : sides) {
-      units.push_back({.players = side.players,
-                       .place = side.place,
-                       .moved_first = side.first});
       s.players.insert(s.players.end(), side.players.begin(),
                        side.players.end());
     }
-    s.builder.AddGame(units, it->second, 0);
     s.player_begin.push_back(static_cast<uint32_t>(s.players.size()));
     s.count.push_back(0);
   }
@@ -583,15 +588,13 @@ std::expected<void, std::string> IncrementalRatings::Refit() {
     }
   }
   const size_t n = s.names.size();
-  const auto comparisons = static_cast<uint32_t>(s.count.size());
-  if (s.data == nullptr || s.data->num_samples != comparisons) {
+  if (s.data == nullptr || s.data_games != s.games) {
     s.solver.reset();
-    s.data = std::make_unique<Dataset>(s.builder.Snapshot(n, comparisons));
+    s.data = std::make_unique<Dataset>(s.builder.Snapshot(n, 1));
     s.solver = std::make_unique<Solver>(*s.data, kStepTolerance);
+    s.data_games = s.games;
   }
-  std::vector<double> y;
-  ResampledWeights(
-      *s.data, [&](uint32_t c) { return s.count[c]; }, &y);
+  const std::span<const double> y = s.data->slot_y;
   const Solution warm = WarmStart(s.last, n, s.options.first_seat_advantage);
   Solution fit = s.solver->Solve(y, &warm);
   const std::vector<double> level = s.LevelWeights(fit);
