@@ -501,8 +501,9 @@ std::vector<double> IncrementalRatings::State::Errors(
   bool carry = carry_within > 0 && now.row == exact.row &&
                fit.pools.of == exact.pool && anchor == exact.anchor;
   for (size_t r = 0; carry && r < now.m; ++r) {
-    carry = std::abs(now.h[r] - exact.information[r]) <=
-            carry_within * exact.information[r];
+    carry =
+        exact.information[r] > 0 && std::abs(now.h[r] - exact.information[r]) <=
+                                        carry_within * exact.information[r];
   }
   if (!carry) {
     exact = {.var = Variances(data, y, fit, level, anchor),

@@ -58,8 +58,9 @@ class IncrementalRatings {
   int64_t comparisons() const;
 
   // Refits over every game added so far, warm-started; its cost grows with
-  // the number of distinct comparisons, not with games (and as the cube of
-  // the players, for the standard errors). An error (options RateGames
+  // the number of distinct comparisons, not with games (and, when the
+  // standard errors are not carried over, RefitOptions, as the cube of the
+  // players). An error (options RateGames
   // refuses, no games, an anchor that has not played) leaves the last
   // estimates as they were.
   std::expected<void, std::string> Refit();
