@@ -1,5 +1,5 @@
 // league_bench [--seeds K] [--bots B] [--warmup W] [--width E] [--games N]
-//              [--players P]
+//              [--players P] [--shapes 0|1]
 //
 // What the league's scheduler and ratings cost and gain, one
 // "name value unit" line per figure (scripts/bench):
@@ -15,6 +15,9 @@
 //   league.scheduler.rank_error, league.roundrobin.rank_error
 //       the mean absolute rank error of all against their true order,
 //       both after the round-robin's games (the median over the seeds)
+//   league.3_seats.*, league.4_seats_partners.*
+//       the same with tables of 3 seats, and of 4 in two partnerships,
+//       against a round-robin of that shape; --shapes 0 leaves them out
 //   league.scheduler.choose_100_tables_1000_bots_{2,4}_seats_cpu_s
 //       ChooseTables for 100 tables among 1,000 rated bots
 //   ratings.incremental.*
