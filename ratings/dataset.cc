@@ -158,6 +158,15 @@ void DatasetBuilder::AddChoice(std::span<const uint32_t> set, uint32_t chosen,
     assert(i < set_slot_begin_[it->second + 1]);
     slot = kSetBit | i;
   }
+  if (options_.totals) {
+    const bool in_set = slot & kSetBit;
+    std::vector<double>& y = in_set ? set_y_ : pair_y_;
+    const size_t slots =
+        in_set ? data_.set_unit.size() : data_.pair_unit.size();
+    if (y.size() < slots) y.resize(std::max(slots, 2 * y.size()), 0.0);
+    y[slot & ~kSetBit] += weight;
+    return;
+  }
   data_.contrib_slot.push_back(slot);
   data_.contrib_sample.push_back(sample_);
   data_.contrib_weight.push_back(weight);
@@ -221,12 +230,24 @@ void DatasetBuilder::AddPlackettLuce() {
 }
 
 Dataset DatasetBuilder::Finish(size_t num_players, uint32_t num_samples) {
-  return Finalize(std::move(data_), set_slot_begin_, num_players, num_samples);
+  Dataset d =
+      Finalize(std::move(data_), set_slot_begin_, num_players, num_samples);
+  CopyTotals(&d);
+  return d;
 }
 
 Dataset DatasetBuilder::Snapshot(size_t num_players,
                                  uint32_t num_samples) const {
-  return Finalize(data_, set_slot_begin_, num_players, num_samples);
+  Dataset d = Finalize(data_, set_slot_begin_, num_players, num_samples);
+  CopyTotals(&d);
+  return d;
+}
+
+void DatasetBuilder::CopyTotals(Dataset* d) const {
+  if (!options_.totals) return;
+  std::copy_n(pair_y_.begin(), d->pair_unit.size(), d->slot_y.begin());
+  std::copy_n(set_y_.begin(), d->set_unit.size(),
+              d->slot_y.begin() + d->pair_unit.size());
 }
 
 Dataset DatasetBuilder::Finalize(Dataset d,

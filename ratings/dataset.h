@@ -31,6 +31,9 @@ struct DatasetOptions {
   bool first_seat_advantage = false;  // units remember who moved first
   bool pairwise = false;  // decompose standings into pairwise results
   bool keys = false;      // keep a key per contribution (rating history)
+  // Keep each slot's total weight instead of the contributions (no
+  // resampling, no history): Snapshot() is then a copy, not a sort.
+  bool totals = false;
 };
 
 struct Dataset {
@@ -99,6 +102,7 @@ class DatasetBuilder {
   void AddChoice(std::span<const uint32_t> set, uint32_t chosen, double weight);
   void AddPairwise();
   void AddPlackettLuce();
+  void CopyTotals(Dataset* d) const;  // options_.totals: into slot_y
   static Dataset Finalize(Dataset d, const std::vector<uint32_t>& set_begin,
                           size_t num_players, uint32_t num_samples);
 
@@ -133,6 +137,7 @@ class DatasetBuilder {
     std::vector<uint32_t> values_;  // hash
     size_t size_ = 0;
   };
+  std::vector<double> pair_y_, set_y_;  // totals: per pair, set slot
   PairIndex pair_entries_;
   std::unordered_map<std::u32string, uint32_t> set_entries_;
   std::unordered_map<std::u32string, uint32_t> team_units_;

@@ -200,5 +200,34 @@ TEST(DatasetTest, SnapshotIsWhatFinishWouldGiveAndTheBuilderGoesOn) {
   EXPECT_EQ(after.set_begin[0], 2 * after.NumPairs());
 }
 
+// Totals: the same slot weights, with a tie and a standing, as
+// contributions summed; a snapshot between games, and no contributions.
+TEST(DatasetTest, TotalsAreTheSlotWeightsWithoutContributions) {
+  const uint32_t ids[] = {0, 1, 2, 3};
+  auto unit = [&](int i, int place) {
+    return UnitView{.players = std::span(ids + i, 1), .place = place};
+  };
+  DatasetBuilder totals({.totals = true}), contributions({});
+  const UnitView pair[] = {unit(0, 1), unit(1, 2)};
+  const UnitView draw[] = {unit(0, 1), unit(1, 1)};
+  const UnitView three[] = {unit(1, 1), unit(2, 2), unit(3, 2)};
+  const UnitView later[] = {unit(2, 1), unit(3, 2)};
+  for (DatasetBuilder* b : {&totals, &contributions}) {
+    b->AddGame(pair, 0, 0);
+    b->AddGame(three, 1, 0);
+    b->AddGame(draw, 2, 0);
+  }
+  const Dataset early = totals.Snapshot(4, 3);
+  EXPECT_EQ(early.slot_y, contributions.Snapshot(4, 3).slot_y);
+  EXPECT_TRUE(early.contrib_slot.empty());
+  for (DatasetBuilder* b : {&totals, &contributions}) {
+    b->AddGame(later, 3, 0);
+    b->AddGame(pair, 4, 0);
+  }
+  const Dataset done = totals.Finish(4, 5);
+  EXPECT_EQ(done.slot_y, contributions.Finish(4, 5).slot_y);
+  EXPECT_EQ(done.slot_y[0], 2.5);  // two wins and half a draw
+}
+
 }  // namespace
 }  // namespace ratings

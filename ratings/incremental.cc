@@ -23,6 +23,9 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kSingularPivot = 1e-14;
 // Standard errors above this (nats; 17,000 Elo) come from such a direction.
 constexpr double kUnboundedSd = 100;
+// The Newton step below which a refit stops (nats): what is left after it
+// is about its square, far below 1e-6 Elo.
+constexpr double kStepTolerance = 1e-6;
 
 // A game's sides as the fit sees them: distinct players (sorted ids),
 // places ranked densely from 1, and whether the side moved first.
@@ -148,7 +151,8 @@ using Sparse = std::vector<std::pair<int, double>>;
 struct Information {
   std::vector<int> row;  // per parameter: its row, or -1
   size_t m = 0;
-  std::vector<double> h;  // m x m, row-major, lower triangle
+  bool diagonal_only = false;  // then h is the diagonal, m entries
+  std::vector<double> h;       // m x m, row-major, lower triangle
 
   // Appends the parameters of unit u, times `scale`, to `out`.
   void AddUnit(const Dataset& data, uint32_t u, double scale,
@@ -165,6 +169,10 @@ struct Information {
   }
   // h += c a a^T, on the lower triangle (all that Cholesky reads).
   void AddOuter(const Sparse& a, double c) {
+    if (diagonal_only) {
+      for (const auto& [i, ai] : a) h[i] += c * ai * ai;
+      return;
+    }
     for (const auto& [i, ai] : a) {
       for (const auto& [j, aj] : a) {
         if (j <= i) h[size_t(i) * m + j] += c * ai * aj;
@@ -243,8 +251,8 @@ void AddSets(const Dataset& data, std::span<const double> y, const Units& units,
 }
 
 Information Assemble(const Dataset& data, std::span<const double> y,
-                     const Solution& s) {
-  Information info;
+                     const Solution& s, bool diagonal_only = false) {
+  Information info{.diagonal_only = diagonal_only};
   const size_t n = data.num_players;
   info.row.assign(n + (data.first_seat_advantage ? 1 : 0), -1);
   for (size_t p = 0; p < n; ++p) {
@@ -253,7 +261,7 @@ Information Assemble(const Dataset& data, std::span<const double> y,
   if (data.first_seat_advantage && !s.advantage_prior) {
     info.row[n] = int(info.m++);
   }
-  info.h.assign(info.m * info.m, 0.0);
+  info.h.assign(diagonal_only ? info.m : info.m * info.m, 0.0);
   const Units units = UnitsAt(data, s, info);
   AddPairs(data, y, units, &info);
   AddSets(data, y, units, &info);
@@ -435,14 +443,31 @@ struct IncrementalRatings::State {
   int64_t games = 0;
   // The fit of the last Refit, on the dataset of its comparisons.
   std::unique_ptr<Dataset> data;
+  int64_t data_games = -1;  // the games `data` holds
   std::unique_ptr<Solver> solver;
   Solution last;
   std::vector<Estimate> estimates;
+  // The variances of the last exact computation, the rows and pools they
+  // were for, and each row's information (the diagonal) then.
+  struct Exact {
+    std::vector<double> var;
+    std::vector<int> row;
+    std::vector<int32_t> pool;
+    std::vector<double> information;
+    int64_t anchor = -1;
+  } exact;
+  double carry_within = 0;
 
-  explicit State(Options o)
+  State(Options o, double carry)
       : options(std::move(o)),
         builder({.first_seat_advantage = options.first_seat_advantage,
-                 .pairwise = options.pairwise}) {}
+                 .pairwise = options.pairwise,
+                 .totals = true}),
+        carry_within(carry) {}
+
+  std::vector<double> Errors(const Dataset& data, std::span<const double> y,
+                             const Solution& fit, std::span<const double> level,
+                             int64_t anchor);
 
   // Per player, its games that set its pool's level (RateGames' weights):
   // those whose every player is in the core, or all in a pool without one.
@@ -464,8 +489,44 @@ struct IncrementalRatings::State {
   }
 };
 
+// Per player, the variance of its published rating (Variances): carried
+// over from the last exact computation, scaled by each row's information
+// then over now, while the core, its pools and the anchor are the same and
+// no row's information has changed by more than `carry_within` of it;
+// otherwise computed exactly (and remembered).
+std::vector<double> IncrementalRatings::State::Errors(
+    const Dataset& data, std::span<const double> y, const Solution& fit,
+    std::span<const double> level, int64_t anchor) {
+  const Information now = Assemble(data, y, fit, /*diagonal_only=*/true);
+  bool carry = carry_within > 0 && now.row == exact.row &&
+               fit.pools.of == exact.pool && anchor == exact.anchor;
+  for (size_t r = 0; carry && r < now.m; ++r) {
+    carry =
+        exact.information[r] > 0 && std::abs(now.h[r] - exact.information[r]) <=
+                                        carry_within * exact.information[r];
+  }
+  if (!carry) {
+    exact = {.var = Variances(data, y, fit, level, anchor),
+             .row = now.row,
+             .pool = fit.pools.of,
+             .information = now.h,
+             .anchor = anchor};
+    return exact.var;
+  }
+  std::vector<double> var = exact.var;
+  for (size_t p = 0; p < var.size(); ++p) {
+    if (const int r = now.row[p]; r >= 0 && std::isfinite(var[p])) {
+      var[p] *= exact.information[r] / now.h[r];
+    }
+  }
+  return var;
+}
+
 IncrementalRatings::IncrementalRatings(Options options)
-    : state_(std::make_unique<State>(std::move(options))) {}
+    : IncrementalRatings(std::move(options), RefitOptions{}) {}
+IncrementalRatings::IncrementalRatings(Options options, RefitOptions refit)
+    : state_(std::make_unique<State>(std::move(options),
+                                     refit.carry_errors_within)) {}
 IncrementalRatings::~IncrementalRatings() = default;
 IncrementalRatings::IncrementalRatings(IncrementalRatings&&) noexcept = default;
 IncrementalRatings& IncrementalRatings::operator=(
@@ -484,16 +545,19 @@ std::expected<void, std::string> IncrementalRatings::Add(const Game& game) {
   s.games_of.resize(s.names.size(), 0);
   const auto [it, inserted] =
       s.index.try_emplace(KeyOf(sides), static_cast<uint32_t>(s.count.size()));
+  std::vector<UnitView> units;
+  for (const Side& side : sides) {
+    units.push_back({.players = side.players,
+                     .place = side.place,
+                     .moved_first = side.first});
+  }
+  // The builder keeps each slot's total weight: a snapshot is a copy.
+  s.builder.AddGame(units, 0, 0);
   if (inserted) {
-    std::vector<UnitView> units;
     for (const Side& side : sides) {
-      units.push_back({.players = side.players,
-                       .place = side.place,
-                       .moved_first = side.first});
       s.players.insert(s.players.end(), side.players.begin(),
                        side.players.end());
     }
-    s.builder.AddGame(units, it->second, 0);
     s.player_begin.push_back(static_cast<uint32_t>(s.players.size()));
     s.count.push_back(0);
   }
@@ -525,20 +589,18 @@ std::expected<void, std::string> IncrementalRatings::Refit() {
     }
   }
   const size_t n = s.names.size();
-  const auto comparisons = static_cast<uint32_t>(s.count.size());
-  if (s.data == nullptr || s.data->num_samples != comparisons) {
+  if (s.data == nullptr || s.data_games != s.games) {
     s.solver.reset();
-    s.data = std::make_unique<Dataset>(s.builder.Snapshot(n, comparisons));
-    s.solver = std::make_unique<Solver>(*s.data);
+    s.data = std::make_unique<Dataset>(s.builder.Snapshot(n, 1));
+    s.solver = std::make_unique<Solver>(*s.data, kStepTolerance);
+    s.data_games = s.games;
   }
-  std::vector<double> y;
-  ResampledWeights(
-      *s.data, [&](uint32_t c) { return s.count[c]; }, &y);
+  const std::span<const double> y = s.data->slot_y;
   const Solution warm = WarmStart(s.last, n, s.options.first_seat_advantage);
   Solution fit = s.solver->Solve(y, &warm);
   const std::vector<double> level = s.LevelWeights(fit);
   const Anchor published(*s.data, fit, anchor, s.options.average, level);
-  const std::vector<double> var = Variances(*s.data, y, fit, level, anchor);
+  const std::vector<double> var = s.Errors(*s.data, y, fit, level, anchor);
   s.estimates.resize(n);
   for (size_t p = 0; p < n; ++p) {
     const double elo = published.ratings()[p];

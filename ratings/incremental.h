@@ -30,7 +30,19 @@ namespace ratings {
 // Options::bootstrap, seed, threads and crosstable are not used.
 class IncrementalRatings {
  public:
+  struct RefitOptions {
+    // A refit carries the standard errors of the last exact computation
+    // over, each scaled by its player's information then over now, while
+    // the rated players, their pools and the anchor are the same and no
+    // player's information (the curvature of the log-likelihood along its
+    // own rating) has changed by more than this share; otherwise it
+    // computes them all again (a dense factorization, as the cube of the
+    // players). 0: always exact. At the default, a carried error is within
+    // 1% of the exact one (docs/league-scheduling.md).
+    double carry_errors_within = 0.05;
+  };
   explicit IncrementalRatings(Options options);
+  IncrementalRatings(Options options, RefitOptions refit);
   ~IncrementalRatings();
   IncrementalRatings(IncrementalRatings&&) noexcept;
   IncrementalRatings& operator=(IncrementalRatings&&) noexcept;
@@ -46,8 +58,9 @@ class IncrementalRatings {
   int64_t comparisons() const;
 
   // Refits over every game added so far, warm-started; its cost grows with
-  // the number of distinct comparisons, not with games (and as the cube of
-  // the players, for the standard errors). An error (options RateGames
+  // the number of distinct comparisons, not with games (and, when the
+  // standard errors are not carried over, RefitOptions, as the cube of the
+  // players). An error (options RateGames
   // refuses, no games, an anchor that has not played) leaves the last
   // estimates as they were.
   std::expected<void, std::string> Refit();

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <random>
 
@@ -237,6 +238,43 @@ TEST(IncrementalRatingsTest, BadGamesAreRefusedAndChangeNothing) {
   ASSERT_TRUE(fit.Refit());
   ASSERT_EQ(fit.estimates().size(), 2u);  // no "C" from a refused game
   EXPECT_EQ(fit.estimates()[0].elo, before);
+}
+
+// Errors carried over between refits (a few games added each time) stay
+// within 1% of the exact ones, and a newcomer gets its error computed.
+TEST(IncrementalRatingsTest, CarriedErrorsStayNearTheExactOnes) {
+  SyntheticOptions model{.ratings = Spread(61, 5), .draw_rate = 0.3};
+  std::mt19937_64 rng(6);
+  IncrementalRatings carried({}), exact({}, {.carry_errors_within = 0});
+  auto play = [&](int bots) {
+    std::uniform_int_distribution<int> pick(0, bots - 1);
+    int pair[2] = {pick(rng), pick(rng)};
+    while (pair[1] == pair[0]) pair[1] = pick(rng);
+    const Game g = DrawGame(model, pair, rng);
+    ASSERT_TRUE(carried.Add(g));
+    ASSERT_TRUE(exact.Add(g));
+  };
+  for (int g = 0; g < 6000; ++g) play(60);
+  double worst = 0;
+  int differ = 0;
+  for (int batch = 0; batch < 40; ++batch) {
+    // From batch 10 on a newcomer (P60) plays too.
+    for (int g = 0; g < 30; ++g) play(batch < 10 ? 60 : 61);
+    ASSERT_TRUE(carried.Refit());
+    ASSERT_TRUE(exact.Refit());
+    ASSERT_EQ(carried.estimates().size(), exact.estimates().size());
+    for (size_t p = 0; p < exact.estimates().size(); ++p) {
+      const auto &c = carried.estimates()[p], &e = exact.estimates()[p];
+      EXPECT_NEAR(c.elo, e.elo, 1e-6) << e.name;
+      ASSERT_EQ(std::isfinite(c.sd), std::isfinite(e.sd)) << e.name;
+      if (!std::isfinite(e.sd)) continue;
+      worst = std::max(worst, std::abs(c.sd / e.sd - 1));
+      differ += c.sd != e.sd;
+    }
+  }
+  std::printf("largest relative error of a carried sd: %.4f\n", worst);
+  EXPECT_LE(worst, 0.01);
+  EXPECT_GT(differ, 0);  // some were carried, not computed
 }
 
 TEST(IncrementalRatingsTest, RefitErrorsKeepTheLastEstimates) {

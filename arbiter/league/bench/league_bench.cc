@@ -1,5 +1,5 @@
 // league_bench [--seeds K] [--bots B] [--warmup W] [--width E] [--games N]
-//              [--players P]
+//              [--players P] [--shapes 0|1]
 //
 // What the league's scheduler and ratings cost and gain, one
 // "name value unit" line per figure (scripts/bench):
@@ -15,6 +15,9 @@
 //   league.scheduler.rank_error, league.roundrobin.rank_error
 //       the mean absolute rank error of all against their true order,
 //       both after the round-robin's games (the median over the seeds)
+//   league.3_seats.*, league.4_seats_partners.*
+//       the same with tables of 3 seats, and of 4 in two partnerships,
+//       against a round-robin of that shape; --shapes 0 leaves them out
 //   league.scheduler.choose_100_tables_1000_bots_{2,4}_seats_cpu_s
 //       ChooseTables for 100 tables among 1,000 rated bots
 //   ratings.incremental.*
@@ -55,7 +58,9 @@ T Median(std::vector<T> v) {
   return v[v.size() / 2];
 }
 
-void Simulations(int seeds, arbiter::league::FieldOptions field) {
+// `name` tells the shape apart in the figures' names.
+void Simulations(int seeds, arbiter::league::FieldOptions field,
+                 const std::string& name) {
   std::vector<int64_t> scheduled, round_robin;
   std::vector<double> share, scheduled_error, round_robin_error;
   for (int seed = 1; seed <= seeds; ++seed) {
@@ -75,22 +80,22 @@ void Simulations(int seeds, arbiter::league::FieldOptions field) {
     scheduled_error.push_back(s.rank_error);
     round_robin_error.push_back(rr.rank_error_at_width);
     std::cerr << fmt::format(
-        "seed {}: field sd {:.1f}; {} and {} games; rank error {:.3f} and "
+        "{}seed {}: field sd {:.1f}; {} and {} games; rank error {:.3f} and "
         "{:.3f}\n",
-        seed, rr.field_sd, s.games_to_width, rr.games_to_width, s.rank_error,
-        rr.rank_error_at_width);
+        name, seed, rr.field_sd, s.games_to_width, rr.games_to_width,
+        s.rank_error, rr.rank_error_at_width);
   }
   if (share.empty()) return;
-  std::cout << fmt::format("league.scheduler.games_to_width {} games\n",
+  std::cout << fmt::format("league.{}scheduler.games_to_width {} games\n", name,
                            Median(scheduled));
-  std::cout << fmt::format("league.roundrobin.games_to_width {} games\n",
-                           Median(round_robin));
-  std::cout << fmt::format("league.scheduler.games_share {:.3f} ratio\n",
-                           Median(share));
-  std::cout << fmt::format("league.scheduler.rank_error {:.3f} ranks\n",
+  std::cout << fmt::format("league.{}roundrobin.games_to_width {} games\n",
+                           name, Median(round_robin));
+  std::cout << fmt::format("league.{}scheduler.games_share {:.3f} ratio\n",
+                           name, Median(share));
+  std::cout << fmt::format("league.{}scheduler.rank_error {:.3f} ranks\n", name,
                            Median(scheduled_error));
-  std::cout << fmt::format("league.roundrobin.rank_error {:.3f} ranks\n",
-                           Median(round_robin_error));
+  std::cout << fmt::format("league.{}roundrobin.rank_error {:.3f} ranks\n",
+                           name, Median(round_robin_error));
 }
 
 // ChooseTables for 100 tables among 1,000 bots of a spread field, of 2
@@ -199,7 +204,7 @@ bool Incremental(int games, int players) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  int seeds = 15, games = 1'000'000, players = 1000;
+  int seeds = 15, games = 1'000'000, players = 1000, shapes = 1;
   arbiter::league::FieldOptions field{.warmup_rounds = 40};
   for (int i = 1; i + 1 < argc; i += 2) {
     const int value = std::stoi(argv[i + 1]);
@@ -213,6 +218,8 @@ int main(int argc, char** argv) {
       field.bots = value;
     } else if (!std::strcmp(argv[i], "--warmup")) {
       field.warmup_rounds = value;
+    } else if (!std::strcmp(argv[i], "--shapes")) {
+      shapes = value;
     } else if (!std::strcmp(argv[i], "--width")) {
       field.width = value;
     } else {
@@ -220,7 +227,13 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  Simulations(seeds, field);
+  Simulations(seeds, field, "");
+  if (shapes) {
+    field.shape = {.seats = 3};
+    Simulations(seeds, field, "3_seats.");
+    field.shape = {.seats = 4, .team_of_seat = {0, 1, 0, 1}};
+    Simulations(seeds, field, "4_seats_partners.");
+  }
   if (seeds > 0) Choosing();
   return games == 0 || Incremental(games, players) ? 0 : 1;
 }

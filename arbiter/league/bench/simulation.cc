@@ -6,6 +6,7 @@
 #include <cassert>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -34,6 +35,24 @@ std::vector<std::pair<int, int>> RoundRobin(int n) {
   return pairs;
 }
 
+// Every combination of k of n bots (sorted within), in an order drawn
+// from `rng`.
+std::vector<std::vector<int>> Combinations(int n, int k, std::mt19937_64& rng) {
+  std::vector<std::vector<int>> out;
+  std::vector<int> c(k);
+  for (int i = 0; i < k; ++i) c[i] = i;
+  while (true) {
+    out.push_back(c);
+    int i = k - 1;
+    while (i >= 0 && c[i] == n - k + i) --i;
+    if (i < 0) break;
+    ++c[i];
+    for (int j = i + 1; j < k; ++j) c[j] = c[j - 1] + 1;
+  }
+  std::shuffle(out.begin(), out.end(), rng);
+  return out;
+}
+
 // Ranks (0 = best) by descending value.
 std::vector<int> Ranks(const std::vector<double>& value) {
   std::vector<int> order(value.size()), rank(value.size());
@@ -54,18 +73,29 @@ double MedianError(std::span<const Entrant> entrants) {
 
 class League {
  public:
-  explicit League(const FieldOptions& o) : rng_(o.seed), fit_({}) {
+  explicit League(const FieldOptions& o)
+      : rng_(o.seed), fit_({}), shape_(o.shape) {
     std::normal_distribution<double> elo(0, o.spread);
     for (int b = 0; b <= o.bots; ++b) model_.ratings.push_back(elo(rng_));
+    model_.seats = shape_.seats;
+    if (!shape_.team_of_seat.empty()) {
+      const int teams = *std::max_element(shape_.team_of_seat.begin(),
+                                          shape_.team_of_seat.end()) +
+                        1;
+      model_.team_size = shape_.seats / teams;
+    }
   }
 
-  void Play(int a, int b) {
-    const int bots[] = {a, b};
-    ratings::Game game = ratings::DrawGame(model_, bots, rng_);
+  void Play(std::span<const int> table) {
+    ratings::Game game = ratings::DrawGame(model_, table, rng_);
     game.id = fmt::format("g{}", ++games_);
     const auto added = fit_.Add(game);
     assert(added);
-    met_.Add(bots, {});
+    met_.Add(table, shape_.team_of_seat);
+  }
+  void Play(int a, int b) {
+    const int bots[] = {a, b};
+    Play(bots);
   }
 
   // Refits; the entrants among the first `n` bots.
@@ -94,22 +124,43 @@ class League {
     return sum / truth.size();
   }
 
-  // A batch of the scheduler's two-seat tables.
+  // A batch of the scheduler's tables.
   void PlayTables(std::span<const Entrant> entrants, int count, uint64_t seed) {
     for (const auto& table :
-         ChooseTables(entrants, met_, {.seats = 2}, count, seed)) {
-      Play(table[0], table[1]);
+         ChooseTables(entrants, met_, shape_, count, seed)) {
+      Play(table);
     }
   }
 
   int64_t games() const { return games_; }
+  std::mt19937_64& rng() { return rng_; }
 
  private:
   std::mt19937_64 rng_;
   ratings::SyntheticOptions model_;
   ratings::IncrementalRatings fit_;
   Encounters met_;
+  TableShape shape_;
   int64_t games_ = 0;
+};
+
+// The round-robin of more than two seats: every combination once per
+// cycle, its seats rotated by the cycle's number.
+class Cycle {
+ public:
+  Cycle(int n, int seats, std::mt19937_64& rng)
+      : tables_(Combinations(n, seats, rng)) {}
+  std::vector<int> Next() {
+    std::vector<int> t = tables_[next_ % tables_.size()];
+    const size_t turn = (next_ / tables_.size()) % t.size();
+    std::rotate(t.begin(), t.begin() + turn, t.end());
+    ++next_;
+    return t;
+  }
+
+ private:
+  std::vector<std::vector<int>> tables_;
+  size_t next_ = 0;
 };
 
 }  // namespace
@@ -117,14 +168,25 @@ class League {
 Outcome Simulate(const FieldOptions& o, Method method, int64_t budget,
                  int64_t max_games) {
   League league(o);
-  for (int r = 0; r < o.warmup_rounds; ++r) {
-    for (auto [a, b] : RoundRobin(o.bots)) {
-      r % 2 ? league.Play(b, a) : league.Play(a, b);
+  const int seats = o.shape.seats;
+  if (seats == 2) {
+    for (int r = 0; r < o.warmup_rounds; ++r) {
+      for (auto [a, b] : RoundRobin(o.bots)) {
+        r % 2 ? league.Play(b, a) : league.Play(a, b);
+      }
     }
+  } else {
+    Cycle warmup(o.bots, seats, league.rng());
+    const int64_t tables =
+        int64_t{o.warmup_rounds} * o.bots * (o.bots - 1) / seats;
+    for (int64_t t = 0; t < tables; ++t) league.Play(warmup.Next());
   }
   const int n = o.bots + 1;  // the newcomer is bot o.bots
   const int64_t start = league.games();
-  const std::vector<std::pair<int, int>> cycle = RoundRobin(n);
+  const std::vector<std::pair<int, int>> cycle =
+      seats == 2 ? RoundRobin(n) : std::vector<std::pair<int, int>>{};
+  std::optional<Cycle> tables;
+  if (seats > 2) tables.emplace(n, seats, league.rng());
   size_t next = 0;
   std::vector<Entrant> entrants = league.Refit(n);
   Outcome out;
@@ -145,6 +207,10 @@ Outcome Simulate(const FieldOptions& o, Method method, int64_t budget,
     if ((budget_seen && out.games_to_width >= 0) || played >= max_games) break;
     if (method == Method::kRoundRobin) {
       for (int g = 0; g < o.batch; ++g, ++next) {
+        if (seats > 2) {
+          league.Play(tables->Next());
+          continue;
+        }
         const auto [a, b] = cycle[next % cycle.size()];
         // Colours swap on every other cycle.
         (next / cycle.size()) % 2 ? league.Play(b, a) : league.Play(a, b);

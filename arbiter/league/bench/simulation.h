@@ -1,15 +1,21 @@
 // A simulated league, to measure the scheduler against a plain round-robin:
-// bots of known strength play two-seat games drawn by the rating model
+// bots of known strength play games (two seats, or more, with or without
+// partners) drawn by the rating model
 // (ratings/synthetic.h), and the ratings are refitted (IncrementalRatings)
 // after every batch of games.
 //
-// The field first plays `warmup_rounds` round-robins among itself; then a
-// newcomer joins and the league goes on, batch by batch, with the tables
-// of the method under test.
+// The field first plays `warmup_rounds` round-robins among itself (with
+// more seats, as many tables as give each bot the games of that many
+// two-seat round-robins); then a newcomer joins and the league goes on,
+// batch by batch, with the tables of the method under test. A round-robin
+// of more seats plays every combination of the bots once per cycle, in an
+// order drawn from the seed, its seats rotated by one each cycle.
 #ifndef ZETEMA_ARBITER_LEAGUE_BENCH_SIMULATION_H_
 #define ZETEMA_ARBITER_LEAGUE_BENCH_SIMULATION_H_
 
 #include <cstdint>
+
+#include "arbiter/league/scheduler.h"
 
 namespace arbiter::league {
 
@@ -20,6 +26,9 @@ struct FieldOptions {
   int batch = 20;         // games between refits
   double width = 50;      // the newcomer's target 95% interval (Elo)
   uint64_t seed = 1;      // the true ratings and every game drawn
+  // The tables: 2 to 6 seats; partners (team_of_seat) of equal size, each
+  // team's seats s, s + teams, ... (ratings/synthetic.h).
+  TableShape shape;
 };
 
 enum class Method { kScheduler, kRoundRobin };

@@ -9,8 +9,12 @@ namespace {
 
 // The benchmark's claim at a small size (12 bots, a 150 Elo interval): over
 // a fixed set of seeds, the scheduler needs at most half the games of a
-// round-robin, and with the round-robin's games its ranking is no worse.
-TEST(SimulationTest, SchedulerNeedsHalfTheGamesOfARoundRobin) {
+// round-robin of the same shape (two seats, three, four in partnerships),
+// and with the round-robin's games its ranking is no worse (with more
+// seats, within one swap).
+class SimulationTest : public ::testing::TestWithParam<TableShape> {};
+
+TEST_P(SimulationTest, SchedulerNeedsHalfTheGamesOfARoundRobin) {
   int64_t scheduled = 0, round_robin = 0;
   double scheduled_error = 0, round_robin_error = 0;
   for (uint64_t seed = 1; seed <= 5; ++seed) {
@@ -18,7 +22,8 @@ TEST(SimulationTest, SchedulerNeedsHalfTheGamesOfARoundRobin) {
                          .warmup_rounds = 25,
                          .batch = 6,
                          .width = 150,
-                         .seed = seed};
+                         .seed = seed,
+                         .shape = GetParam()};
     const Outcome rr = Simulate(o, Method::kRoundRobin, 0, 100000);
     ASSERT_GE(rr.games_to_width, 0) << seed;
     const Outcome s =
@@ -35,8 +40,16 @@ TEST(SimulationTest, SchedulerNeedsHalfTheGamesOfARoundRobin) {
     round_robin_error += rr.rank_error_at_width;
   }
   EXPECT_LE(2 * scheduled, round_robin);
-  EXPECT_LE(scheduled_error, round_robin_error);
+  // With three or more seats the rank errors are alike: the scheduler's is
+  // allowed one swap of two neighbours more over the five seeds (2 / 13).
+  const double slack = GetParam().seats == 2 ? 0 : 2.0 / 13;
+  EXPECT_LE(scheduled_error, round_robin_error + slack);
 }
+
+INSTANTIATE_TEST_SUITE_P(
+    Shapes, SimulationTest,
+    ::testing::Values(TableShape{.seats = 2}, TableShape{.seats = 3},
+                      TableShape{.seats = 4, .team_of_seat = {0, 1, 0, 1}}));
 
 }  // namespace
 }  // namespace arbiter::league
