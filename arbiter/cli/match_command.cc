@@ -90,6 +90,7 @@ struct Args {
   std::string out = "out/match";
   std::string sandbox = "full";
   bool no_affinity = false;
+  bool plain_records = false;  // games.jsonl, not games.jsonl.zst
 };
 
 std::string Verdict(const tour::MatchStatus& s, const tour::SprtParams& p,
@@ -204,7 +205,7 @@ void OpenOutput(const Args& args, Output* output, tour::MatchOptions* options) {
   std::error_code ec;
   std::filesystem::create_directories(out_dir, ec);
   if (ec) Fail(fmt::format("--out {}: {}", args.out, ec.message()), 2);
-  auto path = tour::RecordsPath(out_dir, /*compress=*/false);
+  auto path = tour::RecordsPath(out_dir, !args.plain_records);
   if (!path) Fail(path.error());
   output->records = *path;
   output->lock.emplace(LockOutput("match", "--out", args.out, *path));
@@ -340,8 +341,11 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
   cmd->add_option("--concurrency", args->concurrency, "games at once")
       ->check(IntegerIn(1, tour::kMaxConcurrency));
   cmd->add_option("--out", args->out,
-                  "directory for games.jsonl and bot logs (default "
+                  "directory for games.jsonl.zst and bot logs (default "
                   "out/match); the same command resumes from it");
+  cmd->add_flag("--plain-records", args->plain_records,
+                "record a new --out in games.jsonl (JSON lines), not "
+                "games.jsonl.zst");
   cmd->add_option("--sandbox", args->sandbox,
                   "full, reduced or none: how the bots are sandboxed "
                   "(docs/security.md)")

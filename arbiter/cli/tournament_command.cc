@@ -467,7 +467,8 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
       ->required()
       ->check(ReadableFile());
   cmd->add_option("--out", args->out,
-                  "Output directory: games.jsonl, logs/, standings.csv, "
+                  "Output directory: games.jsonl.zst (games.jsonl with "
+                  "compress_records = false), logs/, standings.csv, "
                   "standings.json, crosstable.csv, ratings.json (default "
                   "out/NAME)");
   cmd->add_option("--shard", args->shard,

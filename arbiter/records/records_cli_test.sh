@@ -148,13 +148,15 @@ grep -q "2 records, 2 ok.*1 torn (skipped)" zt.out || fail "$(cat zt.out)"
 
 # 8. A forged record under the id of a game not yet played: resume refuses
 # it, naming it. Two bots, one table: games d1-s0, d1-s1, d2-s0, ... all
-# with the same two seats once rotated back.
+# with the same two seats once rotated back. Plain records: the forger
+# appends a line of text.
 cat >t.toml <<'TOML'
 name = "forge"
 seed = 11
 duplicate = true
 deals_per_pairing = 400
 concurrency = 1
+compress_records = false
 [[bots]]
 name = "x"
 command = "builtin:random"
@@ -185,15 +187,14 @@ grep -q "games.jsonl:$((played + 1)): game .*-r1-t1-d400-s0: the record's deal s
 [[ "$(wc -l <forge/games.jsonl)" == $((played + 1)) ]] ||
   fail "games were played on top of a forged record"
 
-# 9. kill -9 of the arbiter, bot processes and compressed records, then
-# resume: every game once.
+# 9. kill -9 of the arbiter, bot processes and compressed records (the
+# default), then resume: every game once.
 cat >k.toml <<TOML
 name = "killed"
 seed = 4
 duplicate = true
 deals_per_pairing = 10
 concurrency = 2
-compress_records = true
 [[bots]]
 name = "p"
 command = "$test_bot --seed=1"

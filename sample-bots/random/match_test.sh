@@ -28,19 +28,21 @@ match() {
 # check GAME OUT SEATS: 4 verified records of GAME at SEATS seats.
 check() {
   local game=$1 out=$2 seats=$3
-  local records=$out/games.jsonl
+  # Compressed records (the default), read as JSON lines.
+  local records=$out/games.jsonl.zst lines=$out.jsonl
+  zstd -dcq "$records" >"$lines" || fail "$records: not zstd"
   grep -q "^a vs b: games 4 " "$out.txt" || fail "$out: $(cat "$out.txt")"
   grep -q "^fixed length: 4 games; a scores" "$out.txt" ||
     fail "$out: no fixed-length line: $(cat "$out.txt")"
   grep -q "^match: a (A) vs b (B), $game, $seats seats" "$out.err" ||
     fail "$out: the header does not name $game at $seats seats: $(cat "$out.err")"
-  [[ $(wc -l <"$records") == 4 ]] || fail "$records: not 4 records"
-  [[ $(grep -c "\"game\":\"$game\"" "$records") == 4 ]] ||
+  [[ $(wc -l <"$lines") == 4 ]] || fail "$records: not 4 records"
+  [[ $(grep -c "\"game\":\"$game\"" "$lines") == 4 ]] ||
     fail "$records: not every record names $game"
   [[ $(grep -c "\"game_id\":\"[0-9a-f]*-$game-p$seats-d[12]-\(ab\|ba\)\"" \
-    "$records") == 4 ]] || fail "$records: game ids without $game"
-  if grep -q '"faults":\[{' "$records"; then
-    grep -o '"faults":\[{[^]]*' "$records" >&2
+    "$lines") == 4 ]] || fail "$records: game ids without $game"
+  if grep -q '"faults":\[{' "$lines"; then
+    grep -o '"faults":\[{[^]]*' "$lines" >&2
     fail "$records: a game recorded a fault"
   fi
   timeout 120 "$arbiter" replay "$records" --verify >"$out.verify" 2>&1 ||
@@ -59,7 +61,8 @@ grep -q "partnerships" whist.err || fail "whist: the preset is not named"
 match pontoon pontoon --seats 3 --opponent "o=$bot --seed 3"
 grep -q " 0 games played now, 4 from earlier records" pontoon.txt ||
   fail "resumed match replayed: $(cat pontoon.txt)"
-[[ $(wc -l <pontoon/games.jsonl) == 4 ]] || fail "resume appended records"
+[[ $(zstd -dcq pontoon/games.jsonl.zst | wc -l) == 4 ]] ||
+  fail "resume appended records"
 
 # Another game under the same --out takes none of them.
 match scotch_whist pontoon --seats 3 --opponent "o=$bot --seed 3"
