@@ -136,6 +136,16 @@ env = { BOT_LEVEL = "x y" }
 name = "crasher"
 command = "$test_bot --mode=crash --after=2"
 TOML
+# --plan: the bots' sandbox (none started by builtin bots) and the record
+# file a new directory gets (compressed unless the config says otherwise).
+plan() { "$arbiter" tournament "$@" --plan | grep -E '^(sandbox|records) '; }
+[[ "$(plan t.toml)" == $'sandbox unused\nrecords games.jsonl.zst' ]] ||
+  fail "--plan of builtin bots: $(plan t.toml)"
+[[ "$(plan procs.toml --sandbox reduced)" == $'sandbox reduced\nrecords games.jsonl.zst' ]] ||
+  fail "--plan --sandbox reduced: $(plan procs.toml --sandbox reduced)"
+printf 'compress_records = false\n' | cat - procs.toml >plain.toml
+[[ "$(plan plain.toml)" == $'sandbox full\nrecords games.jsonl' ]] ||
+  fail "--plan of plain records: $(plan plain.toml)"
 "$arbiter" tournament procs.toml --out procs >procs.out 2>procs.err ||
   fail "process tournament: $(cat procs.err)"
 lines procs/games.jsonl.zst | python3 -c '

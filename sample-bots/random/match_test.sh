@@ -64,6 +64,11 @@ grep -q " 0 games played now, 4 from earlier records" pontoon.txt ||
 [[ $(zstd -dcq pontoon/games.jsonl.zst | wc -l) == 4 ]] ||
   fail "resume appended records"
 
+# Plain JSON lines on request.
+match pontoon plain --seats 3 --opponent "o=$bot --seed 3" --plain-records
+[[ $(wc -l <plain/games.jsonl) == 4 && ! -e plain/games.jsonl.zst ]] ||
+  fail "--plain-records: $(ls plain)"
+
 # Another game under the same --out takes none of them.
 match scotch_whist pontoon --seats 3 --opponent "o=$bot --seed 3"
 grep -q " 4 games played now, 0 from earlier records" pontoon.txt ||
