@@ -23,8 +23,9 @@ total=396  # 66 pairs x 6 deals
 # then runs in different directories make the same games.
 "$arbiter" secret new league.secret --seed 3 >/dev/null
 
-# Record lines of a file, compressed (the default) or not.
-lines() { [[ ! -e "$1" ]] || zstd -dcqf "$1"; }
+# Record lines of a file, compressed (the default) or not; none for a
+# missing or empty file (which zstd would refuse).
+lines() { [[ ! -s "$1" ]] || zstd -dcqf "$1"; }
 
 # Sorted "game_id places" of a record file; fails on a duplicate id.
 summary() {

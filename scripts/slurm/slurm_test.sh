@@ -64,11 +64,11 @@ fail() {
 # ---- helpers ---------------------------------------------------------------
 
 # The record lines of files, compressed (games.jsonl.zst, the default) or
-# plain (games.jsonl); nothing for a missing file. A record being written
-# (its frame cut short) ends a compressed file's lines.
+# plain (games.jsonl); nothing for a missing or empty file. A record being
+# written (its frame cut short) ends a compressed file's lines.
 lines() {
   local f
-  for f; do [[ ! -e $f ]] || zstd -dcqf "$f" 2>/dev/null || true; done
+  for f; do [[ ! -s $f ]] || zstd -dcqf "$f" 2>/dev/null || true; done
 }
 
 # "game_id places" of every record of the files, sorted; fails on a

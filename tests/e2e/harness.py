@@ -148,9 +148,10 @@ def finish(started, timeout=240):
 
 def record_lines(path):
     """The JSON lines of a record file, compressed (.jsonl.zst, the
-    tournament's default) or plain; none where the file is missing."""
+    tournament's default) or plain; none where the file is missing or
+    empty (which zstd would refuse)."""
     path = pathlib.Path(path)
-    if not path.exists():
+    if not path.exists() or path.stat().st_size == 0:
         return []
     text = subprocess.run(["zstd", "-dcqf", str(path)], capture_output=True,
                           text=True, check=True, timeout=300).stdout
