@@ -221,13 +221,23 @@ void DatasetBuilder::AddPlackettLuce() {
 }
 
 Dataset DatasetBuilder::Finish(size_t num_players, uint32_t num_samples) {
-  Dataset& d = data_;
+  return Finalize(std::move(data_), set_slot_begin_, num_players, num_samples);
+}
+
+Dataset DatasetBuilder::Snapshot(size_t num_players,
+                                 uint32_t num_samples) const {
+  return Finalize(data_, set_slot_begin_, num_players, num_samples);
+}
+
+Dataset DatasetBuilder::Finalize(Dataset d,
+                                 const std::vector<uint32_t>& set_begin,
+                                 size_t num_players, uint32_t num_samples) {
   d.num_players = num_players;
   d.num_samples = num_samples;
   const auto pair_slots = static_cast<uint32_t>(d.pair_unit.size());
   d.set_begin.clear();
-  if (set_slot_begin_.size() > 1) {
-    for (uint32_t b : set_slot_begin_) d.set_begin.push_back(b + pair_slots);
+  if (set_begin.size() > 1) {
+    for (uint32_t b : set_begin) d.set_begin.push_back(b + pair_slots);
   }
   const size_t slots = pair_slots + d.set_unit.size();
   for (uint32_t& s : d.contrib_slot) {
@@ -255,7 +265,7 @@ Dataset DatasetBuilder::Finish(size_t num_players, uint32_t num_samples) {
   d.contrib_sample = std::move(sample);
   d.contrib_weight = std::move(weight);
   d.contrib_key = std::move(key);
-  return std::move(data_);
+  return d;
 }
 
 }  // namespace ratings

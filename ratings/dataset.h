@@ -90,12 +90,17 @@ class DatasetBuilder {
   // resampling unit `sample`.
   void AddGame(std::span<const UnitView> units, uint32_t sample, uint32_t key);
   Dataset Finish(size_t num_players, uint32_t num_samples);
+  // The dataset of the games so far, leaving the builder as it was (more
+  // games may follow): what Finish() would return now.
+  Dataset Snapshot(size_t num_players, uint32_t num_samples) const;
 
  private:
   uint32_t UnitId(std::span<const uint32_t> players, bool first);
   void AddChoice(std::span<const uint32_t> set, uint32_t chosen, double weight);
   void AddPairwise();
   void AddPlackettLuce();
+  static Dataset Finalize(Dataset d, const std::vector<uint32_t>& set_begin,
+                          size_t num_players, uint32_t num_samples);
 
   DatasetOptions options_;
   Dataset data_;

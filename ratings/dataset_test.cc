@@ -173,5 +173,32 @@ TEST(DatasetTest, KeysLeaveLaterGamesOut) {
   EXPECT_DOUBLE_EQ(y[0] + y[1], 3);
 }
 
+TEST(DatasetTest, SnapshotIsWhatFinishWouldGiveAndTheBuilderGoesOn) {
+  // Units 0..3; a pair, then a standing of three (choice sets after the
+  // pairs' slots), then another pair: the sets' slots move back.
+  const uint32_t ids[] = {0, 1, 2, 3};
+  auto unit = [&](int i, int place) {
+    return UnitView{.players = std::span(ids + i, 1), .place = place};
+  };
+  DatasetBuilder built({}), fresh({});
+  const UnitView pair[] = {unit(0, 1), unit(1, 2)};
+  const UnitView three[] = {unit(1, 1), unit(2, 2), unit(3, 3)};
+  const UnitView later[] = {unit(0, 1), unit(3, 2)};
+  for (DatasetBuilder* b : {&built, &fresh}) {
+    b->AddGame(pair, 0, 0);
+    b->AddGame(three, 1, 0);
+  }
+  const Dataset snapshot = built.Snapshot(4, 2);
+  const Dataset finished = fresh.Finish(4, 2);
+  EXPECT_EQ(snapshot.slot_y, finished.slot_y);
+  EXPECT_EQ(snapshot.set_begin, finished.set_begin);
+  EXPECT_EQ(snapshot.contrib_slot, finished.contrib_slot);
+  built.AddGame(later, 2, 0);
+  const Dataset after = built.Finish(4, 3);
+  EXPECT_EQ(after.NumPairs(), snapshot.NumPairs() + 1);
+  EXPECT_EQ(after.NumSets(), snapshot.NumSets());
+  EXPECT_EQ(after.set_begin[0], 2 * after.NumPairs());
+}
+
 }  // namespace
 }  // namespace ratings

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "arbiter/common/plural.h"
 #include "arbiter/common/printable.h"
 
 namespace ratings {
@@ -104,9 +105,10 @@ std::string FormatInterval(const Interval& i) {
 }
 
 std::string FormatTable(const Report& report) {
-  std::string out = fmt::format("{} ratings: {} games, {} players, ",
-                                ModelTitle(report.model), report.games,
-                                report.players.size());
+  std::string out =
+      fmt::format("{} ratings: {}, {}, ", ModelTitle(report.model),
+                  arbiter::Count(report.games, "game"),
+                  arbiter::Count(int64_t(report.players.size()), "player"));
   out += report.options.anchor.empty()
              ? fmt::format("average {:g}", report.options.average)
              : fmt::format("{} fixed at {:g}", report.options.anchor,

@@ -13,11 +13,7 @@ namespace ratings {
 
 std::string SyntheticName(int player) { return fmt::format("P{}", player); }
 
-namespace {
-
-// Plays one game among `bots` (one per team with copies, else one per
-// seat; seat 0 moves first).
-Game PlayGame(const SyntheticOptions& o, const std::vector<int>& bots,
+Game DrawGame(const SyntheticOptions& o, std::span<const int> bots,
               std::mt19937_64& rng) {
   const int teams = o.seats / o.team_size;
   std::uniform_real_distribution<double> uniform(0.0, 1.0);
@@ -63,8 +59,6 @@ Game PlayGame(const SyntheticOptions& o, const std::vector<int>& bots,
   return game;
 }
 
-}  // namespace
-
 std::vector<Game> DrawGames(const SyntheticOptions& o) {
   assert(o.seats % o.team_size == 0);
   const int teams = o.seats / o.team_size;
@@ -88,7 +82,7 @@ std::vector<Game> DrawGames(const SyntheticOptions& o) {
   std::vector<int> bots(bots_per_game);
   for (int g = 0; g < o.games; ++g) {
     draw(&bots, 0);
-    games.push_back(PlayGame(o, bots, rng));
+    games.push_back(DrawGame(o, bots, rng));
   }
   for (int s = regular; s < n; ++s) {
     const int k =
@@ -100,7 +94,7 @@ std::vector<Game> DrawGames(const SyntheticOptions& o) {
       std::swap(
           bots[0],
           bots[std::uniform_int_distribution<int>(0, bots_per_game - 1)(rng)]);
-      games.push_back(PlayGame(o, bots, rng));
+      games.push_back(DrawGame(o, bots, rng));
     }
   }
   for (size_t g = 0; g < games.size(); ++g) {

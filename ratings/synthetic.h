@@ -4,6 +4,8 @@
 #define ZETEMA_RATINGS_SYNTHETIC_H_
 
 #include <cstdint>
+#include <random>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -33,6 +35,12 @@ struct SyntheticOptions {
 std::string SyntheticName(int player);
 
 std::vector<Game> DrawGames(const SyntheticOptions& options);
+
+// One game among `bots` (indices into options.ratings: one per seat, or
+// one per team with copies; seat s is on team s % teams, seat 0 moves
+// first), drawn by the model; `games` and `seed` are not used.
+Game DrawGame(const SyntheticOptions& options, std::span<const int> bots,
+              std::mt19937_64& rng);
 
 }  // namespace ratings
 

@@ -4,6 +4,8 @@
 #include <exception>
 #include <vector>
 
+#include "arbiter/common/run_log.h"
+
 namespace arbiter {
 namespace {
 
@@ -24,6 +26,17 @@ bool RegisterCommand(CommandAdder adder) {
 void AddRegisteredCommands(CLI::App& app) {
   for (const auto& add : Adders()) add(app);
 }
+
+namespace {
+
+// The status as the command's run log's last line (when it opened one).
+int Exit(int status) {
+  RunLog().info("exit status {}", status);
+  CloseRunLog();
+  return status;
+}
+
+}  // namespace
 
 int RunCommandLine(CLI::App& app, int argc, const char* const* argv) {
   // CLI11 would only say that a subcommand is required.
@@ -50,18 +63,19 @@ int RunCommandLine(CLI::App& app, int argc, const char* const* argv) {
   }
   try {
     app.parse(argc, argv);
-    return 0;
+    return Exit(0);
   } catch (const CLI::RuntimeError& e) {
-    return e.get_exit_code();  // the subcommand said why
+    return Exit(e.get_exit_code());  // the subcommand said why
   } catch (const CLI::ParseError& e) {
     return ReportParseError(app, e);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "%s: error: %s\n", CommandPath(app).c_str(), e.what());
-    return kExitFailed;
+    RunLog().error("{}", e.what());
+    return Exit(kExitFailed);
   } catch (...) {
     std::fprintf(stderr, "%s: error: unknown exception\n",
                  CommandPath(app).c_str());
-    return kExitFailed;
+    return Exit(kExitFailed);
   }
 }
 

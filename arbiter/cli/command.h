@@ -25,6 +25,9 @@ namespace arbiter {
 // Done, but not clean: a bot never started in some game (`play`,
 // `tournament`).
 inline constexpr int kExitNotClean = 3;
+// `match --sprt`: every game of --games played and the test has not
+// decided; a verdict exits 0.
+inline constexpr int kExitUndecided = 4;
 
 using CommandAdder = std::function<void(CLI::App&)>;
 

@@ -17,14 +17,21 @@
 
 #include "arbiter/cli/command.h"
 #include "arbiter/command_line/interrupts.h"
+#include "arbiter/command_line/output_dir.h"
 #include "arbiter/command_line/output_lock.h"
+#include "arbiter/command_line/run_log_option.h"
+#include "arbiter/command_line/run_output.h"
 #include "arbiter/command_line/time_options.h"
+#include "arbiter/common/plural.h"
+#include "arbiter/common/run_log.h"
 #include "arbiter/games/registry.h"
 #include "arbiter/records/record_writer.h"
 #include "arbiter/tournament/ab_match.h"
 #include "arbiter/tournament/config.h"
 #include "arbiter/tournament/driver.h"
 #include "arbiter/tournament/kept_records.h"
+#include "arbiter/tournament/match_identity.h"
+#include "arbiter/tournament/placement.h"
 #include "arbiter/tournament/ruleset_link.h"
 #include "arbiter/tournament/runner_choice.h"
 
@@ -40,6 +47,7 @@ std::atomic<bool> g_stop{false};
 
 [[noreturn]] void Fail(const std::string& message, int code = 1) {
   std::fprintf(stderr, "arbiter match: %s\n", message.c_str());
+  RunLog().error("{}", message);
   throw CLI::RuntimeError(code);
 }
 
@@ -90,6 +98,7 @@ struct Args {
   std::string out = "out/match";
   std::string sandbox = "full";
   bool no_affinity = false;
+  std::string log_level = kDefaultLogLevel;
   bool plain_records = false;  // games.jsonl, not games.jsonl.zst
 };
 
@@ -193,22 +202,28 @@ void SetLength(const Args& args, tour::MatchOptions* options) {
 
 // What --out holds: its secret and records, kept while the match runs.
 struct Output {
-  std::optional<records::RunLock> lock;  // one run at a time
+  RunOutput run;  // its lock (one run at a time), undone when refused
   std::filesystem::path records;
   std::optional<tour::KeptRecords> kept;
   std::optional<records::RecordWriter> writer;
 };
 
 // Locks --out, opens its secret and records into `options`.
-void OpenOutput(const Args& args, Output* output, tour::MatchOptions* options) {
+void OpenOutput(const Args& args, const tour::TournamentConfig& config,
+                Output* output, tour::MatchOptions* options) {
   const std::filesystem::path out_dir = args.out;
-  std::error_code ec;
-  std::filesystem::create_directories(out_dir, ec);
-  if (ec) Fail(fmt::format("--out {}: {}", args.out, ec.message()), 2);
+  output->run.Watch(out_dir);
+  if (auto made = MakeOutputDir(out_dir); !made) {
+    Fail(fmt::format("--out {}: {}", args.out, made.error()), 2);
+  }
   auto path = tour::RecordsPath(out_dir, !args.plain_records);
-  if (!path) Fail(path.error());
+  if (!path) Fail(path.error(), 2);
   output->records = *path;
-  output->lock.emplace(LockOutput("match", "--out", args.out, *path));
+  output->run.Hold(LockOutput("match", "--out", args.out, *path, false,
+                              out_dir / kRunLogFile),
+                   *path);
+  OpenCommandLog("match", out_dir / kRunLogFile, args.log_level);
+  RunLog().info("lock taken on {}", path->string());
   auto secret = tour::OpenRunSecret(out_dir, *path, args.secret, args.seed);
   if (!secret) Fail(secret.error(), 2);
   if (secret->seed_drawn) {
@@ -221,7 +236,25 @@ void OpenOutput(const Args& args, Output* output, tour::MatchOptions* options) {
   if (!kept) Fail(kept.error());
   for (const auto& warning : kept->warnings) {
     std::fprintf(stderr, "warning: %s\n", warning.c_str());
+    RunLog().warn("resume: {}", LogText(warning, 1000));
   }
+  // Earlier records count only for the same bots, builds and settings.
+  auto identity = tour::MatchIdentity(config);
+  if (!identity) Fail(identity.error(), 2);
+  if (auto same = tour::CheckMatchIdentity(out_dir / "match.json", *identity,
+                                           !kept->ids.empty());
+      !same) {
+    Fail(same.error(), 2);
+  }
+  const std::string resume =
+      kept->ids.empty()
+          ? "new match"
+          : fmt::format(
+                "resuming: {} records of earlier runs in {}, each "
+                "game kept when the match comes to it",
+                kept->ids.size(), path->string());
+  std::fprintf(stderr, "arbiter match: %s\n", resume.c_str());
+  RunLog().info("{}", resume);
   output->kept = std::move(*kept);
   options->kept = &*output->kept;
   // Synced in the background, a batch at a time, as a tournament's.
@@ -240,10 +273,11 @@ std::unique_ptr<tour::GameRunner> StartRunner(
                                       .secret_file = args.secret,
                                       .concurrency = args.concurrency});
   if (!chosen) Fail(chosen.error(), 2);
-  if (!chosen->sandbox_summary.empty()) {
-    std::fprintf(stderr, "arbiter match: %s\n",
-                 chosen->sandbox_summary.c_str());
-  }
+  const std::string placement =
+      tour::PlacementText(config.affinity, args.concurrency);
+  std::fprintf(stderr, "arbiter match: %s\narbiter match: %s\n",
+               chosen->sandbox_summary.c_str(), placement.c_str());
+  RunLog().info("{}", placement);
   std::fprintf(
       stderr,
       "match: %s (A) vs %s (B), %s, %d seats%s, %s, %lld ms per "
@@ -265,17 +299,16 @@ void PrintResult(const tour::MatchResult& result,
   std::printf("%s vs %s: %s\n", a.c_str(), b.c_str(),
               tour::StatusLine(s, options.sprt).c_str());
   std::printf(
-      "LOS %.1f%%, normalized Elo %+.1f; %d games played now, %d "
-      "from earlier records\n",
-      100 * s.elo.los, s.elo.normalized_elo, result.played, result.reused);
+      "LOS %.1f%%, normalized Elo %+.1f; %s played now, %d from earlier "
+      "records\n",
+      100 * s.elo.los, s.elo.normalized_elo,
+      Count(result.played, "game").c_str(), result.reused);
   if (options.sprt) {
     std::printf("%s\n", Verdict(s, *options.sprt, a, b).c_str());
   } else {
-    std::printf(
-        "fixed length: %d games; %s scores %.1f%%, Elo %+.1f [%+.1f, "
-        "%+.1f]\n",
-        s.games, a.c_str(), 100 * s.elo.score, s.elo.elo, s.elo.lower,
-        s.elo.upper);
+    std::printf("fixed length: %s; %s scores %.1f%%, %s\n",
+                Count(s.games, "game").c_str(), a.c_str(), 100 * s.elo.score,
+                tour::EloText(s.elo).c_str());
   }
 }
 
@@ -285,10 +318,15 @@ void Run(const Args& args) {
   options.concurrency = args.concurrency;
   SetLength(args, &options);
   Output output;
-  OpenOutput(args, &output, &options);
-  WatchInterrupts("match", &g_stop);  // before the server's and slots' threads
-  std::unique_ptr<tour::GameRunner> runner =
-      StartRunner(args, config, resolved, output.records.string());
+  std::unique_ptr<tour::GameRunner> runner;
+  try {
+    OpenOutput(args, config, &output, &options);
+    WatchInterrupts("match", &g_stop);  // before the server's, slots' threads
+    runner = StartRunner(args, config, resolved, output.records.string());
+  } catch (const CLI::RuntimeError& e) {
+    if (e.get_exit_code() == kExitUsage) output.run.Undo();  // refused
+    throw;
+  }
   ConsoleStatus console(options.sprt);
   options.listener = &console;
   options.stop = &g_stop;
@@ -303,6 +341,9 @@ void Run(const Args& args) {
                  "stopped: run the same command again to go on from the "
                  "records\n");
     throw CLI::RuntimeError(130);
+  }
+  if (options.sprt && result->status.verdict == tour::Verdict::kContinue) {
+    throw CLI::RuntimeError(kExitUndecided);
   }
 }
 
@@ -353,6 +394,7 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
   cmd->add_flag("--no-affinity", args->no_affinity,
                 "Let the kernel place games and bots (by default each game "
                 "slot and its bots run on a CPU of their own)");
+  AddLogLevelOption(cmd, &args->log_level);
   cmd->callback([args] { Run(*args); });
 });
 

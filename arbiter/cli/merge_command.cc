@@ -13,6 +13,7 @@
 
 #include "arbiter/cli/command.h"
 #include "arbiter/command_line/output_lock.h"
+#include "arbiter/common/plural.h"
 #include "arbiter/common/printable.h"
 #include "arbiter/records/merge.h"
 
@@ -82,9 +83,11 @@ void PrintReport(const records::MergeReport& report, size_t files) {
         1);
   }
   std::fprintf(stderr,
-               "arbiter merge: %lld records from %zu files; skipped %lld "
-               "copies, %lld torn and %lld malformed records\n",
-               (long long)report.written, files, (long long)report.copies,
+               "arbiter merge: %s from %s; skipped %s, %lld torn and %lld "
+               "malformed records\n",
+               Count(report.written, "record").c_str(),
+               Count(int64_t(files), "file").c_str(),
+               Count(report.copies, "copy", "copies").c_str(),
                (long long)report.torn, (long long)report.malformed);
 }
 

@@ -14,10 +14,15 @@
 #include <vector>
 
 #include "arbiter/cli/command.h"
+#include "arbiter/command_line/output_dir.h"
 #include "arbiter/command_line/output_lock.h"
+#include "arbiter/command_line/run_log_option.h"
+#include "arbiter/command_line/run_output.h"
 #include "arbiter/command_line/time_options.h"
 #include "arbiter/common/deal_secret.h"
+#include "arbiter/common/plural.h"
 #include "arbiter/common/printable.h"
+#include "arbiter/common/run_log.h"
 #include "arbiter/games/registry.h"
 #include "arbiter/match/bot_runner.h"
 #include "arbiter/process/bot_process.h"
@@ -26,6 +31,7 @@
 #include "arbiter/sandbox/limits.h"
 #include "arbiter/sandbox/sandbox.h"
 #include "arbiter/tournament/background_writer.h"
+#include "arbiter/tournament/placement.h"
 #include "arbiter/tournament/process_runner.h"
 #include "arbiter/tournament/series.h"
 
@@ -57,6 +63,7 @@ struct PlayOptions {
   int cpu_weight = 0;
   std::vector<std::string> writable;
   std::vector<std::string> read_only;
+  std::string log_level = kDefaultLogLevel;
 };
 
 std::string* g_socket_dir = nullptr;
@@ -71,7 +78,8 @@ void InterruptCleanup() {
 
 void Fail(const std::string& message) {
   std::fprintf(stderr, "arbiter play: %s\n", message.c_str());
-  throw CLI::RuntimeError(2);
+  RunLog().error("{}", message);
+  throw CLI::RuntimeError(kExitUsage);
 }
 
 void PrintSummary(const tour::SeriesStats& stats) {
@@ -119,10 +127,11 @@ bool ReportBotsThatNeverStarted(const tour::SeriesStats& stats,
           " and " + std::to_string(s.never_started.size() - kNamed) + " more";
     }
     std::fprintf(stderr,
-                 "\nNOT CLEAN: bot '%s' never started in %zu of its %d games "
+                 "\nNOT CLEAN: bot '%s' never started in %zu of its %s "
                  "(each one lost by a startup fault): %s.\n  First: %s\n  "
                  "Its log: %s/%s*.log\n",
-                 name.c_str(), s.never_started.size(), s.games, games.c_str(),
+                 name.c_str(), s.never_started.size(),
+                 Count(s.games, "game").c_str(), games.c_str(),
                  s.first_startup_fault.c_str(), log_dir.c_str(), name.c_str());
   }
   return clean;
@@ -131,14 +140,19 @@ bool ReportBotsThatNeverStarted(const tour::SeriesStats& stats,
 // The run's deal secret and seed, and its records file: game ids are
 // "<tag>-g<k>" (records/run_ids.h), deal seeds keyed hashes of (seed, k).
 struct RunRecords {
-  records::RunLock lock;  // held for the whole run, before the secret
   RunSecret secret;
   std::string tag;
   records::RecordWriter writer;  // synced by the series, in the background
 };
 
-RunRecords OpenRun(const PlayOptions& o) {
-  records::RunLock lock = LockOutput("play", "--out", o.out, o.out);
+// Locks --out (into `output`, held for the whole run, before the secret),
+// opens the run log beside it, the secret and the records.
+RunRecords OpenRun(const PlayOptions& o, RunOutput* output) {
+  const std::string run_log = o.out + ".arbiter.log";
+  output->Hold(LockOutput("play", "--out", o.out, o.out, false, run_log),
+               o.out);
+  OpenCommandLog("play", run_log, o.log_level);
+  RunLog().info("lock taken on {}", o.out);
   auto secret = ResolveRunSecret({.own = o.out + ".secret",
                                   .given = o.secret,
                                   .seed = o.seed,
@@ -161,7 +175,10 @@ RunRecords OpenRun(const PlayOptions& o) {
                  (unsigned long long)secret->seed,
                  (unsigned long long)secret->seed, secret->file.c_str());
   }
-  return {std::move(lock), *secret, tag, std::move(*writer)};
+  RunLog().info("records: {} (appended); secret {}, seed {}{}", o.out,
+                secret->file.string(), secret->seed,
+                secret->seed_drawn ? ", drawn at random" : "");
+  return {*secret, tag, std::move(*writer)};
 }
 
 // The limits of every bot's sandbox, checked.
@@ -213,14 +230,20 @@ int PlayersOf(const PlayOptions& o, const game::GameType& type, size_t bots) {
   return players;
 }
 
-std::string MakeLogDir(const PlayOptions& o) {
+// The folders of the records and the logs, made when missing (and noted
+// in `output` first, to be undone if the run is refused).
+std::string MakeOutputDirs(const PlayOptions& o, RunOutput* output) {
+  const std::filesystem::path out = o.out;
+  const std::filesystem::path dir = out.parent_path();
+  output->Watch(dir, out.filename().string());
+  if (auto made = MakeOutputDir(dir.empty() ? "." : dir); !made) {
+    Fail("--out " + o.out + ": " + made.error());
+  }
   const std::string log_dir = o.log_dir.empty() ? o.out + ".logs" : o.log_dir;
-  std::error_code ec;
-  std::filesystem::create_directories(log_dir, ec);
-  if (ec || !std::filesystem::is_directory(log_dir, ec)) {
+  output->Watch(log_dir);
+  if (auto made = MakeOutputDir(log_dir); !made) {
     Fail(std::string(o.log_dir.empty() ? "--out" : "--log-dir") + " " +
-         log_dir + ": cannot create the log directory: " +
-         (ec ? ec.message() : "a file is in the way"));
+         log_dir + ": " + made.error());
   }
   return log_dir;
 }
@@ -249,8 +272,9 @@ std::unique_ptr<tour::ProcessRunner> StartBots(
        .hidden = {hidden(o.out), hidden(secret.file), hidden(log_dir)},
        .concurrency = 1});
   if (!runner) Fail(runner.error());
-  if (const std::string summary = (*runner)->SandboxSummary(); !summary.empty())
-    std::fprintf(stderr, "arbiter play: %s\n", summary.c_str());
+  std::fprintf(stderr, "arbiter play: %s\narbiter play: %s\n",
+               (*runner)->SandboxSummary().c_str(),
+               tour::PlacementText(false, 1).c_str());
   static std::string socket_dir;
   socket_dir = (*runner)->socket_dir();
   if (!socket_dir.empty()) g_socket_dir = &socket_dir;
@@ -273,8 +297,8 @@ std::string GameLine(int number, int games,
   return line;
 }
 
-void RunPlay(const PlayOptions& o) {
-  InstallInterruptCleanup(&InterruptCleanup);
+// Plays the series (its output held by `output`), and says how it went.
+void PlayAll(const PlayOptions& o, RunOutput* output) {
   if (auto bad = CheckTimeOptions(o.time)) Fail(*bad);
   auto type = game::FindGame(o.game);
   if (!type) Fail("--game: " + type.error());
@@ -284,11 +308,12 @@ void RunPlay(const PlayOptions& o) {
   if (!mode) Fail("--sandbox: " + mode.error());
   const std::vector<BotSpec> specs = ParseBots(o, LimitsOf(o));
   const int players = PlayersOf(o, **type, specs.size());
-  const std::string log_dir = MakeLogDir(o);
-  RunRecords run = OpenRun(o);
+  const std::string log_dir = MakeOutputDirs(o, output);
+  RunRecords run = OpenRun(o, output);
   const tour::TournamentConfig config = tour::SeriesConfig(
       specs, *mode, o.time, *ParseFaultPolicy(o.fault_policy));
   auto runner = StartBots(o, config, *loaded, log_dir, run.secret);
+  RunLog().info("{} of {}, {} seats", Count(o.games, "game"), o.game, players);
   const bool tty = ::isatty(2);
   tour::BackgroundWriter writer(std::move(run.writer));
   g_writer = &writer;
@@ -316,6 +341,17 @@ void RunPlay(const PlayOptions& o) {
                  "arbiter play: finished, but not clean: exit status %d\n",
                  kExitNotClean);
     throw CLI::RuntimeError(kExitNotClean);
+  }
+}
+
+void RunPlay(const PlayOptions& o) {
+  InstallInterruptCleanup(&InterruptCleanup);
+  RunOutput output;
+  try {
+    PlayAll(o, &output);
+  } catch (const CLI::RuntimeError& e) {
+    if (e.get_exit_code() == kExitUsage) output.Undo();  // refused
+    throw;
   }
 }
 
@@ -390,6 +426,7 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
                   "bot stdout/stderr logs (default: OUT.logs)");
   cmd->add_option("--log-limit", o->log_limit, "bytes kept per bot log")
       ->check(UnsignedIn(0, uint64_t{1} << 40));
+  AddLogLevelOption(cmd, &o->log_level);
   AddSandboxOptions(cmd, o.get());
   cmd->callback([o] { RunPlay(*o); });
 });

@@ -11,6 +11,7 @@
 
 #include "arbiter/cli/command.h"
 #include "arbiter/command_line/output_lock.h"
+#include "arbiter/common/plural.h"
 #include "arbiter/tournament/config.h"
 #include "arbiter/tournament/formats/format.h"
 #include "arbiter/tournament/formats/registry.h"
@@ -93,31 +94,32 @@ void Repair(const RepairArgs& args) {
     for (const auto& text : plan->undecided) {
       std::fprintf(stderr, "%s\n", text.c_str());
     }
-    Fail(std::to_string(plan->undecided.size()) +
-             " game ids cannot be decided; nothing written",
+    Fail(Count(int64_t(plan->undecided.size()), "game id") +
+             " cannot be decided; nothing written",
          kExitFailed);
   }
   if (plan->drop.empty()) {
-    std::printf("%s: nothing to repair (%lld records, no game id twice)\n",
-                path.c_str(), (long long)plan->records);
+    std::printf("%s: nothing to repair (%s, no game id twice)\n", path.c_str(),
+                Count(plan->records, "record").c_str());
     return;
   }
   for (const auto& note : plan->notes) std::printf("%s\n", note.c_str());
   const long long kept = plan->records - (long long)plan->drop.size();
   if (args.dry_run) {
     std::printf(
-        "%s: would keep %lld of %lld records (%d game ids with "
-        "different records); dry run, nothing written\n",
-        path.c_str(), kept, (long long)plan->records, plan->conflicts);
+        "%s: would keep %lld of %s (%s with different records); dry run, "
+        "nothing written\n",
+        path.c_str(), kept, Count(plan->records, "record").c_str(),
+        Count(plan->conflicts, "game id").c_str());
     return;
   }
   auto backup = tour::ApplyRepair(path, *plan);
   if (!backup) Fail(backup.error(), kExitFailed);
   std::printf(
-      "%s: kept %lld of %lld records (%d game ids with different "
-      "records); the original is %s\n",
-      path.c_str(), kept, (long long)plan->records, plan->conflicts,
-      backup->c_str());
+      "%s: kept %lld of %s (%s with different records); the original is "
+      "%s\n",
+      path.c_str(), kept, Count(plan->records, "record").c_str(),
+      Count(plan->conflicts, "game id").c_str(), backup->c_str());
 }
 
 const bool kRegistered = RegisterCommand([](CLI::App& app) {

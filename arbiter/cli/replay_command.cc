@@ -11,11 +11,13 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "arbiter/cli/command.h"
+#include "arbiter/common/plural.h"
 #include "arbiter/common/printable.h"
 #include "arbiter/records/duplicates.h"
 #include "arbiter/records/game_record.h"
@@ -40,34 +42,6 @@ struct ReplayOptions {
   std::string out;            // with html
   report::GameFilter filter;  // of the list of games
 };
-
-// The viewer page of `game`, with its bots' log lines when kept beside the
-// records (FILE.logs/ or logs/).
-int WriteReplayPage(const ReplayOptions& o,
-                    const arbiter::v1::GameRecord& game) {
-  std::vector<std::string> warnings;
-  const auto sources = report::FindSources({o.file});
-  const auto logs = report::BotLogs::Read(
-      sources ? sources->log_dirs : std::vector<std::filesystem::path>{}, {},
-      &warnings);
-  for (const auto& w : warnings)
-    std::fprintf(stderr, "warning: %s\n", w.c_str());
-  const std::string out = o.out.empty() ? "game.html" : o.out;
-  const auto data = report::ReplayData(game, logs.Find(game.game_id()));
-  if (auto ok = report::WriteFileAtomically(out, report::ReplayPage(data));
-      !ok) {
-    std::fprintf(stderr, "arbiter replay: %s\n", ok.error().c_str());
-    return 2;
-  }
-  if (data.contains("error")) {
-    std::fprintf(stderr, "warning: game %s: %s\n",
-                 TerminalSafe(game.game_id()).c_str(),
-                 TerminalSafe(data["error"].get<std::string>()).c_str());
-  }
-  std::printf("%s: game %s, %d steps\n", out.c_str(),
-              TerminalSafe(game.game_id()).c_str(), game.steps_size());
-  return 0;
-}
 
 struct FileReport {
   int records = 0;
@@ -150,9 +124,12 @@ int Verify(const ReplayOptions& o) {
         return true;
       });
   if (!report) return 2;
-  std::printf("%d records, %d ok, %d with differences", report->records,
-              report->records - bad, bad);
-  if (repeated) std::printf(", %d repeated game ids", repeated);
+  std::printf("%s, %d ok, %d with differences",
+              Count(report->records, "record").c_str(), report->records - bad,
+              bad);
+  if (repeated) {
+    std::printf(", %s", Count(repeated, "repeated game id").c_str());
+  }
   if (report->malformed) std::printf(", %d malformed", report->malformed);
   if (report->torn) std::printf(", %d torn (skipped)", report->torn);
   std::printf("\n");
@@ -216,6 +193,49 @@ std::expected<arbiter::v1::GameRecord, int> FindGame(const ReplayOptions& o) {
     return std::unexpected(2);
   }
   return std::move(*game);
+}
+
+// The viewer page of `game`, with its bots' log lines when kept beside the
+// records (FILE.logs/ or logs/).
+int WriteReplayPage(const ReplayOptions& o,
+                    const arbiter::v1::GameRecord& game) {
+  std::vector<std::string> warnings;
+  const auto sources = report::FindSources({o.file});
+  const auto logs = report::BotLogs::Read(
+      sources ? sources->log_dirs : std::vector<std::filesystem::path>{}, {},
+      &warnings);
+  for (const auto& w : warnings)
+    std::fprintf(stderr, "warning: %s\n", w.c_str());
+  const std::string out = o.out.empty() ? "game.html" : o.out;
+  auto data = report::ReplayData(game, logs.Find(game.game_id()));
+  // The other seatings of its deal, for the viewer to show side by side.
+  data["seatings"] = nlohmann::json::array();
+  std::set<std::string> seen = {game.game_id()};
+  if (!game.duplicate_group().empty()) {
+    auto scanned = ForEachRecord(o.file, [&](const arbiter::v1::GameRecord& r,
+                                             const records::GameRecordReader&) {
+      if (r.duplicate_group() == game.duplicate_group() &&
+          seen.insert(r.game_id()).second) {
+        data["seatings"].push_back(
+            report::ReplayData(r, logs.Find(r.game_id())));
+      }
+      return true;
+    });
+    if (!scanned) return 2;
+  }
+  if (auto ok = report::WriteFileAtomically(out, report::ReplayPage(data));
+      !ok) {
+    std::fprintf(stderr, "arbiter replay: %s\n", ok.error().c_str());
+    return 2;
+  }
+  if (data.contains("error")) {
+    std::fprintf(stderr, "warning: game %s: %s\n",
+                 TerminalSafe(game.game_id()).c_str(),
+                 TerminalSafe(data["error"].get<std::string>()).c_str());
+  }
+  std::printf("%s: game %s, %d steps\n", out.c_str(),
+              TerminalSafe(game.game_id()).c_str(), game.steps_size());
+  return 0;
 }
 
 int RunReplay(const ReplayOptions& o) {

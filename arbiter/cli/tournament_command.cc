@@ -19,14 +19,20 @@
 
 #include "arbiter/cli/command.h"
 #include "arbiter/command_line/interrupts.h"
+#include "arbiter/command_line/output_dir.h"
 #include "arbiter/command_line/output_lock.h"
+#include "arbiter/command_line/run_log_option.h"
+#include "arbiter/command_line/run_output.h"
+#include "arbiter/common/plural.h"
 #include "arbiter/common/printable.h"
+#include "arbiter/common/run_log.h"
 #include "arbiter/process/bot_process.h"
 #include "arbiter/report/report_writer.h"
 #include "arbiter/report/standings_report.h"
 #include "arbiter/tournament/builtin_runner.h"
 #include "arbiter/tournament/config.h"
 #include "arbiter/tournament/driver.h"
+#include "arbiter/tournament/placement.h"
 #include "arbiter/tournament/process_runner.h"
 #include "arbiter/tournament/ruleset_link.h"
 #include "arbiter/tournament/runner_choice.h"
@@ -48,6 +54,8 @@ class ConsoleProgress : public tour::ProgressListener {
       std::fprintf(stderr, "seed %llu (drawn at random, kept in %s)\n",
                    (unsigned long long)start.seed, start.secret.c_str());
     }
+    std::fprintf(stderr, "arbiter tournament: %s\n",
+                 tour::ResumeLine(start).c_str());
   }
   void OnGame(const tour::Progress& p, const tour::Standings& s) override {
     const auto now = std::chrono::steady_clock::now();
@@ -121,6 +129,7 @@ struct Args {
   bool dry_run = false;
   bool no_affinity = false;
   bool wait = false;  // for another run on --out to end
+  std::string log_level = kDefaultLogLevel;
 };
 
 // Exit statuses beyond command.h's: see docs/tournaments.md.
@@ -130,6 +139,7 @@ constexpr std::chrono::milliseconds kDryRunStartup{10000};
 
 [[noreturn]] void Fail(const std::string& message, int code = kExitFailed) {
   std::fprintf(stderr, "arbiter tournament: %s\n", message.c_str());
+  RunLog().error("{}", message);
   throw CLI::RuntimeError(code);
 }
 
@@ -147,31 +157,17 @@ void ParseShard(const std::string& text, tour::RunOptions* options) {
   }
 }
 
-// --out: a directory that exists or can be made, and can be written.
-void CheckOutDir(const std::filesystem::path& dir) {
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (!std::filesystem::is_directory(dir, ec)) {
-    Fail("--out " + dir.string() + ": cannot create the directory" +
-             (ec ? ": " + ec.message() : ": a file is in the way"),
-         kExitUsage);
-  }
-  if (::access(dir.c_str(), W_OK | X_OK) != 0) {
-    Fail("--out " + dir.string() + ": the directory is not writable",
-         kExitUsage);
-  }
-}
-
 // --dry-run: what would be played, for people.
 void PrintDryRun(const tour::TournamentConfig& config, const tour::Plan& plan,
                  const tour::RunOptions& options) {
   std::printf("%s: dry run, nothing is played or written\n",
               config.name.c_str());
-  std::printf("%s, %d seats, %d rounds: %d games%s", config.format.c_str(),
-              config.seats, plan.rounds, plan.games, plan.detail.c_str());
+  std::printf("%s, %d seats, %s: %s%s", config.format.c_str(), config.seats,
+              Count(plan.rounds, "round").c_str(),
+              Count(plan.games, "game").c_str(), plan.detail.c_str());
   if (options.shard_count > 1) {
-    std::printf("; shard %d/%d plays every %dth of them", options.shard_index,
-                options.shard_count, options.shard_count);
+    std::printf("; shard %d/%d plays one game in %d of them",
+                options.shard_index, options.shard_count, options.shard_count);
   }
   std::printf("\n\n%s\n", plan.per_bot_heading.c_str());
   size_t width = 3;
@@ -262,12 +258,12 @@ bool ReportBotsThatNeverStarted(const tour::Standings& standings,
       for (const auto& log : logs) where += (where.empty() ? "" : ", ") + log;
     }
     std::fprintf(stderr,
-                 "\nNOT CLEAN: bot '%s' never started in %d of its %d games "
+                 "\nNOT CLEAN: bot '%s' never started in %d of its %s "
                  "(each one lost by a startup fault).\n  Its log: %s\n"
                  "  --dry-run starts it alone and says what its sandbox hid "
                  "from it.\n",
                  standings.Name(b).c_str(), standings.StartupFaults(b),
-                 standings.Games(b), where.c_str());
+                 Count(standings.Games(b), "game").c_str(), where.c_str());
   }
   return clean;
 }
@@ -329,17 +325,38 @@ tour::Plan PlanOrFail(const Args& args, const tour::TournamentConfig& config,
   return *plan;
 }
 
+// Takes DIR (made if missing) for this run: its lock, then its run log.
+void OpenOutput(const Args& args, const tour::TournamentConfig& config,
+                const std::filesystem::path& dir, RunOutput* output) {
+  output->Watch(dir);
+  if (auto made = MakeOutputDir(dir); !made) {
+    Fail("--out " + dir.string() + ": " + made.error(), kExitUsage);
+  }
+  auto records_file = tour::RecordsPath(dir, config.compress_records);
+  if (!records_file) Fail(records_file.error(), kExitUsage);
+  output->Hold(LockOutput("tournament", "--out", dir.string(), *records_file,
+                          args.wait, dir / kRunLogFile),
+               *records_file);
+  OpenCommandLog("tournament", dir / kRunLogFile, args.log_level);
+  RunLog().info("lock taken on {}", records_file->string());
+}
+
+// The sandbox and where the games run, said as the run starts.
+void SayHowItRuns(const std::string& sandbox, const tour::RunOptions& options,
+                  const tour::TournamentConfig& config) {
+  const std::string placement = tour::PlacementText(
+      config.affinity,
+      tour::Concurrency(options.concurrency, config.concurrency));
+  std::fprintf(stderr, "arbiter tournament: %s\narbiter tournament: %s\n",
+               sandbox.c_str(), placement.c_str());
+  RunLog().info("{}", placement);
+}
+
 // Plays the tournament in options.out_dir, one run at a time.
 tour::RunResult Play(const Args& args, const tour::TournamentConfig& config,
                      const tour::ResolvedRuleset& resolved,
-                     tour::RunOptions options) {
-  CheckOutDir(options.out_dir);
-  auto records_file =
-      tour::RecordsPath(options.out_dir, config.compress_records);
-  if (!records_file) Fail(records_file.error(), kExitUsage);
-  const records::RunLock lock =
-      LockOutput("tournament", "--out", options.out_dir.string(), *records_file,
-                 args.wait);
+                     tour::RunOptions options, RunOutput* output) {
+  OpenOutput(args, config, options.out_dir, output);
   // Before MakeGameRunner starts the server's threads.
   WatchInterrupts("tournament", &g_stop);
   auto runner = tour::MakeGameRunner(config, resolved.game,
@@ -347,10 +364,7 @@ tour::RunResult Play(const Args& args, const tour::TournamentConfig& config,
                                       .secret_file = options.secret_file,
                                       .concurrency = options.concurrency});
   if (!runner) Fail(args.config + ": " + runner.error(), kExitUsage);
-  if (!runner->sandbox_summary.empty()) {
-    std::fprintf(stderr, "arbiter tournament: %s\n",
-                 runner->sandbox_summary.c_str());
-  }
+  SayHowItRuns(runner->sandbox_summary, options, config);
   std::vector<std::string> names;  // as a terminal shows them
   for (const auto& bot : config.bots) names.push_back(TerminalSafe(bot.name));
   ConsoleProgress progress(names);
@@ -378,14 +392,16 @@ void PrintCount(const Args& args, const tour::TournamentConfig& config,
     // The rounds before are all recorded (else the run fails): count R's.
     const int before =
         (args.round - 1) * PlanOrFail(args, config, layout).games_per_round;
-    std::printf("%s: round %d: %d of %d games recorded in %s (%d this run)\n\n",
+    std::printf("%s: round %d: %d of %s recorded in %s (%d this run)\n\n",
                 config.name.c_str(), args.round,
                 result.already_done + result.played - before,
-                result.total - before, records.c_str(), result.played);
+                Count(result.total - before, "game").c_str(), records.c_str(),
+                result.played);
   } else {
-    std::printf("%s: %d of %d games recorded in %s (%d this run)\n\n",
+    std::printf("%s: %d of %s recorded in %s (%d this run)\n\n",
                 config.name.c_str(), result.already_done + result.played,
-                result.total, records.c_str(), result.played);
+                Count(result.total, "game").c_str(), records.c_str(),
+                result.played);
   }
 }
 
@@ -424,16 +440,17 @@ void Finish(const tour::RunResult& result, const std::filesystem::path& dir) {
   const bool clean = ReportBotsThatNeverStarted(result.standings, dir / "logs");
   if (result.interrupted > 0) {
     std::fprintf(stderr,
-                 "%d games ended in a fault after the stop signal (it may "
-                 "have reached the bots too): not recorded, the next run "
-                 "plays them again\n",
-                 result.interrupted);
+                 "%s ended in a fault after the stop signal (it may have "
+                 "reached the bots too): not recorded, the next run plays "
+                 "%s again\n",
+                 Count(result.interrupted, "game").c_str(),
+                 result.interrupted == 1 ? "it" : "them");
   }
   if (result.stopped && !result.complete) {
-    std::fprintf(stderr,
-                 "stopped: run the same command again to play the %d games "
-                 "left\n",
-                 result.total - result.already_done - result.played);
+    std::fprintf(
+        stderr, "stopped: run the same command again to play the %s left\n",
+        Count(result.total - result.already_done - result.played, "game")
+            .c_str());
     throw CLI::RuntimeError(kExitStopped);
   }
   if (!clean) {
@@ -463,7 +480,15 @@ void Run(const Args& args) {
     }
     return;
   }
-  const tour::RunResult result = Play(args, config, resolved, options);
+  RunOutput output;
+  const tour::RunResult result = [&] {
+    try {
+      return Play(args, config, resolved, options, &output);
+    } catch (const CLI::RuntimeError& e) {
+      if (e.get_exit_code() == kExitUsage) output.Undo();  // refused
+      throw;
+    }
+  }();
   PrintCount(args, config, resolved.layout, result);
   Publish(args, config, result, options.out_dir);
   Finish(result, options.out_dir);
@@ -481,9 +506,9 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
       ->check(ReadableFile());
   cmd->add_option("--out", args->out,
                   "Output directory: games.jsonl.zst (games.jsonl with "
-                  "compress_records = false), logs/, standings.csv, "
-                  "standings.json, crosstable.csv, ratings.json (default "
-                  "out/NAME)");
+                  "compress_records = false), logs/, arbiter.log, "
+                  "standings.csv, standings.json, crosstable.csv, "
+                  "ratings.json (default out/NAME)");
   cmd->add_option("--shard", args->shard,
                   "Run shard I of N (0-based, e.g. 2/8); merge the shards' "
                   "records with `arbiter merge`");
@@ -512,6 +537,7 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
   cmd->add_flag("--no-report", args->no_report,
                 "do not write DIR/report.html (it replays every game: about "
                 "10 ms of CPU per game)");
+  AddLogLevelOption(cmd, &args->log_level);
   cmd->add_flag("--wait", args->wait,
                 "When another run is recording in --out, wait for it to end "
                 "(then resume) instead of exiting 2");

@@ -5,6 +5,7 @@
 
 #include <thread>
 
+#include "arbiter/common/run_log.h"
 #include "arbiter/process/bot_process.h"
 
 namespace arbiter {
@@ -20,6 +21,10 @@ void WatchInterrupts(const std::string& command, std::atomic<bool>* stop) {
     sigwait(&set, &sig);
     *stop = true;
     (void)!write(STDERR_FILENO, message.data(), message.size());
+    RunLog().warn(
+        "signal {} (SIG{}) received: no new game starts, the running ones "
+        "finish (another signal quits at once)",
+        sig, ::sigabbrev_np(sig));
     // A second signal stays pending (blocked everywhere) until the cleanup
     // thread waits for it: none is lost in between.
     InstallInterruptCleanup(nullptr);

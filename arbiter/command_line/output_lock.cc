@@ -1,16 +1,21 @@
 #include "arbiter/command_line/output_lock.h"
 
+#include <fmt/format.h>
+#include <unistd.h>
+
 #include <CLI/CLI.hpp>
 #include <cstdio>
 
 #include "arbiter/command_line/usage.h"
+#include "arbiter/common/run_log.h"
 
 namespace arbiter {
 
 records::RunLock LockOutput(const std::string& command,
                             const std::string& option,
                             const std::string& output,
-                            const std::filesystem::path& records, bool wait) {
+                            const std::filesystem::path& records, bool wait,
+                            const std::filesystem::path& run_log) {
   // "--out DIR: in use ...", but "--out: FILE: cannot open: ..." (the
   // message names its file).
   const std::string prefix = "arbiter " + command + ": " + option;
@@ -22,11 +27,16 @@ records::RunLock LockOutput(const std::string& command,
                 }});
   if (!lock) {
     const auto kind = lock.error().kind;
-    std::fprintf(stderr, "%s%s\n",
-                 kind == records::LockError::Kind::kBusy
-                     ? busy.c_str()
-                     : (prefix + ": ").c_str(),
-                 lock.error().message.c_str());
+    const std::string message =
+        (kind == records::LockError::Kind::kBusy ? busy : prefix + ": ") +
+        lock.error().message;
+    std::fprintf(stderr, "%s\n", message.c_str());
+    // The holder's log says that another run came and was refused.
+    if (!run_log.empty()) {
+      NoteInExistingLog(run_log,
+                        fmt::format("another run (pid {}) was refused: {}",
+                                    ::getpid(), message));
+    }
     throw CLI::RuntimeError(
         kind == records::LockError::Kind::kNoLock ? kExitFailed : kExitUsage);
   }

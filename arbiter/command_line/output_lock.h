@@ -16,12 +16,14 @@ namespace arbiter {
 // failure prints "arbiter COMMAND: --out DIR: in use by another run: pid
 // ..." (or "arbiter COMMAND: --out: FILE: why") and throws
 // CLI::RuntimeError: status 2 when another run holds it or it cannot be
-// opened (a bad path), 1 when its file system refuses locks.
+// opened (a bad path), 1 when its file system refuses locks. A refusal is
+// also noted in `run_log`, the run log of the output, if it exists.
 records::RunLock LockOutput(const std::string& command,
                             const std::string& option,
                             const std::string& output,
                             const std::filesystem::path& records,
-                            bool wait = false);
+                            bool wait = false,
+                            const std::filesystem::path& run_log = {});
 
 }  // namespace arbiter
 

@@ -1,7 +1,8 @@
-// The line the arbiter writes into a bot's log (stdout and stderr of its
-// process) before every game that process plays, so that readers of the log
-// (the report's replay viewer) can tell which lines came during which game:
-// those after a game's marker and before the next marker.
+// The lines the arbiter writes into a bot's log (stdout and stderr of its
+// process) before every game that process plays, before the bot's output
+// of each decision, and when the process starts, so that readers of the
+// log (the report's replay viewer) can tell which lines came during which
+// game and step: those after a game's marker and before the next one.
 //
 // The bot writes the rest of its log itself, so it could print a line that
 // looks like a marker, and move its lines to a game it did not play there.
@@ -51,6 +52,42 @@ inline std::optional<GameLogMark> ParseGameLogMarker(std::string_view line) {
     return std::nullopt;
   }
   return mark;
+}
+
+// "[arbiter] step N\n": the bot's lines after it were printed from the
+// request of the game's step N on (until the next marker). Written only
+// when the bot prints something after that request, so that a quiet bot's
+// log holds no step markers (BotProcess::MarkLogLazily).
+inline constexpr std::string_view kStepLogMarker = "[arbiter] step ";
+static_assert(kStepLogMarker.starts_with(kArbiterLinePrefix));
+
+inline std::string StepLogMarker(int step) {
+  return std::string(kStepLogMarker) + std::to_string(step) + "\n";
+}
+
+// The step of a step marker line (without its newline), or nullopt.
+inline std::optional<int> ParseStepLogMarker(std::string_view line) {
+  if (!line.starts_with(kStepLogMarker)) return std::nullopt;
+  line.remove_prefix(kStepLogMarker.size());
+  int step = -1;
+  const auto [end, ec] =
+      std::from_chars(line.data(), line.data() + line.size(), step);
+  if (ec != std::errc() || end != line.data() + line.size() || step < 0) {
+    return std::nullopt;
+  }
+  return step;
+}
+
+// The first line of a process's log output, each time the arbiter starts
+// the bot: what follows, up to the next game's marker, is what the bot
+// printed while it started (for that game).
+inline constexpr std::string_view kStartLogMarker = "[arbiter] start";
+static_assert(kStartLogMarker.starts_with(kArbiterLinePrefix));
+
+// Any marker line of the arbiter's (game, step, start).
+inline bool IsLogMarker(std::string_view line) {
+  return line == kStartLogMarker || ParseGameLogMarker(line) ||
+         ParseStepLogMarker(line);
 }
 
 }  // namespace arbiter

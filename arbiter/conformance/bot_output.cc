@@ -15,7 +15,7 @@ std::vector<std::string> LastOutput(std::string_view log) {
     if (end == std::string_view::npos) end = log.size();
     const std::string_view line = log.substr(at, end - at);
     at = end + 1;
-    if (ParseGameLogMarker(line)) continue;
+    if (IsLogMarker(line)) continue;
     kept.push_back(line);
     if (kept.size() > kOutputLines) kept.pop_front();
   }

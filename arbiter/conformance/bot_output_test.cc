@@ -7,8 +7,10 @@
 namespace arbiter::conformance {
 namespace {
 
+// The start, game and step markers are the arbiter's, not the bot's output.
 TEST(LastOutput, EveryLineButTheMarkersEscaped) {
-  const std::string log = "starting\n" + GameLogMarker("g1", 0) + "one\n" +
+  const std::string log = std::string(kStartLogMarker) + "\nstarting\n" +
+                          GameLogMarker("g1", 0) + StepLogMarker(3) + "one\n" +
                           GameLogMarker("g2", 1) + "two\n\x1b[2Jthree\n";
   EXPECT_EQ(LastOutput(log), (std::vector<std::string>{"starting", "one", "two",
                                                        "\\x1b[2Jthree"}));

@@ -1,11 +1,17 @@
 #include "arbiter/match/bot_runner.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <fmt/format.h>
+
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 
 #include "arbiter/common/game_log_marker.h"
+#include "arbiter/common/run_log.h"
 
 namespace arbiter {
 
@@ -98,6 +104,8 @@ std::expected<void, SpawnError> BotRunner::Connect() {
                  "arbiter: waiting for bot '%s': connect to %s with "
                  "ZETEMA_TOKEN=%s\n",
                  spec_.name.c_str(), server_.address().c_str(), token.c_str());
+    RunLog().info("bot '{}': waiting for it to connect to {}", spec_.name,
+                  server_.address());
     bool game_refused = false;
     auto channel = server_.WaitForBot(token, deadline, nullptr, &game_refused);
     if (!channel) {
@@ -105,6 +113,7 @@ std::expected<void, SpawnError> BotRunner::Connect() {
       return std::unexpected(NotConnected(channel.error(), game_refused));
     }
     channel_ = *channel;
+    RunLog().info("bot '{}' connected", spec_.name);
     return {};
   }
   // A sandbox that could not be set up may have met a passing shortage
@@ -150,6 +159,7 @@ std::expected<void, SpawnError> BotRunner::Spawn(const std::string& token) {
                      .env = spec_.env,
                      .log_path = options_.log_path,
                      .log_limit_bytes = options_.log_limit_bytes,
+                     .log_first_line = std::string(kStartLogMarker) + "\n",
                      .working_dir = layout->folder,
                      .cpu = options_.cpu};
   // Last, so that they replace any the spec names.
@@ -160,6 +170,7 @@ std::expected<void, SpawnError> BotRunner::Spawn(const std::string& token) {
   if (!process) return fail(process.error());
   process_ = std::move(*process);
   ++starts_;
+  LogStart(layout->folder);
   // Who may act for the seat: its sandbox (its user, its pid namespace),
   // or without one, the bot's process and its descendants.
   PeerRule rule;
@@ -178,7 +189,7 @@ std::expected<void, SpawnError> BotRunner::Spawn(const std::string& token) {
   bool game_refused = false;
   auto channel = server_.WaitForBot(token, deadline, exited, &game_refused);
   if (!channel) {
-    StopProcess();
+    StopProcess("it did not connect");
     return fail(NotConnected(channel.error(), game_refused));
   }
   channel_ = *channel;
@@ -196,7 +207,7 @@ SeatPlayer BotRunner::Seat() {
         ClosedStreamFault(ProcessEndedOf(), "after its previous game");
     seat.absent_reason = f.reason;
     seat.startup_detail = f.detail;
-    StopBot();
+    StopBot("it left after its previous game: " + f.detail);
     return seat;
   }
   if (!channel_) {
@@ -206,11 +217,21 @@ SeatPlayer BotRunner::Seat() {
             "bot '" + spec_.name + "': " + connected.error().message;
       }
       seat.startup_detail = connected.error().message;
+      RunLog().log(
+          connected.error().harness ? spdlog::level::err : spdlog::level::warn,
+          "bot '{}' did not start{}: {}", spec_.name,
+          connected.error().harness ? " (the harness's failure)" : "",
+          LogText(connected.error().message, 1000));
       return seat;
     }
   }
   seat.channel = channel_.get();
   seat.process_ended = ProcessEndedOf();
+  if (process_) {
+    seat.mark_step = [p = process_.get()](int step) {
+      p->MarkLogLazily(StepLogMarker(step));
+    };
+  }
   if (process_ && process_->container() != nullptr) {
     seat.usage = [c = process_->container()] { return c->Usage(); };
   }
@@ -229,7 +250,23 @@ ProcessEnded BotRunner::ProcessEndedOf() const {
 }
 
 void BotRunner::MarkGame(std::string_view game_id, int seat) {
-  if (process_) process_->MarkLog(GameLogMarker(game_id, seat));
+  const std::string marker = GameLogMarker(game_id, seat);
+  if (process_) {
+    process_->MarkLog(marker);
+    return;
+  }
+  // None runs (it failed to start): what it printed while it tried is
+  // this game's too. Its log writer has closed the file.
+  if (options_.log_path.empty()) return;
+  const int fd =
+      ::open(options_.log_path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+  if (fd < 0) return;
+  struct stat st;
+  if (::fstat(fd, &st) == 0 &&
+      size_t(st.st_size) + marker.size() <= options_.log_limit_bytes) {
+    [[maybe_unused]] auto ignored = ::write(fd, marker.data(), marker.size());
+  }
+  ::close(fd);
 }
 
 void BotRunner::AfterGame(const v1::GameRecord& record, int seat) {
@@ -249,15 +286,15 @@ void BotRunner::AfterGame(const v1::GameRecord& record, int seat) {
     }
     restart_reason_ = "after game " + record.game_id() + ": " +
                       v1::FaultReason_Name(r) + ": " + f.detail();
-    StopBot();
+    StopBot("to be restarted before its next game, " + restart_reason_);
     return;
   }
 }
 
-void BotRunner::StopBot() {
+void BotRunner::StopBot(const std::string& why) {
   if (channel_) channel_->Close(v1::ERROR_CODE_SHUTDOWN, "restarting the bot");
   channel_.reset();
-  StopProcess();
+  StopProcess(why);
 }
 
 void BotRunner::MoveTo(int cpu) {
@@ -265,9 +302,28 @@ void BotRunner::MoveTo(int cpu) {
   if (process_) process_->MoveTo(cpu);
 }
 
-void BotRunner::StopProcess() {
-  if (process_) process_->Stop(options_.stop_grace);
+void BotRunner::StopProcess(const std::string& why) {
+  if (!process_) return;
+  process_->Stop(options_.stop_grace);
+  RunLog().info("bot '{}' (pid {}) stopped ({}): {}", spec_.name,
+                process_->pid(), process_->ExitDescription(),
+                LogText(why, 1000));
   process_.reset();
+}
+
+void BotRunner::LogStart(const std::string& folder) {
+  // A restart says why: the fault of a game (restart_reason_, until the
+  // next game's record has told it), else the end of its previous process.
+  const std::string again =
+      starts_ == 1 ? ""
+      : restart_reason_.empty()
+          ? " again"
+          : " again (" + LogText(restart_reason_, 1000) + ")";
+  RunLog().info(
+      "bot '{}' started{}: pid {}{}, in {}, log {}", spec_.name, again,
+      process_->pid(),
+      options_.cpu >= 0 ? fmt::format(" on CPU {}", options_.cpu) : "", folder,
+      options_.log_path.empty() ? "none" : options_.log_path);
 }
 
 void BotRunner::Goodbye() {
@@ -279,7 +335,9 @@ bool BotRunner::Stop() {
   Goodbye();
   // The stream ended cleanly: the bot may exit by itself before any signal.
   const bool exited = !process_ || process_->WaitExit(options_.exit_grace);
-  StopProcess();
+  StopProcess(exited ? "the run is over; it exited by itself"
+                     : "the run is over; it did not exit by itself within " +
+                           std::to_string(options_.exit_grace.count()) + " ms");
   return exited;
 }
 

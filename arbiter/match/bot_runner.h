@@ -110,7 +110,9 @@ class BotRunner {
   // ever started, the bot does not declare the game); "" when it could.
   const std::string& harness_error() const { return harness_error_; }
   // Before the game `game_id` that the seat of the last Seat() plays: its
-  // marker in the bot's log (nothing when no process of the bot's runs).
+  // marker in the bot's log (also when the bot failed to start: what it
+  // printed while it tried is that game's). Seat() then marks each step
+  // (SeatPlayer::mark_step).
   void MarkGame(std::string_view game_id, int seat);
   // After a game the bot played from `seat`: a bot that crashed, closed its
   // stream, reached a limit of its sandbox or timed out (it may still be
@@ -140,13 +142,16 @@ class BotRunner {
   // refused for not declaring the game.
   SpawnError NotConnected(const std::string& detail, bool game_refused);
   // Closes the stream and stops the process, for the next Seat() to start
-  // afresh.
-  void StopBot();
+  // afresh; `why` goes to the run log.
+  void StopBot(const std::string& why);
   // How the current process ended (for ClosedStreamFault); null when the
   // bot runs elsewhere.
   ProcessEnded ProcessEndedOf() const;
   std::expected<void, SpawnError> Spawn(const std::string& token);
-  void StopProcess();
+  // Stops the process, if one runs; `why` goes to the run log.
+  void StopProcess(const std::string& why);
+  // The run log's line of a process just started in `folder`.
+  void LogStart(const std::string& folder);
 
   Server& server_;
   BotSpec spec_;

@@ -260,6 +260,7 @@ MatchResult Match::Play() {
       request_id = ++in_process_requests_;
     } else if (s.live) {
       arena_.Reset();  // nothing of the previous decision is kept
+      if (s.player->mark_step) s.player->mark_step(record_.steps_size());
       auto decision =
           AskForDecision(*s.player->channel, *state_, s.clock, bot_game_id_,
                          s.player->process_ended, NewEvents(seat), arena_);

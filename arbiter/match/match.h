@@ -77,6 +77,10 @@ struct SeatPlayer {
   // The counters of the bot's sandbox (CPU time, limit breaches); unset or
   // nullopt: not measured.
   std::function<std::optional<ResourceUsage>()> usage;
+  // Called with the record's step index before the bot is asked for that
+  // step (the bot's log marks it: the bot's lines after it belong to that
+  // step); unset: nothing to mark.
+  std::function<void(int step)> mark_step;
 };
 
 // A fault's detail is kept to this many bytes (then "..."), printable: it

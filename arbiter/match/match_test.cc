@@ -150,6 +150,39 @@ TEST(MatchTest, DecisionRequestsCarryEachLegalActionsPoints) {
   EXPECT_GT(scoring, 0);
 }
 
+// Each seat's bot is marked with the record's index of every step it is
+// asked for, before the request goes out.
+TEST(MatchTest, EachRequestIsMarkedWithItsStepFirst) {
+  TextBot a(Answer::kIndex), b(Answer::kIndex);
+  GameSetup setup{.game_id = "g1",
+                  .game = *game::LoadGame("high_card"),
+                  .deal = {.num_seats = 2, .seed = 5},
+                  .time = {.move_ms = 200, .grace_ms = 50}};
+  std::vector<int> marked[2];
+  std::vector<SeatPlayer> seats = {{.name = "a", .channel = &a},
+                                   {.name = "b", .channel = &b}};
+  for (int s = 0; s < 2; ++s) {
+    TextBot* bot = s == 0 ? &a : &b;
+    seats[s].mark_step = [&, s, bot](int step) {
+      marked[s].push_back(step);
+      // No request for this step has gone out yet.
+      size_t requests = 0;
+      for (const auto& m : bot->sent_) requests += m.has_decision_request();
+      EXPECT_EQ(requests, marked[s].size() - 1);
+    };
+  }
+  auto played = PlayGame(setup, seats);
+  ASSERT_TRUE(played.has_value()) << played.error();
+  std::vector<int> asked[2];
+  for (int i = 0; i < played->record.steps_size(); ++i) {
+    asked[played->record.steps(i).seat()].push_back(i);
+  }
+  for (int s = 0; s < 2; ++s) {
+    EXPECT_FALSE(asked[s].empty());
+    EXPECT_EQ(marked[s], asked[s]) << "seat " << s;
+  }
+}
+
 // Every message a bot gets names the game by the id it is told, never by
 // the record's (which names a duplicate deal's seating).
 TEST(MatchTest, BotsAreToldTheirOwnGameIdAndTheRecordKeepsItsOwn) {

@@ -23,6 +23,8 @@ BotLogWriter::~BotLogWriter() {
 }
 
 void BotLogWriter::Append(std::string_view bytes) {
+  if (bytes.empty()) return;
+  if (!pending_.empty()) Mark(std::string(pending_));
   out_.clear();
   while (!bytes.empty()) {
     const size_t newline = bytes.find('\n');
@@ -53,6 +55,7 @@ void BotLogWriter::Append(std::string_view bytes) {
 }
 
 void BotLogWriter::Mark(std::string_view line) {
+  pending_.clear();
   out_.clear();
   if (!held_.empty()) {
     // Too short to be taken for an arbiter line once ended here.

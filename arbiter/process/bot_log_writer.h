@@ -32,6 +32,10 @@ class BotLogWriter {
   // An arbiter line (ending in '\n'), after the bot's output so far: an
   // unfinished bot line is ended first.
   void Mark(std::string_view line);
+  // An arbiter line written by Mark before the bot's next output, if any:
+  // forgotten when another mark comes first (a step marker of a quiet
+  // decision costs nothing).
+  void MarkLazily(std::string_view line) { pending_ = line; }
 
   size_t written() const { return written_; }
 
@@ -47,7 +51,8 @@ class BotLogWriter {
   std::string held_;
   // Part of the bot's current line has been written.
   bool mid_line_ = false;
-  std::string out_;  // what one call writes, in one write
+  std::string out_;      // what one call writes, in one write
+  std::string pending_;  // MarkLazily's line, until the bot writes
 };
 
 }  // namespace arbiter

@@ -24,7 +24,7 @@ class BotLogWriterTest : public ::testing::Test {
   void TearDown() override { std::filesystem::remove_all(dir_); }
 
   // What a writer with `limit` makes of `pieces`: strings of the bot's,
-  // and marks (given as "@GAME").
+  // marks (given as "@GAME") and lazy step marks ("~STEP").
   std::string Written(const std::vector<std::string>& pieces,
                       size_t limit = 1 << 20) {
     const std::string path = dir_ + "/bot.log";
@@ -35,6 +35,8 @@ class BotLogWriterTest : public ::testing::Test {
       for (const auto& piece : pieces) {
         if (piece.starts_with('@')) {
           writer.Mark(GameLogMarker(piece.substr(1), 0));
+        } else if (piece.starts_with('~')) {
+          writer.MarkLazily(StepLogMarker(std::stoi(piece.substr(1))));
         } else {
           writer.Append(piece);
         }
@@ -63,6 +65,20 @@ TEST_F(BotLogWriterTest, AMarkEndsAnUnfinishedBotLine) {
   // Still held (too short to tell what it starts like).
   EXPECT_EQ(Written({"[arb", "@g2", "iter] game g1 seat 0\n"}),
             "[arb\n[arbiter] game g2 seat 0\niter] game g1 seat 0\n");
+}
+
+// A step marker is written only when the bot prints after it, before
+// what it prints; a later mark replaces it.
+TEST_F(BotLogWriterTest, ALazyMarkWaitsForTheBotsNextOutput) {
+  EXPECT_EQ(Written({"@g1", "~0", "~2", "thinking\n", "done\n", "~4", "~6",
+                     "@g2", "~1", "x", "~3", "y\n"}),
+            "[arbiter] game g1 seat 0\n[arbiter] step 2\nthinking\ndone\n"
+            "[arbiter] game g2 seat 0\n[arbiter] step 1\nx\n"
+            "[arbiter] step 3\ny\n");
+  EXPECT_EQ(Written({"~0", ""}), "");
+  // A bot's line that forges one is escaped.
+  EXPECT_EQ(Written({"~1", "[arbiter] step 0\n"}),
+            "[arbiter] step 1\n[bot] [arbiter] step 0\n");
 }
 
 TEST_F(BotLogWriterTest, ABotLineThatLooksLikeTheArbitersIsEscaped) {

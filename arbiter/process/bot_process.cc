@@ -24,6 +24,7 @@
 #include <set>
 #include <sstream>
 
+#include "arbiter/common/run_log.h"
 #include "arbiter/process/affinity.h"
 
 extern char** environ;
@@ -402,7 +403,8 @@ std::expected<std::unique_ptr<BotProcess>, SpawnError> BotProcess::Spawn(
     Groups().insert(p->pid_);
   }
   p->pidfd_ = int(::syscall(SYS_pidfd_open, p->pid_, 0));
-  p->StartLogThread(out[0], options.log_path, options.log_limit_bytes);
+  p->StartLogThread(out[0], options.log_path, options.log_limit_bytes,
+                    options.log_first_line);
   if (p->pidfd_ < 0) {
     return fail(
         "pidfd_open failed for bot '" + command + "': " + strerror(errno),
@@ -422,8 +424,8 @@ std::expected<std::unique_ptr<BotProcess>, SpawnError> BotProcess::Spawn(
   return p;
 }
 
-void BotProcess::StartLogThread(int read_fd, std::string log_path,
-                                size_t limit) {
+void BotProcess::StartLogThread(int read_fd, std::string log_path, size_t limit,
+                                std::string_view first_line) {
   int log_fd = -1;
   if (!log_path.empty()) {
     log_fd = ::open(log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC,
@@ -433,6 +435,8 @@ void BotProcess::StartLogThread(int read_fd, std::string log_path,
   ::fcntl(read_fd, F_SETFL, ::fcntl(read_fd, F_GETFL) | O_NONBLOCK);
   log_read_fd_ = read_fd;
   log_ = std::make_unique<BotLogWriter>(log_fd, limit);
+  // Before anything the process wrote: nothing of the pipe is read yet.
+  if (!first_line.empty()) log_->Mark(first_line);
   log_thread_ = std::thread([this, read_fd] {
     char buf[4096];
     // Polls so that Stop() ends the thread even if an escaped grandchild
@@ -468,6 +472,18 @@ void BotProcess::MoveTo(int cpu) {
 void BotProcess::MarkLog(std::string_view line) {
   std::lock_guard lock(log_mu_);
   if (!log_) return;
+  DrainPipeLocked();
+  log_->Mark(line);
+}
+
+void BotProcess::MarkLogLazily(std::string_view line) {
+  std::lock_guard lock(log_mu_);
+  if (!log_) return;
+  DrainPipeLocked();
+  log_->MarkLazily(line);
+}
+
+void BotProcess::DrainPipeLocked() {
   // What the bot wrote before now is in the pipe: exactly FIONREAD bytes.
   // Reading no more keeps what it writes from now on after the marker, and
   // a bot that writes without pause cannot hold the game here.
@@ -482,7 +498,6 @@ void BotProcess::MarkLog(std::string_view line) {
     log_->Append(std::string_view(buf, size_t(n)));
     pending -= int(n);
   }
-  log_->Mark(line);
 }
 
 BotProcess::~BotProcess() {
@@ -579,12 +594,15 @@ void BotProcess::Stop(std::chrono::milliseconds grace) {
   // to finish (its last log lines, its own cleanup) before SIGTERM.
   const auto own_exit = std::min(grace / 5, std::chrono::milliseconds(100));
   if (!WaitExit(own_exit)) {
+    RunLog().debug("process {}: SIGTERM", pid_);
     if (container_) {
       container_->Signal(SIGTERM);
     } else {
       ::killpg(pid_, SIGTERM);
     }
     if (!WaitExit(grace)) {
+      RunLog().info("process {}: still running {} ms after SIGTERM: SIGKILL",
+                    pid_, grace.count());
       KillEverything();
       WaitExit(std::chrono::milliseconds(-1));
     }
@@ -631,6 +649,11 @@ void InstallInterruptCleanup(void (*cleanup)()) {
     int sig = 0;
     sigwait(&set, &sig);
     interrupt_cleanup_started = true;
+    RunLog().warn(
+        "signal {} (SIG{}) received: every bot stopped now (SIGTERM, then "
+        "SIGKILL), the running games are not recorded; exit status {}",
+        sig, ::sigabbrev_np(sig), 128 + sig);
+    FlushRunLog();
     SignalAllBotGroups(SIGTERM);
     ::usleep(300'000);
     SignalAllBotGroups(SIGKILL);
@@ -640,6 +663,7 @@ void InstallInterruptCleanup(void (*cleanup)()) {
     }
     std::fprintf(stderr, "arbiter: interrupted by signal %d, bots stopped\n",
                  sig);
+    FlushRunLog();
     std::_Exit(128 + sig);
   }).detach();
 }

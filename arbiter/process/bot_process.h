@@ -68,6 +68,9 @@ struct SpawnOptions {
   std::vector<std::pair<std::string, std::string>> env;
   std::string log_path;  // "" discards the bot's output
   size_t log_limit_bytes = size_t{1} << 20;
+  // An arbiter line (ending in '\n') written into the log before anything
+  // the process writes; "" writes none.
+  std::string log_first_line;
   // "" = the arbiter's. A relative argv[0] with a slash is taken from here.
   std::string working_dir;
   // >= 0: the process, and everything it starts, runs on this CPU only
@@ -115,6 +118,9 @@ class BotProcess {
   // the bot's log after everything the bot has written so far, and before
   // anything it writes after this returns. Thread-safe.
   void MarkLog(std::string_view line);
+  // Like MarkLog, but `line` is written only if the bot writes something
+  // after this returns, before that (BotLogWriter::MarkLazily).
+  void MarkLogLazily(std::string_view line);
 
   // The container the bot runs in; null when none.
   Container* container() const { return container_.get(); }
@@ -125,7 +131,10 @@ class BotProcess {
 
  private:
   BotProcess() = default;
-  void StartLogThread(int read_fd, std::string log_path, size_t limit);
+  void StartLogThread(int read_fd, std::string log_path, size_t limit,
+                      std::string_view first_line);
+  // Under log_mu_: writes what the bot wrote before now into the log.
+  void DrainPipeLocked();
   // After the leader is reaped: kills and reaps what is left of its group.
   void ReapGroup();
   void KillEverything();

@@ -36,15 +36,28 @@ class BotProcessTest : public ::testing::Test {
   std::string Log() const { return dir_ + "/bot.log"; }
 
   std::unique_ptr<BotProcess> SpawnShell(const std::string& script,
-                                         size_t limit = 1 << 20) {
+                                         size_t limit = 1 << 20,
+                                         std::string first_line = "") {
     SpawnOptions o;
     o.argv = {"sh", "-c", script};
     o.env = {{"ZETEMA_TOKEN", "secret-token"}};
     o.log_path = Log();
     o.log_limit_bytes = limit;
+    o.log_first_line = std::move(first_line);
     auto p = BotProcess::Spawn(o);
     EXPECT_TRUE(p.has_value()) << p.error();
     return p ? std::move(*p) : nullptr;
+  }
+
+  // Whether `path` came to exist within 20 s (a process said it is ready).
+  static bool AwaitFile(const std::string& path) {
+    const auto deadline =
+        std::chrono::steady_clock::now() + milliseconds(20000);
+    while (!std::filesystem::exists(path)) {
+      if (std::chrono::steady_clock::now() > deadline) return false;
+      std::this_thread::sleep_for(milliseconds(5));
+    }
+    return true;
   }
 
   std::string dir_;
@@ -265,11 +278,7 @@ TEST_F(BotProcessTest, MarkLogPutsTheMarkerBetweenBeforeAndAfter) {
                       "/go ]; do sleep 0.01; done; "
                       "echo after; echo '[arbiter] game forged seat 0' >&2");
   ASSERT_TRUE(p);
-  const auto deadline = std::chrono::steady_clock::now() + milliseconds(20000);
-  while (!std::filesystem::exists(dir_ + "/ready")) {
-    ASSERT_LT(std::chrono::steady_clock::now(), deadline);
-    std::this_thread::sleep_for(milliseconds(5));
-  }
+  ASSERT_TRUE(AwaitFile(dir_ + "/ready"));
   p->MarkLog("[arbiter] game g1 seat 1\n");
   std::ofstream(dir_ + "/go").put('\n');
   ASSERT_TRUE(p->WaitExit(milliseconds(20000)));
@@ -279,6 +288,26 @@ TEST_F(BotProcessTest, MarkLogPutsTheMarkerBetweenBeforeAndAfter) {
             "[bot] [arbiter] game forged seat 0\n");
   p->MarkLog("[arbiter] game g2 seat 1\n");  // after the end: nothing
   EXPECT_EQ(ReadFile(Log()).find("g2"), std::string::npos);
+}
+
+// The first line comes before anything the process wrote; a lazy marker
+// after what it wrote before, and only if it writes again.
+TEST_F(BotProcessTest, FirstLineAndLazyMarkersKeepTheirPlace) {
+  auto p = SpawnShell("echo before; touch " + dir_ +
+                          "/ready; "
+                          "while [ ! -e " +
+                          dir_ + "/go ]; do sleep 0.01; done; echo after",
+                      1 << 20, "[arbiter] start\n");
+  ASSERT_TRUE(p);
+  ASSERT_TRUE(AwaitFile(dir_ + "/ready"));
+  p->MarkLogLazily("[arbiter] step 1\n");
+  p->MarkLogLazily("[arbiter] step 3\n");
+  std::ofstream(dir_ + "/go").put('\n');
+  ASSERT_TRUE(p->WaitExit(milliseconds(20000)));
+  p->MarkLogLazily("[arbiter] step 5\n");  // nothing follows it
+  p->Stop();
+  EXPECT_EQ(ReadFile(Log()),
+            "[arbiter] start\nbefore\n[arbiter] step 3\nafter\n");
 }
 
 TEST_F(BotProcessTest, WaitTimesOutWhileRunning) {

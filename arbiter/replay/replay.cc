@@ -223,9 +223,9 @@ std::expected<void, std::string> PrintGame(const v1::GameRecord& record,
   }
   show_events();
   for (const auto& f : r.faults()) {
-    out << fmt::format("fault: seat {} ({}) {} at step {}: {}\n", f.seat(),
+    out << fmt::format("fault: seat {} ({}) {} {}: {}\n", f.seat(),
                        ShownBot(record, f.seat()), FaultReasonName(f.reason()),
-                       f.step(), TerminalSafe(f.detail()));
+                       FaultStepText(f.step()), TerminalSafe(f.detail()));
   }
   out << fmt::format("result: {}, winner {}, scores",
                      v1::EndReason_Name(r.end_reason()), r.winner());

@@ -42,8 +42,8 @@ std::string FaultsText(const GameRecord& r) {
     text += "  [" + bot + ": " +
             (count.first > 1 ? std::to_string(count.first) + " x " : "") +
             FaultReasonName(arbiter::v1::FaultReason(reason)) +
-            (count.first > 1 ? ", first" : "") + " at step " +
-            std::to_string(count.second) + "]";
+            (count.first > 1 ? ", first" : "") + " " +
+            FaultStepText(count.second) + "]";
   }
   return text;
 }

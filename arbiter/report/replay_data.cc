@@ -98,7 +98,8 @@ json Header(const v1::GameRecord& record) {
   for (const auto& s : record.seats()) {
     seats.push_back({{"bot", s.bot_name()},
                      {"version", s.bot_version()},
-                     {"team", s.team()}});
+                     {"team", s.team()},
+                     {"restart_reason", s.restart_reason()}});
     teams.insert(s.team());
   }
   const bool partnerships =
@@ -121,6 +122,7 @@ json Header(const v1::GameRecord& record) {
       {"ruleset", record.has_ruleset() ? record.ruleset().base() : ""},
       {"tournament", record.tournament_id()},
       {"round", record.round()},
+      {"duplicate_group", record.duplicate_group()},
       {"started_at", record.started_at()},
       {"finished_at", record.finished_at()},
       {"seats", seats},
@@ -140,8 +142,14 @@ json Header(const v1::GameRecord& record) {
 json LogsJson(const GameLogs& logs) {
   json out = json::object();
   for (const auto& [seat, log] : logs) {
+    json dropped_at = json::object();
+    for (const auto& [step, n] : log.dropped_at) {
+      dropped_at[std::to_string(step)] = n;
+    }
     out[std::to_string(seat)] = {
-        {"lines", log.lines}, {"source", log.source}, {"dropped", log.dropped}};
+        {"lines", log.lines},       {"steps", log.steps},
+        {"source", log.source},     {"dropped", log.dropped},
+        {"dropped_at", dropped_at}, {"started", log.started}};
   }
   return out;
 }
@@ -214,6 +222,11 @@ class Walker {
     views_.push_back(std::move(zones));
     counters_.push_back(counter_table_.Values(view.counters));
     const game::Outcome outcome = state.GetOutcome();
+    // A hand ended with the last step: the next one begins here.
+    if (outcome.hands_played > hands_played_ && !state.IsTerminal()) {
+      hand_starts_.push_back(views_.size() - 1);
+    }
+    hands_played_ = outcome.hands_played;
     scores_.push_back(outcome.scores);
     team_scores_.push_back(outcome.team_scores);
     for (; events_seen_ < state.NumEvents(); ++events_seen_) {
@@ -272,6 +285,7 @@ class Walker {
     out_["team_scores"] = std::move(team_scores_);
     out_["events"] = std::move(events_);
     out_["event_counts"] = std::move(event_counts_);
+    out_["hand_starts"] = std::move(hand_starts_);
   }
 
   const v1::GameRecord& record_;
@@ -279,13 +293,14 @@ class Walker {
   json& out_;
   int num_seats_ = 0;
   int events_seen_ = 0;
+  int hands_played_ = 0;
   TextTable texts_;
   ZoneTable zones_;
   CounterTable counter_table_;
   json steps_ = json::array(), views_ = json::array(),
        counters_ = json::array(), scores_ = json::array(),
        team_scores_ = json::array(), events_ = json::array(),
-       event_counts_ = json::array();
+       event_counts_ = json::array(), hand_starts_ = json::array({0});
 };
 
 }  // namespace

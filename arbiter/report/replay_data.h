@@ -7,7 +7,9 @@
 // docs/report.md):
 //
 //   id, game, ruleset, tournament, round, started_at, finished_at,
-//   seats[{bot, version, team}], partnerships (some seats share a team),
+//   seats[{bot, version, team, restart_reason}], partnerships (some seats
+//   share a team),  restart_reason: why the bot's process was restarted
+//   before this game ("" when it was not)
 //   score_unit                   the seat counter that equals the score at
 //                                every position ("chips"), or ""
 //   result{end, winner, scores, team_scores, places, hands, forfeit_seat},
@@ -22,7 +24,13 @@
 //   events[]                     a text index, or one per viewer:
 //                                [everyone, public, seat 0, seat 1, ...]
 //   event_counts[p]              events that exist at position p
-//   logs{seat: {lines[], source, dropped}}
+//   logs{seat: {lines[], steps[], source, dropped, dropped_at{step: n},
+//        started}}       steps: per line, the step it was printed in
+//                        (-1: before the bot's first step; its startup
+//                        output when `started`, the process began then)
+//   hand_starts[]                positions where a hand begins: 0, and each
+//                                position where the hands played rose
+//   duplicate_group              the deal's, for its other seatings
 //   error                        when the record does not replay to its end
 #ifndef ARBITER_REPORT_REPLAY_DATA_H_
 #define ARBITER_REPORT_REPLAY_DATA_H_
@@ -39,8 +47,14 @@ namespace arbiter::report {
 // The lines a bot printed during one game, from its log.
 struct SeatLog {
   std::vector<std::string> lines;
-  std::string source;  // the log file
-  int dropped = 0;     // lines left out (over the limit per game)
+  // Per line: the step during which it was printed (from the request of
+  // that step on); -1: before the bot's first step (its startup output
+  // when `started`).
+  std::vector<int> steps;
+  std::string source;             // the log file
+  int dropped = 0;                // lines left out (over a limit), in all
+  std::map<int, int> dropped_at;  // of those, by step
+  bool started = false;           // its process was started for this game
 };
 using GameLogs = std::map<int, SeatLog>;  // by seat
 

@@ -11,15 +11,12 @@ namespace {
 
 using Error = std::unexpected<std::string>;
 
-std::string Signed(double x) { return fmt::format("{:+.1f}", x); }
-
 }  // namespace
 
 std::string StatusLine(const MatchStatus& s,
                        const std::optional<SprtParams>& sprt) {
-  std::string line = fmt::format("games {}  score {:.1f}%  Elo {} [{}, {}]",
-                                 s.games, 100 * s.elo.score, Signed(s.elo.elo),
-                                 Signed(s.elo.lower), Signed(s.elo.upper));
+  std::string line = fmt::format("games {}  score {:.1f}%  {}", s.games,
+                                 100 * s.elo.score, EloText(s.elo));
   if (sprt && s.llr) {
     line += fmt::format("  LLR {:.2f} [{:.2f}, {:.2f}]", *s.llr,
                         sprt->LowerBound(), sprt->UpperBound());

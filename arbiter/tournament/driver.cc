@@ -11,6 +11,7 @@
 #include <unordered_set>
 
 #include "arbiter/common/deal_secret.h"
+#include "arbiter/common/run_log.h"
 #include "arbiter/records/record_writer.h"
 #include "arbiter/tournament/background_writer.h"
 #include "arbiter/tournament/formats/registry.h"
@@ -74,6 +75,7 @@ class Driver {
             fmt::format("{}: game {}: recorded, but unreadable ({}); not "
                         "scored",
                         kept.where, game.game_id, kept.summary.error()));
+        RunLog().warn("resume: {}", LogText(result_.warnings.back(), 1000));
         continue;
       }
       if (auto ok = Score(game, *kept.summary, kept.where); !ok) return ok;
@@ -206,6 +208,10 @@ class Driver {
     if (summary.faults > 0 && options_.stop != nullptr &&
         options_.stop->load()) {
       ++result_.interrupted;  // the stop may have killed a bot: replay it
+      RunLog().info(
+          "game {}: a fault after the stop signal (which may have reached "
+          "the bots): not recorded, the next run plays it again",
+          game.game_id);
       return;
     }
     if (auto ok = Score(game, summary, "the runner's record"); !ok) {
@@ -293,11 +299,34 @@ std::string ProgressLine(const Progress& p) {
               ? fmt::format("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
               : fmt::format("{}:{:02}", s / 60, s % 60);
   }
+  // The rate is this run's: a resumed run says how many games it kept.
+  const std::string kept =
+      p.done > p.played
+          ? fmt::format(" ({} kept, {} this run)", p.done - p.played, p.played)
+          : "";
   std::string line =
-      fmt::format("{}/{} games  {:.1f} games/s  ETA {}  faults {}", p.done,
-                  p.total, p.games_per_s, eta, p.faults);
+      fmt::format("{}/{} games{}  {:.1f} games/s  ETA {}  faults {}", p.done,
+                  p.total, kept, p.games_per_s, eta, p.faults);
   if (p.round > 0) line = fmt::format("round {}  {}", p.round, line);
   return line;
+}
+
+std::string ResumeLine(const RunStart& start) {
+  if (start.kept < 0) {
+    return start.found == 0
+               ? fmt::format("new run: {} games to play", start.total)
+               : fmt::format(
+                     "resuming: {} records found, each kept once its round "
+                     "is paired; {} games in all",
+                     start.found, start.total);
+  }
+  if (start.kept == 0 && start.found == 0) {
+    return fmt::format("new run: {} games to play", start.total);
+  }
+  return fmt::format(
+      "resuming: {} of {} games recorded by earlier runs are kept, {} to "
+      "play",
+      start.kept, start.total, start.total - start.kept);
 }
 
 std::expected<Plan, std::string> PlanTournament(const TournamentConfig& config,
@@ -483,6 +512,32 @@ std::expected<void, std::string> CheckFixedRecords(
                            &kept->warnings);
 }
 
+// What the run starts from (`start` with the counts filled in), told to the
+// run log with every record that resume skips, and why.
+RunStart StartOf(const TournamentFormat& format,
+                 const std::optional<Batch>& first, const KeptRecords& kept,
+                 const RunOptions& options, RunStart start) {
+  start.found = int(kept.ids.size());
+  start.total = RunTotal(format, options);
+  if (first) {
+    start.kept = 0;
+    for (const ScheduledGame& game : first->games) {
+      if (InShard(game, options.shard_index, options.shard_count) &&
+          kept.by_id.contains(game.game_id)) {
+        ++start.kept;
+      }
+    }
+  }
+  RunLog().info("records: {} ({} records found; secret {}, seed {}{})",
+                start.records.string(), start.found, start.secret.string(),
+                start.seed, start.seed_drawn ? ", drawn at random" : "");
+  for (const std::string& warning : kept.warnings) {
+    RunLog().warn("resume: {}", LogText(warning, 1000));
+  }
+  RunLog().info("{}", ResumeLine(start));
+  return start;
+}
+
 // Plays the format's batches once the run's records are open (`first`: its
 // first batch, when already asked for). `*failed` is set when a game could
 // not be played or a file not written (else what the run was given does
@@ -581,12 +636,12 @@ std::expected<RunResult, std::string> Run(const TournamentConfig& config_in,
     *failed = true;
     return Error(writer.error());
   }
-  if (options.progress != nullptr) {
-    options.progress->OnStart({.seed = secret->seed,
-                               .seed_drawn = secret->seed_drawn,
-                               .records = *path,
-                               .secret = secret->file});
-  }
+  const RunStart start = StartOf(**format, first, *kept, options,
+                                 {.seed = secret->seed,
+                                  .seed_drawn = secret->seed_drawn,
+                                  .records = *path,
+                                  .secret = secret->file});
+  if (options.progress != nullptr) options.progress->OnStart(start);
   std::vector<std::string> unmatched;
   auto result = PlayOpen(config, **format, std::move(first), runner, *kept,
                          std::move(*writer), options, failed, &unmatched);

@@ -46,7 +46,9 @@ struct Progress {
   double eta_s = -1;       // -1 while unknown
 };
 
-// "123/400 games  2.5 games/s  ETA 1:50  faults 3".
+// "123/400 games  2.5 games/s  ETA 1:50  faults 3"; after a resume
+// "123/400 games (100 kept, 23 this run)  2.5 games/s ...": the rate and
+// the ETA are this run's.
 std::string ProgressLine(const Progress& progress);
 
 // What a run is about to play, once its secret and records are read.
@@ -55,7 +57,15 @@ struct RunStart {
   bool seed_drawn = false;  // drawn at random by this run: say so
   std::filesystem::path records;
   std::filesystem::path secret;
+  int found = 0;  // records in the files, earlier runs' (and --prior's)
+  int total = 0;  // games of this run (Progress::total)
+  int kept = -1;  // of those, already recorded; -1 until rounds are paired
 };
+
+// "new run: 480 games to play", "resuming: 122 of 480 games recorded by
+// earlier runs are kept, 358 to play", or for a Swiss, whose games are
+// known round by round, how many records were found.
+std::string ResumeLine(const RunStart& start);
 
 class ProgressListener {
  public:

@@ -10,6 +10,7 @@
 #include <fstream>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -27,6 +28,7 @@ namespace arbiter::tournament {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::StartsWith;
 
 std::filesystem::path TempDir(const std::string& name) {
   const auto dir = std::filesystem::path(::testing::TempDir()) / name;
@@ -278,6 +280,72 @@ TEST(DriverTest, StopFlagFinishesRunningGamesAndStartsNoMore) {
   EXPECT_TRUE(second->complete);
   EXPECT_EQ(second->played, 60 - first->played);
   EXPECT_EQ(SortedLines(dir / kRecordsFile).size(), 60u);
+}
+
+// Remembers what the run started from, and its first progress.
+class StartListener : public ProgressListener {
+ public:
+  void OnStart(const RunStart& start) override { this->start = start; }
+  void OnGame(const Progress& p, const Standings&) override {
+    if (!first) first = p;
+  }
+  RunStart start;
+  std::optional<Progress> first;
+};
+
+TEST(DriverTest, AResumeSaysWhatItKeptAndRatesOnlyItsOwnGames) {
+  const TournamentConfig config = RoundRobin();
+  std::atomic<bool> stop{false};
+  FakeRunner runner(config);
+  runner.OnCall([&](int call) {
+    if (call == 10) stop = true;
+  });
+  const auto dir = TempDir("driver_resume_start");
+  StartListener fresh;
+  RunOptions options;
+  options.out_dir = dir;
+  options.concurrency = 3;
+  options.stop = &stop;
+  options.secret_file = SharedSecret();
+  options.progress = &fresh;
+  auto first = RunTournament(config, Layout(3, true), runner, options);
+  ASSERT_TRUE(first) << first.error();
+  EXPECT_EQ(fresh.start.found, 0);
+  EXPECT_EQ(fresh.start.kept, 0);
+  EXPECT_EQ(ResumeLine(fresh.start), "new run: 60 games to play");
+  ASSERT_TRUE(fresh.first);
+  EXPECT_THAT(ProgressLine(*fresh.first), StartsWith("1/60 games  "));
+
+  stop = false;
+  FakeRunner rest(config);
+  StartListener resumed;
+  options.progress = &resumed;
+  auto second = RunTournament(config, Layout(3, true), rest, options);
+  ASSERT_TRUE(second) << second.error();
+  const int kept = first->played;
+  EXPECT_EQ(resumed.start.found, kept);
+  EXPECT_EQ(resumed.start.kept, kept);
+  EXPECT_EQ(resumed.start.total, 60);
+  EXPECT_EQ(ResumeLine(resumed.start),
+            fmt::format("resuming: {} of 60 games recorded by earlier runs "
+                        "are kept, {} to play",
+                        kept, 60 - kept));
+  // The first progress line of the resumed run: its own game, apart from
+  // the kept ones.
+  ASSERT_TRUE(resumed.first);
+  EXPECT_EQ(resumed.first->played, 1);
+  EXPECT_THAT(ProgressLine(*resumed.first),
+              StartsWith(fmt::format("{}/60 games ({} kept, 1 this run)  ",
+                                     kept + 1, kept)));
+}
+
+TEST(DriverTest, ASwissResumeCountsTheRecordsItFound) {
+  RunStart start{.found = 0, .total = 32, .kept = -1};
+  EXPECT_EQ(ResumeLine(start), "new run: 32 games to play");
+  start.found = 12;
+  EXPECT_EQ(ResumeLine(start),
+            "resuming: 12 records found, each kept once its round is paired; "
+            "32 games in all");
 }
 
 TEST(DriverTest, MergedShardsEqualAnUnshardedRun) {

@@ -1,7 +1,11 @@
 #include "arbiter/tournament/placement.h"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <algorithm>
 
+#include "arbiter/common/plural.h"
 #include "arbiter/process/affinity.h"
 
 namespace arbiter::tournament {
@@ -18,6 +22,21 @@ std::vector<int> GameCpus(bool affinity, int slots) {
   if (int(cpus.size()) < slots) return {};
   cpus.resize(slots);
   return cpus;
+}
+
+std::string PlacementText(bool affinity, int slots) {
+  const std::string games =
+      slots == 1 ? "1 game at a time" : Count(slots, "game") + " at once";
+  const std::vector<int> cpus = GameCpus(affinity, slots);
+  if (!cpus.empty()) {
+    return fmt::format("{}, each game and its bots on a CPU of its own ({} {})",
+                       games, cpus.size() == 1 ? "CPU" : "CPUs",
+                       fmt::join(cpus, ", "));
+  }
+  if (!affinity) return games + ", placed by the kernel (affinity off)";
+  return fmt::format(
+      "{}, placed by the kernel (more games than the {} this run may use)",
+      games, Count(int64_t(AllowedCpus().size()), "CPU"));
 }
 
 }  // namespace arbiter::tournament

@@ -2,6 +2,7 @@
 #ifndef ARBITER_TOURNAMENT_PLACEMENT_H_
 #define ARBITER_TOURNAMENT_PLACEMENT_H_
 
+#include <string>
 #include <vector>
 
 namespace arbiter::tournament {
@@ -17,6 +18,11 @@ int Concurrency(int option, int configured);
 // Empty, and nothing pinned, otherwise: with more slots than CPUs, the
 // kernel places games better than a fixed share would.
 std::vector<int> GameCpus(bool affinity, int slots);
+
+// How a run places its `slots` games at once, for its start line: "2 games
+// at once, each game and its bots on a CPU of its own (CPUs 0, 1)", or
+// placed by the kernel, saying why.
+std::string PlacementText(bool affinity, int slots);
 
 }  // namespace arbiter::tournament
 

@@ -26,6 +26,23 @@ TEST(PlacementTest, OneCpuPerSlotWhileThereAreEnough) {
   EXPECT_TRUE(GameCpus(true, 0).empty());
 }
 
+TEST(PlacementTest, PlacementTextSaysWhereGamesRun) {
+  const std::vector<int> allowed = AllowedCpus();
+  ASSERT_FALSE(allowed.empty());
+  EXPECT_EQ(PlacementText(true, 1),
+            "1 game at a time, each game and its bots on a CPU of its own "
+            "(CPU " +
+                std::to_string(allowed[0]) + ")");
+  EXPECT_EQ(PlacementText(false, 3),
+            "3 games at once, placed by the kernel (affinity off)");
+  EXPECT_EQ(PlacementText(true, int(allowed.size()) + 1),
+            std::to_string(allowed.size() + 1) +
+                " games at once, placed by the kernel (more games than the " +
+                std::to_string(allowed.size()) +
+                (allowed.size() == 1 ? " CPU" : " CPUs") +
+                " this run may use)");
+}
+
 TEST(PlacementTest, APinnedThreadReportsItsCpu) {
   const int last = AllowedCpus().back();
   int seen = -2;

@@ -5,14 +5,79 @@
 #include <algorithm>
 #include <thread>
 
+#include "arbiter/common/run_log.h"
 #include "arbiter/match/match.h"
 #include "arbiter/process/affinity.h"
 #include "arbiter/process/bot_process.h"
 #include "arbiter/tournament/builtin_runner.h"
 #include "arbiter/tournament/game_setup.h"
 #include "arbiter/tournament/placement.h"
+#include "proto/arbiter/v1/fault_reasons.h"
 
 namespace arbiter::tournament {
+namespace {
+
+// "memory 1024 MB, 64 processes, /tmp 64 MB, CPU weight 100, writes /x".
+std::string LimitsText(const sandbox::Limits& limits) {
+  std::string text =
+      limits.memory_bytes == 0
+          ? "no memory limit"
+          : fmt::format("memory {} MB", limits.memory_bytes >> 20);
+  text += limits.processes == 0
+              ? ", no process limit"
+              : fmt::format(", {} processes", limits.processes);
+  text += fmt::format(", /tmp {} MB", limits.tmp_bytes >> 20);
+  if (limits.cpu_weight > 0) {
+    text += fmt::format(", CPU weight {}", limits.cpu_weight);
+  }
+  for (const auto& dir : limits.writable) text += ", writes " + dir;
+  for (const auto& path : limits.read_only) text += ", reads " + path;
+  return text;
+}
+
+// The sandbox as the run log tells it: its mode, what it gives, each
+// guarantee it lacks, and every bot's limits.
+void LogSandbox(const sandbox::Sandbox& box, const TournamentConfig& config) {
+  const std::string described = box.Describe();
+  RunLog().info("{}", described.substr(0, described.find('\n')));
+  for (const std::string& missing : box.missing()) {
+    RunLog().warn("sandbox: missing: {}", missing);
+  }
+  if (box.mode() == sandbox::Mode::kNone) return;
+  for (const BotConfig& bot : config.bots) {
+    RunLog().info("sandbox of bot '{}': {}", bot.name, LimitsText(bot.sandbox));
+  }
+}
+
+// A game as the run log tells it: at debug its result, and a warning for
+// each fault.
+void LogGame(const v1::GameRecord& record) {
+  const auto& r = record.result();
+  for (const v1::Fault& f : r.faults()) {
+    const int seat = f.seat();
+    RunLog().warn("game {}: bot '{}' (seat {}): {} {}: {}", record.game_id(),
+                  seat >= 0 && seat < record.seats_size()
+                      ? LogText(record.seats(seat).bot_name(), 100)
+                      : "?",
+                  seat, FaultReasonName(f.reason()), FaultStepText(f.step()),
+                  LogText(f.detail(), 1000));
+  }
+  if (!RunLog().should_log(spdlog::level::debug)) return;
+  std::string seats;
+  for (const auto& seat : record.seats()) {
+    seats +=
+        fmt::format("{}{} {} (#{})", seats.empty() ? "" : ", ",
+                    LogText(seat.bot_name(), 100),
+                    seat.seat() < r.scores_size() ? r.scores(seat.seat()) : 0,
+                    seat.seat() < r.places_size() ? r.places(seat.seat()) : 0);
+  }
+  RunLog().debug("game {} ended: {}, {} steps: {}", record.game_id(),
+                 v1::EndReason_Name(r.end_reason()), record.steps_size(),
+                 seats);
+}
+
+}  // namespace
+
 BotSpec SpecOf(const TournamentConfig& config, const BotConfig& bot) {
   return {.name = bot.name,
           .command = bot.command,
@@ -59,9 +124,18 @@ std::expected<std::unique_ptr<ProcessRunner>, std::string> ProcessRunner::Start(
   }
   auto box = sandbox::Sandbox::Start(
       {.mode = config.sandbox_mode, .hidden = options.hidden});
-  if (!box) return std::unexpected(box.error());
+  if (!box) {
+    RunLog().error("sandbox {}: cannot start: {}",
+                   sandbox::ToString(config.sandbox_mode), box.error());
+    return std::unexpected(box.error());
+  }
+  LogSandbox(**box, config);
   auto server = Server::Start({.listen = options.listen});
-  if (!server) return std::unexpected(server.error());
+  if (!server) {
+    RunLog().error("server: cannot start: {}", server.error());
+    return std::unexpected(server.error());
+  }
+  RunLog().info("server: bots connect to {}", (*server)->address());
   (*box)->AddHidden((*server)->socket_dir());
   std::unique_ptr<ProcessRunner> runner(
       new ProcessRunner(config, std::move(game), std::move(options),
@@ -97,7 +171,11 @@ std::expected<void, std::string> ProcessRunner::StartEveryBot() {
   for (const std::string& e : errors) {
     if (!e.empty()) error += (error.empty() ? "" : "; ") + e;
   }
-  if (!error.empty()) return std::unexpected(error);
+  if (!error.empty()) {
+    RunLog().error("the run is refused before any game: {}",
+                   LogText(error, 2000));
+    return std::unexpected(error);
+  }
   return {};
 }
 
@@ -241,6 +319,8 @@ std::expected<PlayedGame, std::string> ProcessRunner::Run(
     for (size_t s = 0; s < runners.size(); ++s) {
       Release(game.seat_bots[s], runners[s]);
     }
+    RunLog().error("game {} not played (played again on resume): {}",
+                   game.game_id, LogText(harness_error, 2000));
     return std::unexpected("game " + game.game_id +
                            " not played: " + harness_error);
   }
@@ -253,17 +333,24 @@ std::expected<PlayedGame, std::string> ProcessRunner::Run(
     seatings_.Play(game.duplicate_group, game.seatings, holders);
   }
   for (int s = 0; s < n; ++s) runners[s]->MarkGame(setup.game_id, s);
+  RunLog().debug("game {} started", setup.game_id);
   auto played = PlayGame(setup, seats);
+  if (played) LogGame(played->record);
   for (int s = 0; s < n; ++s) {
     if (played) runners[s]->AfterGame(played->record, s);
     Release(game.seat_bots[s], runners[s]);
   }
-  if (!played) return std::unexpected(played.error());
+  if (!played) {
+    RunLog().error("game {} could not be played: {}", setup.game_id,
+                   played.error());
+    return std::unexpected(played.error());
+  }
   return PlayedGameOf(std::move(played->record));
 }
 
 std::string ProcessRunner::SandboxSummary() const {
-  return sandbox_->mode() == sandbox::Mode::kFull ? "" : sandbox_->Describe();
+  if (!sandbox_->missing().empty()) return sandbox_->Describe();
+  return sandbox_->Describe() + ": every guarantee of docs/security.md";
 }
 
 }  // namespace arbiter::tournament

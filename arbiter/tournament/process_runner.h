@@ -84,7 +84,8 @@ class ProcessRunner : public GameRunner {
   // and the pools do not have (on each slot's CPU when games are pinned),
   // and those that the other seatings of their duplicate deals will need.
   void Prepare(const std::vector<const ScheduledGame*>& first) override;
-  // The sandbox's mode and what it does not give ("" in full mode).
+  // The sandbox's mode and what it gives, then a line for each guarantee
+  // it does not give (none in full mode).
   std::string SandboxSummary() const;
   // The server's private directory, for a cleanup that cannot wait for
   // the destructor (an interrupt's).

@@ -41,9 +41,11 @@ TEST(ProcessRunnerTest, StartChecksEveryCommand) {
 std::set<int> CpusOfLoggedBot(const std::filesystem::path& log) {
   std::ifstream in(log);
   std::string line;
-  std::getline(in, line);
   std::smatch m;
-  if (!std::regex_search(line, m, std::regex("pid ([0-9]+)"))) return {};
+  // The bot's first line (after the arbiter's "[arbiter] start").
+  do {
+    if (!std::getline(in, line)) return {};
+  } while (!std::regex_search(line, m, std::regex("pid ([0-9]+)")));
   std::set<int> cpus;
   const std::string tasks = "/proc/" + m[1].str() + "/task";
   for (const auto& task : std::filesystem::directory_iterator(tasks)) {

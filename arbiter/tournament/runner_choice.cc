@@ -19,7 +19,8 @@ std::expected<ChosenRunner, std::string> MakeGameRunner(
   }
   if (builtin == int(config.bots.size())) {
     return ChosenRunner{std::make_unique<BuiltinRandomRunner>(config, game),
-                        ""};
+                        "no sandbox: builtin bots play inside the arbiter, "
+                        "no bot process runs"};
   }
   if (builtin > 0) {
     return std::unexpected(fmt::format(

@@ -26,8 +26,8 @@ struct RunnerPlace {
 
 struct ChosenRunner {
   std::unique_ptr<GameRunner> runner;
-  // What the sandbox does not guarantee here, for the console ("": nothing
-  // to say, or no bot processes).
+  // The sandbox's mode and what it does not guarantee here, for the
+  // console (ProcessRunner::SandboxSummary, or that no bot process runs).
   std::string sandbox_summary;
 };
 

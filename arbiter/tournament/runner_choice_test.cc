@@ -27,7 +27,9 @@ TEST(RunnerChoiceTest, BuiltinBotsPlayInProcess) {
                                {.out_dir = out, .concurrency = 2});
   ASSERT_TRUE(chosen) << chosen.error();
   EXPECT_NE(dynamic_cast<BuiltinRandomRunner*>(chosen->runner.get()), nullptr);
-  EXPECT_EQ(chosen->sandbox_summary, "");
+  EXPECT_EQ(chosen->sandbox_summary,
+            "no sandbox: builtin bots play inside the arbiter, no bot "
+            "process runs");
   EXPECT_FALSE(std::filesystem::exists(out));  // nothing to hide from bots
 }
 

@@ -6,7 +6,9 @@
 #include <cassert>
 #include <charconv>
 #include <cmath>
+#include <limits>
 #include <numbers>
+#include <optional>
 
 namespace arbiter::tournament {
 namespace {
@@ -35,24 +37,13 @@ Dist Empirical(const Pentanomial& pairs, double* total) {
   return p;
 }
 
-void Moments(const Values& a, const Dist& p, double* mean, double* var) {
-  double m = 0;
-  for (int i = 0; i < kValues; ++i) m += p[i] * a[i];
-  double v = 0;
-  for (int i = 0; i < kValues; ++i) v += p[i] * (a[i] - m) * (a[i] - m);
-  *mean = m;
-  *var = v;
-}
-
 // The root x of sum_i p_i a_i / (1 + x a_i) = 0 where every 1 + x a_i > 0:
 // the function falls strictly on that interval, so bisection finds it.
-double Secular(const Values& a, const Dist& p) {
-  double lo_a = a[0], hi_a = a[0];
-  for (double v : a) {
-    lo_a = std::min(lo_a, v);
-    hi_a = std::max(hi_a, v);
-  }
-  assert(lo_a < 0 && hi_a > 0);
+// nullopt when the a_i do not straddle 0 (no such root).
+std::optional<double> Secular(const Values& a, const Dist& p) {
+  const auto [lo_it, hi_it] = std::minmax_element(a.begin(), a.end());
+  const double lo_a = *lo_it, hi_a = *hi_it;
+  if (!(lo_a < 0 && hi_a > 0)) return std::nullopt;
   double lo = -1 / hi_a + 1e-9, hi = -1 / lo_a - 1e-9;
   auto f = [&](double x) {
     double sum = 0;
@@ -70,40 +61,123 @@ double Secular(const Values& a, const Dist& p) {
 Dist WithMean(const Dist& p, double s) {
   Values a;
   for (int i = 0; i < kValues; ++i) a[i] = Value(i) - s;
-  const double x = Secular(a, p);
+  // 0 < s < 1 (a logistic score) and the values span [0, 1]: a straddles 0.
+  const std::optional<double> x = Secular(a, p);
+  assert(x.has_value());
   Dist q;
-  for (int i = 0; i < kValues; ++i) q[i] = p[i] / (1 + x * a[i]);
+  for (int i = 0; i < kValues; ++i) q[i] = p[i] / (1 + *x * a[i]);
   return q;
 }
 
-// The distribution closest to `p` with t-value (mean - ref) / sigma = t: a
-// fixed point of the secular equation whose shifts depend on the moments of
-// the solution itself.
-Dist WithTValue(const Dist& p, double ref, double t) {
-  Dist q;
-  q.fill(1.0 / kValues);
+// The divergence sum_i p_i log(p_i / q_i) from `p` of the closest
+// distribution q with sum_i q_i a_i = sum_i q_i b_i = 0, which the caller
+// has made feasible: q_i = p_i / (1 + x a_i + y b_i), where (x, y)
+// maximizes sum_i p_i log(1 + x a_i + y b_i), a concave function (empirical
+// likelihood's dual). Newton's method with a backtracking line search that
+// keeps every 1 + x a_i + y b_i positive.
+double ClosestDivergence(const Dist& p, const Values& a, const Values& b) {
+  double x = 0, y = 0, h = 0;
+  auto value = [&](double nx, double ny) {
+    double sum = 0;
+    for (int i = 0; i < kValues; ++i) {
+      const double d = 1 + nx * a[i] + ny * b[i];
+      if (!(d > 0)) return -std::numeric_limits<double>::infinity();
+      sum += p[i] * std::log(d);
+    }
+    return sum;
+  };
   for (int iter = 0; iter < 100; ++iter) {
-    double mu = 0, var = 0;
-    Values v;
-    for (int i = 0; i < kValues; ++i) v[i] = Value(i);
-    Moments(v, q, &mu, &var);
-    const double sigma = std::sqrt(var);
-    Values a;
+    double gx = 0, gy = 0, hxx = 0, hxy = 0, hyy = 0;
     for (int i = 0; i < kValues; ++i) {
-      const double z = (mu - v[i]) / sigma;
-      a[i] = v[i] - ref - t * sigma * (1 + z * z) / 2;
+      const double w = p[i] / (1 + x * a[i] + y * b[i]);
+      gx += w * a[i];
+      gy += w * b[i];
+      const double w2 = w * w / p[i];
+      hxx += w2 * a[i] * a[i];
+      hxy += w2 * a[i] * b[i];
+      hyy += w2 * b[i] * b[i];
     }
-    const double x = Secular(a, p);
-    Dist next;
-    double change = 0;
-    for (int i = 0; i < kValues; ++i) {
-      next[i] = p[i] / (1 + x * a[i]);
-      change = std::max(change, std::abs(next[i] - q[i]));
+    const double det = hxx * hyy - hxy * hxy;
+    if (!(det > 0)) break;
+    const double dx = (hyy * gx - hxy * gy) / det;
+    const double dy = (hxx * gy - hxy * gx) / det;
+    const double decrement = gx * dx + gy * dy;
+    if (!(decrement > 1e-26)) break;
+    double step = 1;
+    double next = value(x + dx, y + dy);
+    while (!(next >= h + 0.25 * step * decrement) && step > 1e-12) {
+      step /= 2;
+      next = value(x + step * dx, y + step * dy);
     }
-    q = next;
-    if (change < 1e-12) break;
+    if (!(next > h)) break;
+    x += step * dx;
+    y += step * dy;
+    h = next;
   }
-  return q;
+  return h;
+}
+
+// The divergence from `p` of the closest distribution with mean `s`.
+double MeanDivergence(const Dist& p, double s) {
+  const Dist q = WithMean(p, s);
+  double sum = 0;
+  for (int i = 0; i < kValues; ++i) sum += p[i] * std::log(p[i] / q[i]);
+  return sum;
+}
+
+// The divergence from `p` of the closest distribution whose t-value
+// (mean - ref) / sigma is t. For a mean m (beyond ref on t's side) the
+// constraints are linear: mean m and variance ((m - ref) / t)^2; those
+// are feasible for a distribution on the five values exactly when the
+// variance lies strictly between the least and the most that mean allows.
+// The best m is found on a grid, then by golden section around the best
+// point: the divergence is infinite at the ends of the feasible means.
+double TValueDivergence(const Dist& p, double ref, double t) {
+  if (t == 0) return MeanDivergence(p, ref);
+  auto divergence = [&](double m) {
+    const double c = (m - ref) * (m - ref) / (t * t);
+    const int j = std::clamp(static_cast<int>(m * 4), 0, kValues - 2);
+    const double least = (m - Value(j)) * (Value(j + 1) - m);
+    if (!(c > least && c < m * (1 - m))) {
+      return std::numeric_limits<double>::infinity();
+    }
+    Values a, b;
+    for (int i = 0; i < kValues; ++i) {
+      a[i] = Value(i) - m;
+      b[i] = a[i] * a[i] - c;
+    }
+    return ClosestDivergence(p, a, b);
+  };
+  // Means whose variance is below the most they allow: (m - ref)^2 <
+  // t^2 m (1 - m), between ref and a root of that quadratic.
+  const double qa = 1 + t * t, qb = 2 * ref + t * t;
+  const double root = std::sqrt(std::max(0.0, qb * qb - 4 * qa * ref * ref));
+  const double lo = t > 0 ? ref : (qb - root) / (2 * qa);
+  const double hi = t > 0 ? (qb + root) / (2 * qa) : ref;
+  constexpr int kGrid = 256;
+  const double h = (hi - lo) / kGrid;
+  int best = 1;
+  double best_value = divergence(lo + h);
+  for (int k = 2; k < kGrid; ++k) {
+    const double value = divergence(lo + k * h);
+    if (value < best_value) best = k, best_value = value;
+  }
+  // Golden section on [best - 1, best + 1] grid points.
+  const double golden = (std::sqrt(5.0) - 1) / 2;
+  double left = lo + (best - 1) * h, right = lo + (best + 1) * h;
+  double m1 = right - golden * (right - left),
+         m2 = left + golden * (right - left);
+  double f1 = divergence(m1), f2 = divergence(m2);
+  for (int iter = 0; iter < 80 && right - left > 1e-13; ++iter) {
+    if (f1 < f2) {
+      right = m2, m2 = m1, f2 = f1;
+      m1 = right - golden * (right - left), f1 = divergence(m1);
+    } else {
+      left = m1, m1 = m2, f1 = f2;
+      m2 = left + golden * (right - left), f2 = divergence(m2);
+    }
+  }
+  return std::min({f1, f2, best_value});
 }
 
 std::expected<double, std::string> Number(std::string_view key,
@@ -169,10 +243,10 @@ std::expected<SprtParams, std::string> ParseSprt(std::string_view text) {
     return std::unexpected(fmt::format(
         "--sprt: elo1 ({}) must be above elo0 ({})", params.elo1, params.elo0));
   }
-  if (params.model == EloModel::kLogistic &&
-      (std::abs(params.elo0) >= 800 || std::abs(params.elo1) >= 800)) {
+  if (std::abs(params.elo0) > kMostElo || std::abs(params.elo1) > kMostElo) {
     return std::unexpected(
-        "--sprt: logistic elo0 and elo1 must be within ±800");
+        fmt::format("--sprt: elo0 and elo1 must be within ±{} (got {} and {})",
+                    kMostElo, params.elo0, params.elo1));
   }
   for (const auto& [name, value] :
        {std::pair{"alpha", params.alpha}, std::pair{"beta", params.beta}}) {
@@ -187,21 +261,16 @@ std::expected<SprtParams, std::string> ParseSprt(std::string_view text) {
 double Llr(const Pentanomial& pairs, const SprtParams& params) {
   double n = 0;
   const Dist p = Empirical(pairs, &n);
-  Dist q0, q1;
+  // The log-likelihood ratio of the closest distributions under H1 and H0:
+  // the difference of their divergences from the counts'.
   if (params.model == EloModel::kLogistic) {
-    q0 = WithMean(p, Logistic(params.elo0));
-    q1 = WithMean(p, Logistic(params.elo1));
-  } else {
-    // t-value of a pair's mean score: the per-game one times sqrt(2).
-    const double scale = std::numbers::sqrt2 / kNeloPerT;
-    q0 = WithTValue(p, 0.5, params.elo0 * scale);
-    q1 = WithTValue(p, 0.5, params.elo1 * scale);
+    return n * (MeanDivergence(p, Logistic(params.elo0)) -
+                MeanDivergence(p, Logistic(params.elo1)));
   }
-  double llr = 0;
-  for (int i = 0; i < kValues; ++i) {
-    llr += p[i] * (std::log(q1[i]) - std::log(q0[i]));
-  }
-  return n * llr;
+  // t-value of a pair's mean score: the per-game one times sqrt(2).
+  const double scale = std::numbers::sqrt2 / kNeloPerT;
+  return n * (TValueDivergence(p, 0.5, params.elo0 * scale) -
+              TValueDivergence(p, 0.5, params.elo1 * scale));
 }
 
 Verdict Decide(double llr, const SprtParams& params) {
@@ -211,8 +280,9 @@ Verdict Decide(double llr, const SprtParams& params) {
 }
 
 double EloOfScore(double score) {
-  const double s = std::clamp(score, 1e-3, 1 - 1e-3);
-  return -400 * std::log10(1 / s - 1);
+  if (score >= 1) return std::numeric_limits<double>::infinity();
+  if (score <= 0) return -std::numeric_limits<double>::infinity();
+  return -400 * std::log10(1 / score - 1);
 }
 
 EloEstimate EstimateElo(const Pentanomial& pairs) {
@@ -231,17 +301,42 @@ EloEstimate EstimateElo(const Pentanomial& pairs) {
   var /= n;
   const double se = std::sqrt(var / n);
   constexpr double kZ95 = 1.959963984540054;
+  double low = mean - kZ95 * se, high = mean + kZ95 * se;
+  if (var == 0) {
+    // Every pair scored the same (every pair won, say): their spread gives
+    // no interval. A pair scoring otherwise has a chance below d (one-sided
+    // Clopper-Pearson, 97.5%, no such pair in n) and moves the mean at most
+    // the whole way to 0 or to 1.
+    const double d = 1 - std::pow(0.025, 1 / n);
+    low = mean - d * mean;
+    high = mean + d * (1 - mean);
+  }
   e.score = mean;
   e.elo = EloOfScore(mean);
-  e.lower = EloOfScore(mean - kZ95 * se);
-  e.upper = EloOfScore(mean + kZ95 * se);
-  e.normalized_elo =
-      var > 0 ? (mean - 0.5) / std::sqrt(2 * var) * kNeloPerT : 0;
+  e.lower = EloOfScore(low);
+  e.upper = EloOfScore(high);
+  const double t = var > 0 ? (mean - 0.5) / std::sqrt(2 * var)
+                   : mean == 0.5
+                       ? 0
+                       : (mean - 0.5) * std::numeric_limits<double>::infinity();
+  e.normalized_elo = t * kNeloPerT;
   e.los = se > 0 ? 0.5 * std::erfc(-(mean - 0.5) / se / std::numbers::sqrt2)
                  : (mean > 0.5   ? 1
                     : mean < 0.5 ? 0
                                  : 0.5);
   return e;
+}
+
+std::string EloText(const EloEstimate& e) {
+  const std::string interval =
+      fmt::format("[{:+.1f}, {:+.1f}]", e.lower, e.upper);
+  if (e.games > 0 && (e.score >= 1 || e.score <= 0)) {
+    return fmt::format("Elo {} {:+.1f} {} ({}: no finite estimate)",
+                       e.score >= 1 ? "above" : "below",
+                       e.score >= 1 ? e.lower : e.upper, interval,
+                       e.score >= 1 ? "every game won" : "every game lost");
+  }
+  return fmt::format("Elo {:+.1f} {}", e.elo, interval);
 }
 
 }  // namespace arbiter::tournament

@@ -35,6 +35,10 @@ enum class EloModel {
   kNormalized,
 };
 
+// The bounds accepted, in either model: beyond a logistic score of 99% a
+// game, no A/B test asks a question.
+inline constexpr double kMostElo = 800;
+
 struct SprtParams {
   double elo0 = 0;
   double elo1 = 10;
@@ -55,18 +59,26 @@ double Llr(const Pentanomial& pairs, const SprtParams& params);
 enum class Verdict { kContinue, kH0, kH1 };
 Verdict Decide(double llr, const SprtParams& params);
 
+// An Elo estimate is infinite when A won (or lost) every game, and a bound
+// is infinite when the interval reaches a score of 1 (or 0).
 struct EloEstimate {
   double games = 0;
   double score = 0.5;  // A's mean score per game
   double elo = 0;      // logistic Elo of `score`
-  double lower = 0;    // 95% interval (normal, over pair scores)
+  // 95% interval: normal, over pair scores; when every pair scored the
+  // same, from the chance (at most 2.5%) of a pair scoring otherwise.
+  double lower = 0;
   double upper = 0;
   double normalized_elo = 0;  // for the normalized model's bounds
   double los = 0.5;           // likelihood that A is the stronger
 };
 EloEstimate EstimateElo(const Pentanomial& pairs);
 
-// Logistic Elo of a score per game (clamped to [1e-3, 1 - 1e-3]).
+// "Elo +56.6 [+20.1, +93.2]"; a score of 1 (or 0) as the bound it gives:
+// "Elo above +365.1 [+365.1, +inf] (every game won: no finite estimate)".
+std::string EloText(const EloEstimate& e);
+
+// Logistic Elo of a score per game: infinite at 0 and 1.
 double EloOfScore(double score);
 
 }  // namespace arbiter::tournament

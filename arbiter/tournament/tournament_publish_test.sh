@@ -44,7 +44,7 @@ cd elsewhere
 # --dry-run: the size and games per bot, nothing played or written.
 "$arbiter" tournament ../league/swiss.toml --out dry --dry-run >dry.out ||
   fail "dry run: $(cat dry.out)"
-grep -q "swiss, 2 seats, 3 rounds: 6 games (2 a round, 1 byes a round)" \
+grep -q "swiss, 2 seats, 3 rounds: 6 games (2 a round, 1 bye a round)" \
   dry.out || fail "dry run: $(cat dry.out)"
 grep -q "^Games per bot (with no bye; each bye is 2 games fewer)$" dry.out &&
   grep -Eq "^  a +6$" dry.out || fail "dry run games per bot: $(cat dry.out)"

@@ -2,8 +2,10 @@
 # `arbiter match --game` with bot processes: the random bot against a copy of
 # itself at Pontoon (3 seats, a third copy as the opponent) and at Scotch
 # Whist (4 seats with partnerships): the result lines, the game in every
-# record, every record verified (`arbiter replay --verify`), and the same
-# command again plays nothing (it goes on from the records). A few seconds.
+# record, every record verified (`arbiter replay --verify`), the same
+# command again plays nothing (it goes on from the records), another game or
+# a rebuilt bot into the same --out is refused, and an undecided --sprt
+# exits 4. A few seconds.
 #
 #   match_test.sh ARBITER RANDOM_BOT
 set -euo pipefail
@@ -69,8 +71,46 @@ match pontoon plain --seats 3 --opponent "o=$bot --seed 3" --plain-records
 [[ $(wc -l <plain/games.jsonl) == 4 && ! -e plain/games.jsonl.zst ]] ||
   fail "--plain-records: $(ls plain)"
 
-# Another game under the same --out takes none of them.
-match scotch_whist pontoon --seats 3 --opponent "o=$bot --seed 3"
-grep -q " 4 games played now, 0 from earlier records" pontoon.txt ||
-  fail "scotch_whist took pontoon's records: $(cat pontoon.txt)"
+# refused OUT PATTERN ARGS...: `arbiter match ARGS... --out OUT` exits 2,
+# says PATTERN, and leaves OUT's records as they were.
+refused() {
+  local out=$1 pattern=$2
+  shift 2
+  local before
+  before=$(md5sum <"$out/games.jsonl.zst")
+  local rc=0
+  timeout 120 "$arbiter" match "$@" --games 4 --seed 5 --out "$out" \
+    >refused.txt 2>refused.err || rc=$?
+  [[ $rc == 2 ]] || fail "expected exit 2, got $rc: $(cat refused.err)"
+  grep -q "$pattern" refused.err ||
+    fail "no '$pattern' in: $(cat refused.err)"
+  [[ $(md5sum <"$out/games.jsonl.zst") == "$before" ]] ||
+    fail "a refused match changed $out/games.jsonl.zst"
+}
+
+# Another game under the same --out is refused: its records are another
+# match's.
+refused pontoon "holds the records of another match (game" \
+  "a=$bot --seed 1" "b=$bot --seed 2" --game scotch_whist --seats 3 \
+  --opponent "o=$bot --seed 3"
+
+# A bot rebuilt under the same name and command is refused: the earlier
+# games are not its own.
+printf '#!/bin/sh\nexec %q "$@"\n' "$bot" >wrapped.sh
+chmod +x wrapped.sh
+timeout 120 "$arbiter" match "a=./wrapped.sh --seed 1" "b=$bot --seed 2" \
+  --games 2 --seed 5 --out rebuilt >rebuilt.txt 2>rebuilt.err ||
+  fail "match of the wrapped bot: $(cat rebuilt.err)"
+echo "# rebuilt" >>wrapped.sh
+refused rebuilt "bots\[0\].build" "a=./wrapped.sh --seed 1" "b=$bot --seed 2"
+
+# --sprt with --games run out before a verdict: "no decision yet", exit 4.
+rc=0
+timeout 120 "$arbiter" match "a=$bot --seed 1" "b=$bot --seed 2" \
+  --sprt elo0=0 elo1=10 --games 2 --seed 5 --out undecided \
+  >undecided.txt 2>undecided.err || rc=$?
+[[ $rc == 4 ]] || fail "undecided match: exit $rc: $(cat undecided.err)"
+grep -q "^no decision yet (LLR" undecided.txt ||
+  fail "undecided match: $(cat undecided.txt)"
+
 echo "random bot match tests: 1 passed, 0 failed"

@@ -75,9 +75,9 @@ expect 2 "--concurrency: must be an integer from 0 to 4096" \
 expect 2 "--shard: must be I/N with 0 <= I < N" \
   "$arbiter" tournament t.toml --shard 5/2
 expect 2 "--shard: must be I/N" "$arbiter" tournament t.toml --shard "$long/1"
-expect 2 "--out file.jsonl: cannot create the directory" \
+expect 2 "--out file.jsonl: cannot create the folder" \
   "$arbiter" tournament t.toml --out file.jsonl
-expect 2 "--out file.jsonl/sub: cannot create the directory" \
+expect 2 "--out file.jsonl/sub: cannot create the folder" \
   "$arbiter" tournament t.toml --out file.jsonl/sub
 expect 2 "time_control.move_ms: must be 0..86400000, got 2147483648" \
   "$arbiter" tournament wrap.toml
@@ -156,21 +156,21 @@ expect 2 "--concurrency: must be an integer from 1 to 4096, got '-1'" \
   "$arbiter" match a b --games 2 --concurrency -1
 # Output paths that are files, missing, or cannot be written.
 bots=(--bot a=true --bot b=true --sandbox none)
-expect 2 "--log-dir file.jsonl: cannot create the log directory" \
+expect 2 "--log-dir file.jsonl: cannot create the folder" \
   "$arbiter" play "${bots[@]}" --log-dir file.jsonl
-expect 2 "--out file.jsonl/x.logs: cannot create the log directory" \
+expect 2 "--out file.jsonl/x: cannot create the folder" \
   "$arbiter" play "${bots[@]}" --out file.jsonl/x
-expect 2 "--out /proc/version/x.logs: cannot create the log directory" \
+expect 2 "--out /proc/version/x: cannot create the folder" \
   "$arbiter" play "${bots[@]}" --out /proc/version/x
 expect 2 "--out: dir: is a directory" "$arbiter" play "${bots[@]}" --out dir
-expect 2 "--out: no/such/g.jsonl: cannot open: No such file or directory" "$arbiter" play "${bots[@]}" --out no/such/g.jsonl --log-dir logs
+expect 2 "--out file.jsonl/g.jsonl: cannot create the folder" "$arbiter" play "${bots[@]}" --out file.jsonl/g.jsonl --log-dir logs
 expect 2 "missing.secret: cannot open" \
   "$arbiter" play "${bots[@]}" --secret missing.secret --out p.jsonl
 expect 2 "file.jsonl/x: cannot create" "$arbiter" secret new file.jsonl/x
 expect 2 "--out file.jsonl" "$arbiter" match a b --games 2 --out file.jsonl
 expect 2 "missing.jsonl: cannot open" "$arbiter" replay missing.jsonl
 expect 2 "dir: is a directory" "$arbiter" replay dir
-expect 2 "--out /proc/version/x: cannot create the directory" \
+expect 2 "--out /proc/version/x: cannot create the folder" \
   "$arbiter" tournament t.toml --out /proc/version/x
 expect 2 "--out /proc/version: cannot create the directory" \
   "$arbiter" standings file.jsonl --out /proc/version

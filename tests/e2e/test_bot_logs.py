@@ -1,7 +1,7 @@
 """Bot logs in the report: a real tournament and a real `arbiter play` of
 bots that write to stderr. Every game's replay in report.html shows its own
-bots' lines, from the right seat, and no other game's; a bot line that
-looks like the arbiter's marker of another game moves nothing."""
+bots' lines, from the right seat and step, and no other game's; a bot line
+that looks like the arbiter's marker of another game moves nothing."""
 import base64
 import gzip
 import json
@@ -11,7 +11,8 @@ import subprocess
 from harness import BOTS, arbiter_path, python_bot
 
 CHATTY = BOTS / "chatty.py"
-LINE = re.compile(r"^(\w+): game (\S+) seat (\d+): \d+ legal actions$")
+LINE = re.compile(r"^(\w+): game (\S+) seat (\d+) request \d+: "
+                  r"\d+ legal actions$")
 
 
 def replays(report):
@@ -36,12 +37,15 @@ def check_logs(games, opaque_ids=False):
         for seat, log in logs.items():
             bot = game["seats"][int(seat)]["bot"]
             mine, forged_ids = [], set()
-            for line in log["lines"]:
+            for line, step in zip(log["lines"], log["steps"]):
                 m = LINE.match(line)
                 if m:
-                    # The bot's own line, in its own game and seat.
+                    # The bot's own line, in its own game and seat, at a
+                    # step the seat was asked for.
                     name, its_id, its_seat = m.groups()
                     assert (name, its_seat) == (bot, seat), (gid, line)
+                    assert game["steps"][step]["seat"] == int(seat), (
+                        gid, step, line)
                     if opaque_ids:
                         assert its_id != gid, line
                         assert told.setdefault(its_id, gid) == gid, line

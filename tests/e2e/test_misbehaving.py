@@ -132,7 +132,8 @@ def test_arbiter_reports_a_missing_bot_command(tmp_path):
     assert not harness.leftovers(run)
 
 
-HELPERS = {"botlib", "chatty", "honest", "notation_check", "token_victim"}
+HELPERS = {"botlib", "chatty", "honest", "notation_check", "stumbles",
+           "token_victim"}
 
 
 def test_catalogue_is_complete():

@@ -23,6 +23,9 @@
 //                                  1 per decision, as their sandbox counts
 //                                  it (the records' cpu_us)
 //   tournament.nosandbox.*         the same without a sandbox (no bot CPU)
+//                                  With --log-level LEVEL, each tournament
+//                                  keeps a run log at that level (default
+//                                  off: none), to measure what it costs
 //   tournament.decisions_per_game
 //   grpc.pingpong_rtt_mean_us      the bare ping-pong, two bot processes
 //   grpc.pingpong_rtt_p50_us       served in turn (match/bench/pingpong.h)
@@ -30,7 +33,7 @@
 //
 // Usage: tournament_play_bench [--bot COMMAND] [--games N] [--rounds R]
 //                              [--only none|boxed] [--concurrency C]
-//                              [--verbose]
+//                              [--log-level LEVEL] [--verbose]
 // Each tournament is a fresh round robin of two copies of the bot (default:
 // the C++ SDK's random bot) in a temporary directory; its rate counts from
 // its first recorded game to its last, so that starting the bots (once per
@@ -51,6 +54,7 @@
 #include <string>
 #include <vector>
 
+#include "arbiter/common/run_log.h"
 #include "arbiter/match/bench/pingpong.h"
 #include "arbiter/process/bot_process.h"
 #include "arbiter/sandbox/sandbox.h"
@@ -65,8 +69,9 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-bool verbose = false;  // a line per tournament on stderr
-bool affinity = true;  // the config's default: games and bots pinned
+bool verbose = false;           // a line per tournament on stderr
+std::string log_level = "off";  // of each tournament's run log
+bool affinity = true;           // the config's default: games and bots pinned
 
 [[noreturn]] void Die(const std::string& message) {
   std::fprintf(stderr, "tournament_play_bench: %s\n", message.c_str());
@@ -155,6 +160,11 @@ RunFigures PlayTournament(const std::string& command, int games,
   if (::mkdtemp(tmpl) == nullptr) Die("cannot make a directory in /tmp");
   const std::filesystem::path dir = tmpl;
   RunFigures figures;
+  if (auto ok = OpenRunLog(dir / kRunLogFile, *ParseLogLevel(log_level),
+                           "tournament_play_bench");
+      !ok) {
+    Die(ok.error());
+  }
   {
     auto runner = ProcessRunner::Start(*config, resolved->game,
                                        {.log_dir = dir / "logs",
@@ -200,6 +210,7 @@ RunFigures PlayTournament(const std::string& command, int games,
                    figures.bot_cpu_us_per_decision);
     }
   }
+  CloseRunLog();
   std::error_code ec;
   std::filesystem::remove_all(dir, ec);
   return figures;
@@ -238,11 +249,14 @@ int main(int argc, char** argv) {
       only_concurrency = std::atoi(argv[++i]);
     } else if (value && !std::strcmp(argv[i], "--rounds")) {
       rounds = std::max(1, std::atoi(argv[++i]));
+    } else if (value && !std::strcmp(argv[i], "--log-level") &&
+               arbiter::ParseLogLevel(argv[i + 1])) {
+      tour::log_level = argv[++i];
     } else {
       tour::Die(
           std::string("unknown option ") + argv[i] +
           "; use --bot COMMAND, --games N, --rounds R, --only none|boxed, "
-          "--concurrency C, --no-affinity, --verbose");
+          "--concurrency C, --no-affinity, --log-level LEVEL, --verbose");
     }
   }
   if (command.empty()) tour::Die("no bot: pass --bot COMMAND");

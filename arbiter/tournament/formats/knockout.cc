@@ -9,6 +9,7 @@
 #include <set>
 #include <sstream>
 
+#include "arbiter/common/plural.h"
 #include "arbiter/tournament/formats/knockout_bracket.h"
 #include "arbiter/tournament/formats/registry.h"
 #include "arbiter/tournament/standings.h"
@@ -316,18 +317,18 @@ Plan Knockout::MakePlan() const {
         MostTies(e) * settings_.deal_sets * seatings_;
   }
   plan.detail = fmt::format(
-      " at most ({} ties of {} deal sets, {} games a deal set; sudden-death "
-      "sets add to it)",
-      bracket_.TotalTies(), settings_.deal_sets, seatings_);
+      " at most ({} of {}, {} a deal set; sudden-death sets add to it)",
+      Count(bracket_.TotalTies(), "tie"),
+      Count(settings_.deal_sets, "deal set"), Count(seatings_, "game"));
   plan.per_bot_heading = "Games per bot (at most: the bot goes furthest)";
   return plan;
 }
 
 std::string Knockout::ResultText() const {
   std::string out = fmt::format(
-      "Bracket ({} elimination, {} deal sets a tie)\n",
+      "Bracket ({} elimination, {} a tie)\n",
       settings_.elimination == Elimination::kSingle ? "single" : "double",
-      settings_.deal_sets);
+      Count(settings_.deal_sets, "deal set"));
   for (const Tie& tie : bracket_.Ties()) {
     const auto it = states_.find(tie.id);
     if (it == states_.end()) continue;

@@ -52,7 +52,7 @@ PY
 config single single 5 >single.toml
 "$arbiter" tournament single.toml --out single --no-report >single.out 2>single.err ||
   { cat single.err; fail "single elimination"; }
-grep -q "^Bracket (single elimination, 1 deal sets a tie)" single.out || fail "no bracket"
+grep -q "^Bracket (single elimination, 1 deal set a tie)" single.out || fail "no bracket"
 grep -q "^  1\. r" single.out || fail "no champion"
 grep -q "knockout.json" single.out || fail "knockout.json not named"
 check single 5 4

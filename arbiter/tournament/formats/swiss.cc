@@ -8,6 +8,7 @@
 #include <bit>
 #include <cmath>
 
+#include "arbiter/common/plural.h"
 #include "arbiter/tournament/formats/registry.h"
 #include "arbiter/tournament/standings.h"
 
@@ -67,12 +68,12 @@ class Swiss : public TournamentFormat {
               .byes_per_round = int(config_.bots.size()) % units_};
     const int tables = int(config_.bots.size()) / units_;
     plan.games_per_bot.assign(config_.bots.size(), plan.games / tables);
-    plan.detail = fmt::format(" ({} a round, {} byes a round)",
-                              plan.games_per_round, plan.byes_per_round);
+    plan.detail = fmt::format(" ({} a round, {} a round)", plan.games_per_round,
+                              Count(plan.byes_per_round, "bye"));
     if (plan.rounds > 0) {
       plan.per_bot_heading =
-          fmt::format("Games per bot (with no bye; each bye is {} games fewer)",
-                      plan.games_per_bot[0] / plan.rounds);
+          fmt::format("Games per bot (with no bye; each bye is {} fewer)",
+                      Count(plan.games_per_bot[0] / plan.rounds, "game"));
     }
     return plan;
   }

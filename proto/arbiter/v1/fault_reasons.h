@@ -71,6 +71,13 @@ inline std::string FaultReasonName(std::string_view reason) {
   return words.empty() ? "unspecified" : words;
 }
 
+// Where a fault happened, as people read Fault.step: "at step 12", or
+// "outside any decision" for -1 (a startup fault, a bot that left between
+// games, a limit found reached after its last decision).
+inline std::string FaultStepText(int step) {
+  return step < 0 ? "outside any decision" : "at step " + std::to_string(step);
+}
+
 }  // namespace arbiter
 
 #endif  // PROTO_ARBITER_V1_FAULT_REASONS_H_

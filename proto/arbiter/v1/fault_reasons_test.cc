@@ -56,5 +56,12 @@ TEST(FaultReasons, NameOfARecordsText) {
   EXPECT_EQ(FaultReasonName("FAULT_REASON_NEW_ONE"), "new one");
 }
 
+TEST(FaultReasons, StepText) {
+  EXPECT_EQ(FaultStepText(0), "at step 0");
+  EXPECT_EQ(FaultStepText(12), "at step 12");
+  // Fault.step is -1 when the fault belongs to no decision.
+  EXPECT_EQ(FaultStepText(-1), "outside any decision");
+}
+
 }  // namespace
 }  // namespace arbiter

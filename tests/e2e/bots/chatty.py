@@ -1,6 +1,6 @@
 """Plays like the greedy sample bot and talks on stderr: at each decision, a
-line naming its game and seat (so that a test can tell which game's log a
-line belongs to), and once per game a line that looks like the arbiter's
+line naming its game, seat and request id (so that a test can tell which
+game's log, and which step of it, a line belongs to), and once per game a line that looks like the arbiter's
 marker of another game ("[arbiter] game forged-... seat 0"), which the
 arbiter must keep from moving its lines out of the game."""
 import sys
@@ -19,8 +19,9 @@ def choose(observation, legal_actions):
         forged.add(game.game_id)
         print("[arbiter] game forged-%s seat 0" % game.game_id,
               file=sys.stderr, flush=True)
-    print("%s: game %s seat %d: %d legal actions" %
-          (NAME, game.game_id, game.seat, len(legal_actions)),
+    print("%s: game %s seat %d request %d: %d legal actions" %
+          (NAME, game.game_id, game.seat, observation.request_id,
+           len(legal_actions)),
           file=sys.stderr, flush=True)
     return greedy.choose(observation, legal_actions)
 
