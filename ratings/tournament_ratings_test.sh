@@ -48,7 +48,7 @@ for m in rows:
     if math.isinf(lower) and math.isinf(upper):
         sys.exit(f"{name}: an interval open both ways\n{table}")
 PY
-  "$ratings" --json --bootstrap 300 "out$seed/games.jsonl" >r.json ||
+  "$ratings" --json --bootstrap 300 "out$seed/games.jsonl.zst" >r.json ||
     fail "ratings failed"
   python3 - r.json <<'PY'
 import json, math, sys
@@ -63,12 +63,12 @@ for p in report["players"]:
 PY
 done
 
-# The same records compressed (as `compress_records = true` or `zstd`
-# writes them): the same ratings.
-zstd -q out8/games.jsonl -o games.jsonl.zst || fail "zstd"
-"$ratings" --json --bootstrap 100 out8/games.jsonl >plain.json ||
+# The same records as JSON lines (`compress_records = false`, or `zstd -d`
+# of the tournament's): the same ratings.
+zstd -dq out8/games.jsonl.zst -o games.jsonl || fail "zstd -d"
+"$ratings" --json --bootstrap 100 games.jsonl >plain.json ||
   fail "ratings of .jsonl"
-"$ratings" --json --bootstrap 100 games.jsonl.zst >zst.json ||
+"$ratings" --json --bootstrap 100 out8/games.jsonl.zst >zst.json ||
   fail "ratings of .jsonl.zst"
 cmp -s plain.json zst.json || fail "other ratings from .jsonl.zst"
 echo "ok"

@@ -99,6 +99,7 @@ struct Args {
   std::string sandbox = "full";
   bool no_affinity = false;
   std::string log_level = kDefaultLogLevel;
+  bool plain_records = false;  // games.jsonl, not games.jsonl.zst
 };
 
 std::string Verdict(const tour::MatchStatus& s, const tour::SprtParams& p,
@@ -215,7 +216,7 @@ void OpenOutput(const Args& args, const tour::TournamentConfig& config,
   if (auto made = MakeOutputDir(out_dir); !made) {
     Fail(fmt::format("--out {}: {}", args.out, made.error()), 2);
   }
-  auto path = tour::RecordsPath(out_dir, /*compress=*/false);
+  auto path = tour::RecordsPath(out_dir, !args.plain_records);
   if (!path) Fail(path.error(), 2);
   output->records = *path;
   output->run.Hold(LockOutput("match", "--out", args.out, *path, false,
@@ -381,8 +382,11 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
   cmd->add_option("--concurrency", args->concurrency, "games at once")
       ->check(IntegerIn(1, tour::kMaxConcurrency));
   cmd->add_option("--out", args->out,
-                  "directory for games.jsonl and bot logs (default "
+                  "directory for games.jsonl.zst and bot logs (default "
                   "out/match); the same command resumes from it");
+  cmd->add_flag("--plain-records", args->plain_records,
+                "record a new --out in games.jsonl (JSON lines), not "
+                "games.jsonl.zst");
   cmd->add_option("--sandbox", args->sandbox,
                   "full, reduced or none: how the bots are sandboxed "
                   "(docs/security.md)")

@@ -50,7 +50,7 @@ struct PlayOptions {
   std::string secret;            // none: OUT.secret, made when missing
   TimeControl time;
   std::string fault_policy = "forfeit";
-  std::string out = "games.jsonl";
+  std::string out = "games.jsonl.zst";
   std::string listen;
   int startup_ms = 10000;
   int connect_ms = 120000;
@@ -410,8 +410,9 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
                   "new` or a run (default: OUT.secret, made when missing)");
   AddTimeOptions(cmd, &o->time, &o->fault_policy);
   cmd->add_option("--out", o->out,
-                  "game records, appended (JSON lines; zstd frames when the "
-                  "name ends in .zst)");
+                  "game records, appended (zstd frames when the name ends "
+                  "in .zst, else JSON lines)")
+      ->capture_default_str();
   cmd->add_option(
       "--listen", o->listen,
       "HOST:PORT to listen on TCP (default: a private Unix socket)");

@@ -48,7 +48,8 @@ std::filesystem::path RecordsFile(const tour::TournamentConfig& config,
   auto path = tour::RecordsPath(dir, config.compress_records);
   if (!path) Fail(path.error(), kExitUsage);
   if (!std::filesystem::exists(*path, ec)) {
-    Fail(out + ": no records file (" + path->filename().string() + ")",
+    Fail(out + ": no records file (" + tour::kCompressedRecordsFile + " or " +
+             tour::kRecordsFile + ")",
          kExitUsage);
   }
   return *path;

@@ -29,6 +29,7 @@
 #include "arbiter/process/bot_process.h"
 #include "arbiter/report/report_writer.h"
 #include "arbiter/report/standings_report.h"
+#include "arbiter/tournament/builtin_runner.h"
 #include "arbiter/tournament/config.h"
 #include "arbiter/tournament/driver.h"
 #include "arbiter/tournament/placement.h"
@@ -274,13 +275,25 @@ bool ReportBotsThatNeverStarted(const tour::Standings& standings,
   return clean;
 }
 
-// `name value` lines, for people and for scripts (scripts/slurm/submit).
+// `name value` lines, for people and for scripts (scripts/slurm/submit):
+// the schedule's size, the bots' sandbox mode (after --sandbox; "unused"
+// when every bot is builtin and no bot process starts) and the record file
+// a new output directory gets.
 void PrintPlan(const tour::TournamentConfig& config, const tour::Plan& plan) {
   std::printf("name %s\nformat %s\nrounds %d\ngames %d\n", config.name.c_str(),
               config.format.c_str(), plan.rounds, plan.games);
   if (plan.games_per_round > 0) {
     std::printf("games_per_round %d\n", plan.games_per_round);
   }
+  const bool processes = std::ranges::any_of(config.bots, [](const auto& bot) {
+    return bot.command != tour::kBuiltinRandom;
+  });
+  std::printf("sandbox %s\nrecords %s\n",
+              processes
+                  ? std::string(sandbox::ToString(config.sandbox_mode)).c_str()
+                  : "unused",
+              config.compress_records ? tour::kCompressedRecordsFile
+                                      : tour::kRecordsFile);
 }
 
 // The config with the command line's overrides, and its game.
@@ -505,7 +518,8 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
       ->required()
       ->check(ReadableFile());
   cmd->add_option("--out", args->out,
-                  "Output directory: games.jsonl, logs/, arbiter.log, "
+                  "Output directory: games.jsonl.zst (games.jsonl with "
+                  "compress_records = false), logs/, arbiter.log, "
                   "standings.csv, standings.json, crosstable.csv, "
                   "ratings.json (default out/NAME)");
   cmd->add_option("--shard", args->shard,

@@ -130,7 +130,7 @@ grep -q "1 torn (skipped)" torn.verify || fail "$(cat torn.verify)"
 "$arbiter" merge torn.jsonl -o torn-m.jsonl 2>torn-m.err || fail "merge torn"
 grep -q "1 torn" torn-m.err || fail "$(cat torn-m.err)"
 
-# 7. Compressed records, in every tool.
+# 7. Compressed records, in every tool, and by default.
 play z.jsonl.zst --games 3 >/dev/null 2>&1 || fail "play to .zst"
 [[ "$(zstd -dcq z.jsonl.zst | wc -l)" == 3 ]] || fail "zstdcat"
 "$arbiter" replay z.jsonl.zst --verify >z.out 2>&1 || fail "$(cat z.out)"
@@ -145,16 +145,27 @@ zstd -dcq z.jsonl.zst >zd.jsonl
 head -c -9 z.jsonl.zst >zt.jsonl.zst
 "$arbiter" replay zt.jsonl.zst --verify >zt.out 2>&1 || fail "$(cat zt.out)"
 grep -q "2 records, 2 ok.*1 torn (skipped)" zt.out || fail "$(cat zt.out)"
+# play's records are compressed by default: games.jsonl.zst, its secret
+# and logs beside it.
+mkdir default
+(cd default && "$arbiter" play --bot "a=$test_bot" --bot "b=$test_bot" \
+  --ruleset hunt --games 2 >/dev/null 2>&1) || fail "play without --out"
+[[ "$(zstd -dcq default/games.jsonl.zst | wc -l)" == 2 ]] ||
+  fail "play's default records: $(ls default)"
+[[ -s default/games.jsonl.zst.secret && ! -e default/games.jsonl ]] ||
+  fail "play's default files: $(ls default)"
 
 # 8. A forged record under the id of a game not yet played: resume refuses
 # it, naming it. Two bots, one table: games d1-s0, d1-s1, d2-s0, ... all
-# with the same two seats once rotated back.
+# with the same two seats once rotated back. Plain records: the forger
+# appends a line of text.
 cat >t.toml <<'TOML'
 name = "forge"
 seed = 11
 duplicate = true
 deals_per_pairing = 400
 concurrency = 1
+compress_records = false
 [[bots]]
 name = "x"
 command = "builtin:random"
@@ -185,15 +196,14 @@ grep -q "games.jsonl:$((played + 1)): game .*-r1-t1-d400-s0: the record's deal s
 [[ "$(wc -l <forge/games.jsonl)" == $((played + 1)) ]] ||
   fail "games were played on top of a forged record"
 
-# 9. kill -9 of the arbiter, bot processes and compressed records, then
-# resume: every game once.
+# 9. kill -9 of the arbiter, bot processes and compressed records (the
+# default), then resume: every game once.
 cat >k.toml <<TOML
 name = "killed"
 seed = 4
 duplicate = true
 deals_per_pairing = 10
 concurrency = 2
-compress_records = true
 [[bots]]
 name = "p"
 command = "$test_bot --seed=1"

@@ -478,13 +478,13 @@ def test_replay_page(browser, arbiter, work):
           "the tournament wrote no report/index.html")
     browser.open("file://" + os.path.join(out, "report", "index.html"))
     browser.wait_for(REPORT_READY, "the report")
-    listing = run([arbiter, "replay", os.path.join(out, "games.jsonl"),
+    listing = run([arbiter, "replay", os.path.join(out, "games.jsonl.zst"),
                    "--json"]).stdout.splitlines()
     check(browser.eval("document.querySelectorAll('table.games tbody tr')"
                        ".length") == len(listing), "every game listed")
     game = json.loads(listing[0])["game_id"]
     page = os.path.join(work, "game.html")
-    run([arbiter, "replay", os.path.join(out, "games.jsonl"), "--game", game,
+    run([arbiter, "replay", os.path.join(out, "games.jsonl.zst"), "--game", game,
          "--html", "-o", page])
     browser.open("file://" + page)
     browser.wait_for("window.viewer !== undefined", "the viewer")
@@ -509,7 +509,7 @@ def builtin_tournament(arbiter, work, name, lines, bots):
             f.write(f'[[bots]]\nname = "{bot}"\ncommand = "builtin:random"\n')
     out = os.path.join(work, name)
     run([arbiter, "tournament", config, "--out", out])
-    listing = run([arbiter, "replay", os.path.join(out, "games.jsonl"),
+    listing = run([arbiter, "replay", os.path.join(out, "games.jsonl.zst"),
                    "--json"]).stdout.splitlines()
     return out, [json.loads(line) for line in listing]
 
@@ -547,7 +547,7 @@ def test_swiss(browser, arbiter, work):
     table["notes"] = [HOSTILE_NAMES[1]]
     hostile = os.path.join(work, "swiss-hostile")
     os.makedirs(hostile)
-    shutil.copy(os.path.join(out, "games.jsonl"), hostile)
+    shutil.copy(os.path.join(out, "games.jsonl.zst"), hostile)
     with open(os.path.join(hostile, "swiss.json"), "w") as f:
         json.dump(table, f)
     page = os.path.join(work, "swiss-hostile")
@@ -825,8 +825,9 @@ def hostile_records(arbiter, work):
     path = os.path.join(work, "hostile.jsonl")
     logs = path + ".logs"
     os.makedirs(logs)
-    with open(os.path.join(out, "games.jsonl")) as f, open(path, "w") as o:
-        for line in f:
+    lines = run(["zstd", "-dcq", os.path.join(out, "games.jsonl.zst")]).stdout
+    with open(path, "w") as o:
+        for line in lines.splitlines():
             record = json.loads(line)
             for seat in record["seats"]:
                 seat["bot_name"] = rename[seat["bot_name"]]

@@ -345,7 +345,7 @@ std::expected<void, std::string> ParseScalars(const toml::table& root,
   auto affinity = GetBool(root, "affinity", "affinity", true);
   if (!affinity) return std::unexpected(affinity.error());
   config->affinity = *affinity;
-  auto compress = GetBool(root, "compress_records", "compress_records", false);
+  auto compress = GetBool(root, "compress_records", "compress_records", true);
   if (!compress) return std::unexpected(compress.error());
   config->compress_records = *compress;
   auto game = GetString(root, "game", "game", "");

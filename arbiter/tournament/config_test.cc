@@ -35,7 +35,7 @@ partnership_fill = "individual"
 ruleset = "rules/house.toml"
 concurrency = 3
 fault_policy = "default_action"
-compress_records = true
+compress_records = false
 affinity = false
 [time_control]
 move_ms = 500
@@ -66,7 +66,7 @@ command = "beta"
   EXPECT_EQ(config->base_dir, "/base");
   EXPECT_EQ(config->concurrency, 3);
   EXPECT_EQ(config->fault_policy, FaultPolicy::kDefaultAction);
-  EXPECT_TRUE(config->compress_records);
+  EXPECT_FALSE(config->compress_records);
   EXPECT_FALSE(config->affinity);
   EXPECT_EQ(config->time_control, (TimeControl{500, 2000, 10, 25}));
   ASSERT_EQ(config->bots.size(), 2u);
@@ -91,7 +91,7 @@ TEST(ConfigTest, DefaultsAndPresets) {
   EXPECT_EQ(config->fault_policy, FaultPolicy::kForfeit);
   EXPECT_EQ(config->concurrency, 0);
   EXPECT_FALSE(config->duplicate);
-  EXPECT_FALSE(config->compress_records);
+  EXPECT_TRUE(config->compress_records);  // games.jsonl.zst
   EXPECT_TRUE(config->affinity);
   // No seed: the tournament draws one (never a fixed default).
   EXPECT_FALSE(config->seed.has_value());

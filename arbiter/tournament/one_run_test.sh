@@ -29,8 +29,10 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 
 # Bots that think a little (sleeping, not computing): a run lasts seconds
 # of wall clock and little CPU, so that two runs started together overlap.
+# Plain records: the test cuts and concatenates them as text.
 {
   printf 'name = "one"\nseed = 3\ndeals_per_pairing = 4\nconcurrency = 2\n'
+  printf 'compress_records = false\n'
   printf '[time_control]\nmove_ms = 5000\n'
   for i in 1 2 3; do
     printf '[[bots]]\nname = "t%d"\ncommand = "%s --mode=slow --delay-ms=1 --seed=%d"\n' \
@@ -147,14 +149,14 @@ match=("$arbiter" match "a=$test_bot --mode=slow --delay-ms=2 --seed=1"
 "${match[@]}" >/dev/null 2>m1.err &
 m1=$!
 pids+=("$m1")
-first_record m/games.jsonl
+first_record m/games.jsonl.zst
 status=0
 "${match[@]}" >/dev/null 2>m2.err || status=$?
 [[ $status == 2 ]] || fail "match --out twice: status $status: $(cat m2.err)"
 grep -q "^arbiter match: --out m: in use by another run: pid $m1 " m2.err ||
   fail "match's message: $(cat m2.err)"
 wait "$m1" || fail "the first match: $(cat m1.err)"
-verify m/games.jsonl
+verify m/games.jsonl.zst
 
 # ---- a last record cut short, as a reader sees a run that writes -------------
 cp both/games.jsonl torn.jsonl

@@ -9,11 +9,13 @@
 
 namespace arbiter::tournament {
 
-// A config with bots "b0".."b{n-1}" (command builtin:random).
+// A config with bots "b0".."b{n-1}" (command builtin:random), recording
+// plain JSON lines (games.jsonl), which the tests read and edit as text.
 inline TournamentConfig MakeConfig(int num_bots, int seats = 2) {
   TournamentConfig config;
   config.seats = seats;
   config.seed = 7;
+  config.compress_records = false;
   for (int i = 0; i < num_bots; ++i) {
     config.bots.push_back({"b" + std::to_string(i), "builtin:random", "", {}});
   }

@@ -23,13 +23,16 @@ total=396  # 66 pairs x 6 deals
 # then runs in different directories make the same games.
 "$arbiter" secret new league.secret --seed 3 >/dev/null
 
+# Record lines of a file, compressed (the default) or not; none for a
+# missing or empty file (which zstd would refuse).
+lines() { [[ ! -s "$1" ]] || zstd -dcqf "$1"; }
+
 # Sorted "game_id places" of a record file; fails on a duplicate id.
 summary() {
-  python3 - "$1" <<'PY'
-import json, os, sys
+  lines "$1" | python3 -c '
+import json, sys
 seen = {}
-lines = open(sys.argv[1]) if os.path.exists(sys.argv[1]) else []
-for line in lines:
+for line in sys.stdin:
     try:
         r = json.loads(line)
     except ValueError:
@@ -40,7 +43,7 @@ for line in lines:
     seen[gid] = r["result"]["places"]
 for gid in sorted(seen):
     print(gid, seen[gid])
-PY
+'
 }
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -57,16 +60,16 @@ first_record() {
 # kill -9 mid-run, then resume.
 "$arbiter" tournament t.toml --secret league.secret --out killed >/dev/null 2>&1 &
 pid=$!
-first_record killed/games.jsonl
+first_record killed/games.jsonl.zst
 kill -9 "$pid" 2>/dev/null || true
 wait "$pid" 2>/dev/null || true
-before="$(summary killed/games.jsonl | wc -l)"
+before="$(summary killed/games.jsonl.zst | wc -l)"
 echo "killed after $before of $total games"
 [[ "$before" -lt "$total" ]] || fail "kill -9 came after the last game"
 "$arbiter" tournament t.toml --out killed >/dev/null 2>killed.err ||
   fail "resume after kill -9: $(cat killed.err)"
-[[ "$(summary killed/games.jsonl | wc -l)" == "$total" ]] ||
-  fail "after kill -9 and resume: $(summary killed/games.jsonl | wc -l) games"
+[[ "$(summary killed/games.jsonl.zst | wc -l)" == "$total" ]] ||
+  fail "after kill -9 and resume: $(summary killed/games.jsonl.zst | wc -l) games"
 # Every run writes the report of every game; the runs below skip it, for
 # speed (it replays every game).
 grep -q "\"games_count\":$total," killed/report/index.html ||
@@ -75,12 +78,12 @@ grep -q "\"games_count\":$total," killed/report/index.html ||
 # Ctrl-C: exit 130, then resume.
 "$arbiter" tournament t.toml --secret league.secret --out stopped >/dev/null 2>&1 &
 pid=$!
-first_record stopped/games.jsonl
+first_record stopped/games.jsonl.zst
 kill -INT "$pid"
 status=0
 wait "$pid" || status=$?
 [[ "$status" == 130 ]] || fail "Ctrl-C exit status $status"
-[[ "$(summary stopped/games.jsonl | wc -l)" -lt "$total" ]] ||
+[[ "$(summary stopped/games.jsonl.zst | wc -l)" -lt "$total" ]] ||
   fail "Ctrl-C did not stop the run"
 # Resumed with the kernel placing the games: placement changes no result.
 "$arbiter" tournament t.toml --out stopped --no-report --no-affinity \
@@ -90,19 +93,19 @@ wait "$pid" || status=$?
 "$arbiter" tournament t.toml --secret league.secret --out whole --no-report \
   >/dev/null 2>&1 || fail "whole"
 [[ ! -e whole/report ]] || fail "--no-report wrote whole/report"
-summary whole/games.jsonl >whole.txt
+summary whole/games.jsonl.zst >whole.txt
 [[ "$(wc -l <whole.txt)" == "$total" ]] || fail "whole: $(wc -l <whole.txt)"
-summary killed/games.jsonl | cmp -s - whole.txt || fail "killed != whole"
-summary stopped/games.jsonl | cmp -s - whole.txt || fail "stopped != whole"
+summary killed/games.jsonl.zst | cmp -s - whole.txt || fail "killed != whole"
+summary stopped/games.jsonl.zst | cmp -s - whole.txt || fail "stopped != whole"
 
 # Shards merged (one of them twice) equal the unsharded run.
 for i in 0 1 2; do
   "$arbiter" tournament t.toml --shard "$i/3" --secret league.secret \
     --out "s$i" --no-report >/dev/null 2>&1 || fail "shard $i"
 done
-"$arbiter" merge s0/games.jsonl s1/games.jsonl s2/games.jsonl s1/games.jsonl \
+"$arbiter" merge s{0,1,2}/games.jsonl.zst s1/games.jsonl.zst \
   -o merged.jsonl 2>merge.err || fail "merge: $(cat merge.err)"
-grep -q "s1/games.jsonl:1: skipped, a copy of s1/games.jsonl:1" merge.err ||
+grep -q "s1/games.jsonl.zst:1: skipped, a copy of s1/games.jsonl.zst:1" merge.err ||
   fail "merge did not report the copies: $(cat merge.err)"
 summary merged.jsonl | cmp -s - whole.txt || fail "merged shards != whole"
 
@@ -134,11 +137,21 @@ env = { BOT_LEVEL = "x y" }
 name = "crasher"
 command = "$test_bot --mode=crash --after=2"
 TOML
+# --plan: the bots' sandbox (none started by builtin bots) and the record
+# file a new directory gets (compressed unless the config says otherwise).
+plan() { "$arbiter" tournament "$@" --plan | grep -E '^(sandbox|records) '; }
+[[ "$(plan t.toml)" == $'sandbox unused\nrecords games.jsonl.zst' ]] ||
+  fail "--plan of builtin bots: $(plan t.toml)"
+[[ "$(plan procs.toml --sandbox reduced)" == $'sandbox reduced\nrecords games.jsonl.zst' ]] ||
+  fail "--plan --sandbox reduced: $(plan procs.toml --sandbox reduced)"
+printf 'compress_records = false\n' | cat - procs.toml >plain.toml
+[[ "$(plan plain.toml)" == $'sandbox full\nrecords games.jsonl' ]] ||
+  fail "--plan of plain records: $(plan plain.toml)"
 "$arbiter" tournament procs.toml --out procs >procs.out 2>procs.err ||
   fail "process tournament: $(cat procs.err)"
-python3 - procs/games.jsonl <<'PY' || fail "process tournament records"
+lines procs/games.jsonl.zst | python3 -c '
 import json, sys
-records = [json.loads(l) for l in open(sys.argv[1])]
+records = [json.loads(l) for l in sys.stdin]
 assert len(records) == 12, len(records)  # 3 pairs x 2 deals x 2 rotations
 crashes = 0
 for r in records:
@@ -149,7 +162,7 @@ for r in records:
     assert len(r["steps"]) > 0
 # The crasher is restarted for every game it plays.
 assert crashes == 8, crashes
-PY
+' || fail "process tournament records"
 grep -q "crasher" procs.out || fail "no standings"
 [[ -n "$(ls procs/logs)" ]] || fail "no bot logs"
 
@@ -216,11 +229,11 @@ for presses in 1 2; do
 done
 grep -q "interrupted by signal 2, bots stopped" ctrlc2.err ||
   fail "second Ctrl-C: $(cat ctrlc2.err)"
-python3 - ctrlc1/games.jsonl <<'PY' || fail "records after one Ctrl-C"
+lines ctrlc1/games.jsonl.zst | python3 -c '
 import json, sys
-records = [json.loads(l) for l in open(sys.argv[1])]  # every line whole
+records = [json.loads(l) for l in sys.stdin]  # every record whole
 assert 0 < len(records) < 60, len(records)  # the running games finished
 for r in records:
     assert not r["result"].get("faults"), r["result"]
-PY
+' || fail "records after one Ctrl-C"
 echo "ok"

@@ -47,7 +47,9 @@ start=$(date +%s)
 }
 echo "$games games, $concurrency at once, in $(($(date +%s) - start)) s"
 
-python3 - out/games.jsonl "$games" "$delay_ms" "$move_ms" <<'PY'
+# Records are compressed by default.
+zstd -dcq out/games.jsonl.zst >records.jsonl
+python3 - records.jsonl "$games" "$delay_ms" "$move_ms" <<'PY'
 import json, sys
 path, games, delay_ms, move_ms = sys.argv[1], *map(int, sys.argv[2:])
 records = [json.loads(line) for line in open(path)]

@@ -58,7 +58,7 @@ for r in 1 2 3; do
 done
 [[ "$(grep -c '^  bye: ' swiss.out)" == 3 ]] || fail "byes: $(cat swiss.out)"
 grep -Eq '^  table 1: [abc] v [abc]$' swiss.out || fail "$(cat swiss.out)"
-for f in games.jsonl standings.csv standings.json crosstable.csv \
+for f in games.jsonl.zst standings.csv standings.json crosstable.csv \
          ratings.json; do
   [[ -s "swiss/$f" ]] || fail "swiss/$f missing"
 done
@@ -75,7 +75,7 @@ assert ratings["games"] == 6, ratings
 PY
 
 # `arbiter standings` of the records: the same table, and the same files.
-"$arbiter" standings swiss/games.jsonl --out pub >pub.out 2>pub.err ||
+"$arbiter" standings swiss/games.jsonl.zst --out pub >pub.out 2>pub.err ||
   fail "standings: $(cat pub.err)"
 grep -q "^6 games from 1 files" pub.out || fail "$(cat pub.out)"
 sed -n '/^Standings$/,/^$/p' swiss.out >a.txt
@@ -112,6 +112,6 @@ log="$(sed -n 's/^  Its log: \(.*\)$/\1/p' broken.err | cut -d, -f1)"
 [[ "$log" == broken/logs/never.1.log ]] || fail "log path '$log'"
 grep -q "cannot load my model" "$log" || fail "log: $(cat "$log")"
 grep -q "finished, but not clean: exit status 3" broken.err || fail "$(cat broken.err)"
-[[ "$(wc -l <broken/games.jsonl)" == 6 ]] || fail "games: $(cat broken.err)"
+[[ "$(zstd -dcq broken/games.jsonl.zst | wc -l)" == 6 ]] || fail "games: $(cat broken.err)"
 [[ -s broken/standings.csv ]] || fail "no standings.csv"
 echo ok

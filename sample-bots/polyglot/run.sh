@@ -120,7 +120,7 @@ TOML
   rm -rf "$dir"
   echo "== $game: $(grep -c '^\[\[bots\]\]' "$config") bots"
   "$arbiter" tournament "$config" --out "$dir" || status=1
-  "$arbiter" replay "$dir/games.jsonl" --verify || status=1
+  "$arbiter" replay "$dir/games.jsonl.zst" --verify || status=1
   # standings.csv: place,bot,games,points,score,faults
   if awk -F, 'NR > 1 && $6 != 0 { print "run.sh: " $2 " faulted " $6 " times"; bad = 1 } END { exit bad }' \
     "$dir/standings.csv"; then :; else status=1; fi

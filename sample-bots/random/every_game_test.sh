@@ -64,9 +64,10 @@ TOML
   timeout 300 "$arbiter" tournament "$game.toml" --out "$game.t" --no-report \
     >"$game.t.out" 2>"$game.t.err" ||
     { cat "$game.t.out" "$game.t.err" >&2; fail "tournament of $game"; }
-  games=$(wc -l <"$game.t/games.jsonl")
+  zstd -dcq "$game.t/games.jsonl.zst" >"$game.t.jsonl"  # compressed: the default
+  games=$(wc -l <"$game.t.jsonl")
   ((games >= 1)) || fail "tournament of $game: no records"
-  check "$game.t/games.jsonl" "$games" "$game"
+  check "$game.t.jsonl" "$games" "$game"
   # The bots print nothing when all goes well (the logs hold only the
   # arbiter's line before each game).
   if [[ -n $(cat "$game.jsonl.logs"/*.log "$game.t/logs"/*.log |

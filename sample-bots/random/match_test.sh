@@ -30,19 +30,21 @@ match() {
 # check GAME OUT SEATS: 4 verified records of GAME at SEATS seats.
 check() {
   local game=$1 out=$2 seats=$3
-  local records=$out/games.jsonl
+  # Compressed records (the default), read as JSON lines.
+  local records=$out/games.jsonl.zst lines=$out.jsonl
+  zstd -dcq "$records" >"$lines" || fail "$records: not zstd"
   grep -q "^a vs b: games 4 " "$out.txt" || fail "$out: $(cat "$out.txt")"
   grep -q "^fixed length: 4 games; a scores" "$out.txt" ||
     fail "$out: no fixed-length line: $(cat "$out.txt")"
   grep -q "^match: a (A) vs b (B), $game, $seats seats" "$out.err" ||
     fail "$out: the header does not name $game at $seats seats: $(cat "$out.err")"
-  [[ $(wc -l <"$records") == 4 ]] || fail "$records: not 4 records"
-  [[ $(grep -c "\"game\":\"$game\"" "$records") == 4 ]] ||
+  [[ $(wc -l <"$lines") == 4 ]] || fail "$records: not 4 records"
+  [[ $(grep -c "\"game\":\"$game\"" "$lines") == 4 ]] ||
     fail "$records: not every record names $game"
   [[ $(grep -c "\"game_id\":\"[0-9a-f]*-$game-p$seats-d[12]-\(ab\|ba\)\"" \
-    "$records") == 4 ]] || fail "$records: game ids without $game"
-  if grep -q '"faults":\[{' "$records"; then
-    grep -o '"faults":\[{[^]]*' "$records" >&2
+    "$lines") == 4 ]] || fail "$records: game ids without $game"
+  if grep -q '"faults":\[{' "$lines"; then
+    grep -o '"faults":\[{[^]]*' "$lines" >&2
     fail "$records: a game recorded a fault"
   fi
   timeout 120 "$arbiter" replay "$records" --verify >"$out.verify" 2>&1 ||
@@ -61,7 +63,13 @@ grep -q "partnerships" whist.err || fail "whist: the preset is not named"
 match pontoon pontoon --seats 3 --opponent "o=$bot --seed 3"
 grep -q " 0 games played now, 4 from earlier records" pontoon.txt ||
   fail "resumed match replayed: $(cat pontoon.txt)"
-[[ $(wc -l <pontoon/games.jsonl) == 4 ]] || fail "resume appended records"
+[[ $(zstd -dcq pontoon/games.jsonl.zst | wc -l) == 4 ]] ||
+  fail "resume appended records"
+
+# Plain JSON lines on request.
+match pontoon plain --seats 3 --opponent "o=$bot --seed 3" --plain-records
+[[ $(wc -l <plain/games.jsonl) == 4 && ! -e plain/games.jsonl.zst ]] ||
+  fail "--plain-records: $(ls plain)"
 
 # refused OUT PATTERN ARGS...: `arbiter match ARGS... --out OUT` exits 2,
 # says PATTERN, and leaves OUT's records as they were.
@@ -69,15 +77,15 @@ refused() {
   local out=$1 pattern=$2
   shift 2
   local before
-  before=$(md5sum <"$out/games.jsonl")
+  before=$(md5sum <"$out/games.jsonl.zst")
   local rc=0
   timeout 120 "$arbiter" match "$@" --games 4 --seed 5 --out "$out" \
     >refused.txt 2>refused.err || rc=$?
   [[ $rc == 2 ]] || fail "expected exit 2, got $rc: $(cat refused.err)"
   grep -q "$pattern" refused.err ||
     fail "no '$pattern' in: $(cat refused.err)"
-  [[ $(md5sum <"$out/games.jsonl") == "$before" ]] ||
-    fail "a refused match changed $out/games.jsonl"
+  [[ $(md5sum <"$out/games.jsonl.zst") == "$before" ]] ||
+    fail "a refused match changed $out/games.jsonl.zst"
 }
 
 # Another game under the same --out is refused: its records are another

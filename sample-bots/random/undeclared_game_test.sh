@@ -105,18 +105,18 @@ status=0
 timeout 120 "$arbiter" tournament bad.toml --out fresh >fresh.out \
   2>fresh.err || status=$?
 refused "$status" fresh.err r3 pontoon
-[[ ! -s fresh/games.jsonl ]] || fail "tournament: a game was recorded"
+[[ ! -s fresh/games.jsonl.zst ]] || fail "tournament: a game was recorded"
 
 # A finished run, then the same run with r3 declaring other games: refused,
 # and the records are as they were.
 config good.toml pontoon
 timeout 300 "$arbiter" tournament good.toml --out run --no-report >run.out \
   2>run.err || { cat run.err >&2; fail "the tournament of declared bots"; }
-cp run/games.jsonl kept.jsonl
-[[ -s kept.jsonl ]] || fail "the tournament recorded nothing"
+cp run/games.jsonl.zst kept.jsonl.zst
+[[ -s kept.jsonl.zst ]] || fail "the tournament recorded nothing"
 status=0
 timeout 120 "$arbiter" tournament bad.toml --out run >resumed.out \
   2>resumed.err || status=$?
 refused "$status" resumed.err r3 pontoon
-cmp -s kept.jsonl run/games.jsonl || fail "the refused run changed the records"
+cmp -s kept.jsonl.zst run/games.jsonl.zst || fail "the refused run changed the records"
 echo "ok: refused in play and in tournaments (fresh and resumed), nothing lost"

@@ -10,8 +10,9 @@
 # GRACE_MS (default 400) is the arbiter's tolerance beyond the 100 ms: a
 # niced bot on a shared 2-core machine can wait that long for a core (the
 # strong bot thinks 35 ms of its 100; see README.md).
-# Each size writes OUT_DIR/pN/games.jsonl; running again resumes. CI plays a
-# small version of the same (ladder_test.sh: DEALS=1, 20 ms per move).
+# Each size writes OUT_DIR/pN/games.jsonl.zst; running again resumes. CI
+# plays a small version of the same (ladder_test.sh: DEALS=1, 20 ms per
+# move).
 set -euo pipefail
 deals=${1:-20}
 out=${2:-out/ladder}

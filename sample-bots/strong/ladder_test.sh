@@ -14,10 +14,11 @@ ARBITER=$2 STRONG_BOT=$3 RANDOM_BOT=$4 PYTHON=$5 MOVE_MS=20 GRACE_MS=100 \
   { cat "$tmp/ratings" "$tmp/err" >&2; echo "FAIL: ladder.sh" >&2; exit 1; }
 for seats in 2 3 4; do
   expected=$((seats == 3 ? 3 : 6))
-  games=$(wc -l <"$tmp/out/p$seats/games.jsonl")
+  zstd -dcq "$tmp/out/p$seats/games.jsonl.zst" >"$tmp/p$seats.jsonl"
+  games=$(wc -l <"$tmp/p$seats.jsonl")
   [[ $games == "$expected" ]] ||
     { echo "FAIL: $seats seats: $games games, expected $expected" >&2; exit 1; }
-  if grep -q FAULT_REASON "$tmp/out/p$seats/games.jsonl"; then
+  if grep -q FAULT_REASON "$tmp/p$seats.jsonl"; then
     echo "FAIL: $seats seats: a fault" >&2
     exit 1
   fi

@@ -33,12 +33,13 @@ match() {  # match OUT_DIR ARGS...: runs, keeps stdout in OUT_DIR.txt
 }
 
 clean() {  # clean OUT_DIR GAMES: GAMES records, no fault, all verified
-  local records=$1/games.jsonl
+  local records=$1/games.jsonl.zst lines=$1.jsonl
   local games
-  games=$(wc -l <"$records")
+  zstd -dcq "$records" >"$lines" || fail "$records: not zstd"
+  games=$(wc -l <"$lines")
   ((games >= $2)) || fail "$records: $games games, expected $2"
-  if grep -q 'FAULT_REASON' "$records"; then
-    grep -o '"faults":\[[^]]*\]' "$records" >&2
+  if grep -q 'FAULT_REASON' "$lines"; then
+    grep -o '"faults":\[[^]]*\]' "$lines" >&2
     fail "$records: a fault"
   fi
   "$arbiter" replay "$records" --verify >"$tmp/verify" 2>&1 ||

@@ -63,33 +63,40 @@ fail() {
 
 # ---- helpers ---------------------------------------------------------------
 
-# "game_id places" of every record, sorted; fails on a duplicate id.
+# The record lines of files, compressed (games.jsonl.zst, the default) or
+# plain (games.jsonl); nothing for a missing or empty file. A record being
+# written (its frame cut short) ends a compressed file's lines.
+lines() {
+  local f
+  for f; do [[ ! -s $f ]] || zstd -dcqf "$f" 2>/dev/null || true; done
+}
+
+# "game_id places" of every record of the files, sorted; fails on a
+# duplicate id.
 summary() {
-  python3 - "$@" <<'PY'
+  lines "$@" | python3 -c '
 import json, sys
 seen = {}
-for path in sys.argv[1:]:
-    for line in open(path):
-        r = json.loads(line)
-        gid = r["game_id"]
-        if gid in seen:
-            sys.exit(f"duplicate game_id {gid} in {path}")
-        seen[gid] = r["result"]["places"]
+for line in sys.stdin:
+    r = json.loads(line)
+    gid = r["game_id"]
+    if gid in seen:
+        sys.exit(f"duplicate game_id {gid}")
+    seen[gid] = r["result"]["places"]
 for gid in sorted(seen):
-    print(gid, seen[gid])
-PY
+    print(gid, seen[gid])'
 }
 
 # The rating table of a record file, its records sorted by game id first
 # (the bootstrap intervals depend on the order of the games). The table of
 # decision times after it is left out: times differ from run to run.
 rated() {
-  python3 -c '
+  lines "$1" | python3 -c '
 import re, sys
-lines = open(sys.argv[1]).read().splitlines()
+lines = sys.stdin.read().splitlines()
 lines.sort(key=lambda l: re.search(r"\"game_id\":\"([^\"]*)\"", l).group(1))
-open(sys.argv[2], "w").write("\n".join(lines) + "\n")' "$1" "$1.sorted"
-  "$ratings" "$1.sorted" | awk '/^ *# +name/ { on = 1 } on && NF == 0 { exit } { print }'
+open(sys.argv[1], "w").write("\n".join(lines) + "\n")' "$2.sorted"
+  "$ratings" "$2.sorted" | awk '/^ *# +name/ { on = 1 } on && NF == 0 { exit } { print }'
 }
 
 # Name and rating columns of a rating table, sorted (equal ratings may come
@@ -133,34 +140,38 @@ submit() {
   sed -n 's/^jobs: \([0-9 ]*\) (.*/\1/p' <<<"$out"
 }
 
-records() { [[ -f $1 ]] && wc -l <"$1" || echo 0; }
+records() { lines "$1" | wc -l; }
 has_records() { [[ -s $1 ]]; }
 
-# The local run of a config, its summary and ratings. Where the arbiter
-# keeps a deal secret, the league gets the local run's, as organisers
-# replaying a league would do.
-local_run() {
-  local secret=()
-  if "$arbiter" --help | grep -qE '^ +secret +'; then
-    mkdir -p "leagues/$2"
-    "$arbiter" secret new "leagues/$2/secret" >/dev/null || fail "secret new"
-    secret=(--secret "leagues/$2/secret")
-  fi
-  "$arbiter" tournament "$1" --out "local-$2" --concurrency 2 "${secret[@]}" \
-    >/dev/null 2>&1 || fail "local run of $1"
-  summary "local-$2/games.jsonl" >"local-$2.summary"
-  rated "local-$2/games.jsonl" >"local-$2.ratings"
+# The local run of a config, its summary and ratings. The league gets the
+# local run's deal secret, as organisers replaying a league would do.
+# RECORDS (default games.jsonl.zst) is the record file the config makes.
+local_run() { # CONFIG NAME [RECORDS]
+  local records=${3:-games.jsonl.zst}
+  mkdir -p "leagues/$2"
+  "$arbiter" secret new "leagues/$2/secret" >/dev/null || fail "secret new"
+  "$arbiter" tournament "$1" --out "local-$2" --concurrency 2 \
+    --secret "leagues/$2/secret" --no-report >/dev/null 2>&1 ||
+    fail "local run of $1"
+  [[ -s local-$2/$records ]] || fail "local run of $1: no $records"
+  summary "local-$2/$records" >"local-$2.summary"
+  rated "local-$2/$records" "local-$2" >"local-$2.ratings"
 }
 
-# Compares league $1 (under leagues/) with its local run.
-same_as_local() {
-  local league=leagues/$1
+# Compares league $1 (under leagues/), merged into $3 (default
+# games.jsonl.zst), with its local run; the last job ($2) also wrote the
+# league's one report, and no task wrote one.
+same_as_local() { # NAME JOB [RECORDS]
+  local league=leagues/$1 records=${3:-games.jsonl.zst}
   [[ $(state "$2") == COMPLETED ]] || fail "$1: the last job is $(state "$2")"
-  summary "$league/games.jsonl" >"$1.summary" || fail "$1: $(cat "$1.summary")"
+  summary "$league/$records" >"$1.summary" || fail "$1: $(cat "$1.summary")"
   cmp -s "$1.summary" "local-$1.summary" ||
     fail "$1: the league's games differ from the local run's" \
       "($(wc -l <"$1.summary") and $(wc -l <"local-$1.summary") games)"
-  rated "$league/games.jsonl" >"$1.ratings"
+  [[ -s $league/report/index.html ]] || fail "$1: no report/index.html"
+  [[ -z $(find "$league" -mindepth 2 -name 'report*') ]] ||
+    fail "$1: a task wrote a report: $(find "$league" -mindepth 2 -name 'report*')"
+  rated "$league/$records" "$1" >"$1.ratings"
   cmp -s "$1.ratings" "local-$1.ratings" ||
     fail "$1: ratings differ: $(diff "$1.ratings" "local-$1.ratings")"
   # The last job's own table: the same ratings (its intervals depend on the
@@ -227,7 +238,7 @@ while [[ -z $warned ]]; do
   states "$array" | grep -qE 'PENDING|RUNNING|REQUEUE' ||
     fail "rr: the tasks ended before two could be interrupted"
   task=$(squeue --noheader --jobs="$array" --states=RUNNING --format=%K | head -n 1)
-  file=leagues/rr/shard-$task/games.jsonl
+  file=leagues/rr/shard-$task/games.jsonl.zst
   if [[ -z $task || $tried == *" $task "* ]] || ! has_records "$file"; then
     sleep 0.05
     continue
@@ -266,12 +277,14 @@ same_as_local rr "${jobs[1]}"
 
 # ---- a Swiss, each round sharded --------------------------------------------
 
+# Plain records (compress_records = false): every script reads and merges
+# them as it does compressed ones.
 {
   printf 'name = "swiss"\nseed = 8\nformat = "swiss"\nrounds = 3\n'
-  printf 'deals_per_pairing = 4\nduplicate = true\n'
+  printf 'deals_per_pairing = 4\nduplicate = true\ncompress_records = false\n'
   bots s 10 builtin:random
 } >swiss.toml  # 5 tables x 8 games = 40 games a round
-local_run swiss.toml swiss
+local_run swiss.toml swiss games.jsonl
 read -r -a jobs <<<"$(submit swiss.toml --shards 3 --league leagues/swiss)"
 ((${#jobs[@]} == 4)) || fail "swiss: jobs ${jobs[*]} (3 rounds and the last)"
 wait_ended "${jobs[3]}" 400
@@ -281,7 +294,8 @@ for r in 1 2 3; do
   [[ $(cat leagues/swiss/round-$r/shard-*/games.jsonl | wc -l) == 40 ]] ||
     fail "swiss: round $r has not 40 games"
 done
-same_as_local swiss "${jobs[3]}"
+[[ ! -e leagues/swiss/games.jsonl.zst ]] || fail "swiss: merged into .zst"
+same_as_local swiss "${jobs[3]}" games.jsonl
 
 # ---- bot processes: an arbiter killed, the submission made again ------------
 
@@ -298,11 +312,11 @@ read -r -a jobs <<<"$(submit procs.toml --shards 2 --max-running 1 --league leag
 log=leagues/procs/slurm/procs-games-${jobs[0]}_0.out
 wait_for "for the arbiter of task 0" 60 grep -qs "arbiter pid" "$log"
 pid=$(sed -n 's/.* arbiter pid \([0-9]*\):.*/\1/p' "$log" | head -n 1)
-wait_for "for a record of task 0" 60 has_records leagues/procs/shard-0/games.jsonl
+wait_for "for a record of task 0" 60 has_records leagues/procs/shard-0/games.jsonl.zst
 kill -KILL "$pid" || fail "procs: the arbiter (pid $pid) had already ended"
 wait_ended "${jobs[0]}" 60
 wait_ended "${jobs[1]}" 120
-before=$(records leagues/procs/shard-0/games.jsonl)
+before=$(records leagues/procs/shard-0/games.jsonl.zst)
 echo "procs: arbiter of task 0 killed after $before of its 60 games"
 ((before < 60)) || fail "procs: the kill came after the last game"
 [[ $(state "${jobs[0]}_0") == FAILED ]] ||
@@ -324,7 +338,7 @@ read -r -a first <<<"$(submit twice.toml --shards 1 --league leagues/twice)"
 log=leagues/twice/slurm/twice-games-${first[0]}_0.out
 wait_for "for the first submission's arbiter" 60 grep -qs "arbiter pid" "$log"
 pid=$(sed -n 's/.* arbiter pid \([0-9]*\):.*/\1/p' "$log" | head -n 1)
-wait_for "for a record of the first submission" 60 has_records leagues/twice/shard-0/games.jsonl
+wait_for "for a record of the first submission" 60 has_records leagues/twice/shard-0/games.jsonl.zst
 kill -STOP "$pid" || fail "twice: the first arbiter (pid $pid) had already ended"
 # While the first submission's jobs run, submitting again is refused.
 if "$root/scripts/slurm/submit" twice.toml --shards 1 --league leagues/twice \
@@ -341,7 +355,7 @@ read -r -a second <<<"$(submit twice.toml --shards 1 --league leagues/twice)"
 log2=leagues/twice/slurm/twice-games-${second[0]}_0.out
 wait_for "for the second task to wait" 60 grep -qs \
   "in use by another run: pid $pid .*; waiting for it to end" "$log2"
-echo "twice: $(records leagues/twice/shard-0/games.jsonl) games recorded by the" \
+echo "twice: $(records leagues/twice/shard-0/games.jsonl.zst) games recorded by the" \
   "first task when the second started, and waited"
 kill -CONT "$pid"
 for job in "${first[@]}" "${second[@]}"; do wait_ended "$job" 300; done
@@ -349,10 +363,10 @@ for job in "${first[@]}" "${second[@]}"; do
   [[ $(states "$job" | sort -u) == COMPLETED ]] ||
     fail "twice: job $job is $(states "$job" | tr '\n' ' ')"
 done
-summary leagues/twice/shard-0/games.jsonl >/dev/null ||
+summary leagues/twice/shard-0/games.jsonl.zst >/dev/null ||
   fail "twice: a game twice in the shard's records"
-[[ $(records leagues/twice/shard-0/games.jsonl) == 180 ]] ||
-  fail "twice: $(records leagues/twice/shard-0/games.jsonl) records, not 180"
+[[ $(records leagues/twice/shard-0/games.jsonl.zst) == 180 ]] ||
+  fail "twice: $(records leagues/twice/shard-0/games.jsonl.zst) records, not 180"
 same_as_local twice "${second[1]}"
 # A submission whose last sbatch fails cancels its array and blocks nothing.
 if "$root/scripts/slurm/submit" twice.toml --shards 1 --league leagues/twice \
@@ -370,4 +384,74 @@ if "$root/scripts/slurm/submit" procs.toml --shards 3 --league leagues/procs \
   fail "procs: submitted again with another number of shards"
 fi
 grep -q "use the same config and --shards" err.txt || fail "$(cat err.txt)"
+# ---- docs/slurm.md's steps, as written --------------------------------------
+
+# The block after `<!-- slurm_test: NAME -->` in docs/slurm.md, without its
+# list indentation.
+page_block() {
+  awk -v marker="<!-- slurm_test: $1 -->" '
+    index($0, marker) { found = 1; next }
+    found && /^ *```/ { if (on) exit; on = 1; n = index($0, "`") - 1; next }
+    on { print substr($0, n + 1) }' "$root/docs/slurm.md"
+}
+# Runs the page's block NAME in page/ (bash -e: every command must
+# succeed); its output in page/NAME.out.
+run_page() {
+  local block
+  block=$(page_block "$1")
+  [[ -n $block ]] || fail "page: no block '$1' in docs/slurm.md"
+  (cd page && bash -euo pipefail -c "$block") >"page/$1.out" 2>"page/$1.err" ||
+    fail "page: the '$1' block failed: $(tail -n 5 "page/$1.err")"
+}
+page_jobs() { sed -n 's/^jobs: \([0-9 ]*\) (.*/\1/p' page/submit.out; }
+# A checkout as the page has it: build, scripts, and its league.toml.
+mkdir page
+ln -s "$build" page/build
+ln -s "$root/scripts" page/scripts
+page_block league.toml >page/league.toml
+run_page plan
+page_block "plan output" >page/plan.expected
+head -n "$(wc -l <page/plan.expected)" page/plan.out | cmp -s - page/plan.expected ||
+  fail "page: the plan differs from the page's: $(cat page/plan.out)"
+run_page probe
+[[ $(records page/probe/games.jsonl.zst) == 30 ]] ||
+  fail "page: the probe recorded $(records page/probe/games.jsonl.zst) games, not 30"
+# The jobs run as the submitting user: `full` needs root, and submit
+# refuses it to anyone else before it submits anything (a dry run here).
+if command -v setpriv >/dev/null; then
+  status=0
+  (cd page && setpriv --reuid=65534 --regid=65534 --clear-groups \
+    scripts/slurm/submit league.toml --shards 4 --league "$work/nobody" \
+    --dry-run) >/dev/null 2>page/nobody.err || status=$?
+  ((status == 2)) && grep -q "'full', which needs root" page/nobody.err ||
+    fail "page: submit let a user other than root run the full sandbox" \
+      "(exit $status): $(cat page/nobody.err)"
+  (cd page && setpriv --reuid=65534 --regid=65534 --clear-groups \
+    scripts/slurm/submit league.toml --shards 4 --league "$work/nobody" \
+    --sandbox reduced --dry-run) >/dev/null 2>page/nobody.err ||
+    fail "page: submit --sandbox reduced as another user: $(cat page/nobody.err)"
+fi
+run_page submit
+read -r -a jobs <<<"$(page_jobs)"
+((${#jobs[@]} == 2)) || fail "page: jobs ${jobs[*]}"
+run_page watch
+grep -q "^ *${jobs[1]} " page/watch.out || fail "page: squeue: $(cat page/watch.out)"
+wait_ended "${jobs[0]}" 300
+wait_ended "${jobs[1]}" 300
+[[ $(state "${jobs[1]}") == COMPLETED ]] ||
+  fail "page: the last job is $(state "${jobs[1]}")"
+grep -q -- "--sandbox reduced" page/out/league/slurm/league-games-"${jobs[0]}"_0.out ||
+  fail "page: the tasks did not run --sandbox reduced"
+run_page results
+grep -q "120 records, 120 ok" page/results.out || fail "page: $(cat page/results.out)"
+grep -q "random-1" page/results.out || fail "page: no ratings: $(cat page/results.out)"
+[[ -s page/out/league/report/index.html ]] || fail "page: no report/index.html"
+# Step 8: the same command again plays nothing and completes.
+run_page submit
+read -r -a jobs <<<"$(page_jobs)"
+wait_ended "${jobs[1]}" 300
+[[ $(state "${jobs[1]}") == COMPLETED ]] ||
+  fail "page: submitted again, the last job is $(state "${jobs[1]}")"
+echo "page: docs/slurm.md's commands ran as written (120 games)"
+
 echo "PASS ($SECONDS s)"

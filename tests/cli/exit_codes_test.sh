@@ -84,9 +84,11 @@ grep -q "another run (pid [0-9]*) was refused: arbiter play: --out p130.jsonl: i
   p130.jsonl.arbiter.log || fail "the holder's log has no refusal"
 
 # --- arbiter tournament: 0, 1, 2, 3, 130 -------------------------------------
+# Plain records: the repair below edits them as text.
 cat >t.toml <<'TOML'
 name = "t"
 deals_per_pairing = 2
+compress_records = false
 [[bots]]
 name = "a"
 command = "builtin:random"
@@ -118,7 +120,7 @@ expect 3 "NOT CLEAN: bot 'gone' never started" "$arbiter" tournament bots.toml \
   --out t3 --no-report
 sed "s|$test_bot --mode=exit|$slow_bot|; s|$random_bot|$slow_bot|" bots.toml |
   sed 's/^name = "bots"/name = "bots"\ndeals_per_pairing = 500/' >slow.toml
-start_bg t130/games.jsonl "$arbiter" tournament slow.toml --out t130 --no-report
+start_bg t130/games.jsonl.zst "$arbiter" tournament slow.toml --out t130 --no-report
 expect 2 "in use by another run" "$arbiter" tournament slow.toml --out t130
 stop_bg 130
 
@@ -135,7 +137,7 @@ expect 2 "--seats: must be 2..8 for pontoon" "$arbiter" match a="$random_bot" \
 mkdir m1 && touch m1/games.jsonl m1/games.jsonl.zst
 expect 2 "games.jsonl" "$arbiter" match a="$random_bot" b="$random_bot" \
   --games 2 --sandbox none --out m1
-start_bg m130/games.jsonl "$arbiter" match a="$slow_bot" b="$slow_bot" \
+start_bg m130/games.jsonl.zst "$arbiter" match a="$slow_bot" b="$slow_bot" \
   --games 1000 --sandbox none --out m130
 expect 2 "in use by another run" "$arbiter" match a="$random_bot" \
   b="$random_bot" --games 2 --out m130

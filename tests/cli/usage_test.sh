@@ -105,7 +105,8 @@ expect 2 "config: no such file: 'missing.toml'" "$arbiter" repair missing.toml
 expect 2 "--out nodir: no such directory" "$arbiter" repair t.toml --out nodir
 expect 2 "--out file.jsonl: no such directory" \
   "$arbiter" repair t.toml --out file.jsonl
-expect 2 "--out dir: no records file (games.jsonl)" "$arbiter" repair t.toml --out dir
+expect 2 "--out dir: no records file (games.jsonl.zst or games.jsonl)" \
+  "$arbiter" repair t.toml --out dir
 
 # standings
 expect 2 "missing.jsonl: no such file" "$arbiter" standings missing.jsonl

@@ -136,11 +136,7 @@ def finish(started, timeout=240):
         started.popen.kill()
         returncode = started.popen.wait()
     seconds = time.monotonic() - started.began
-    records = []
-    if started.out.exists():
-        for line in started.out.read_text().splitlines():
-            if line.strip():
-                records.append(json.loads(line))
+    records = [json.loads(line) for line in record_lines(started.out)]
     pid_records = []
     for f in started.pids.iterdir():
         pid, pgid, begun, namespace = f.read_text().split()
@@ -148,6 +144,18 @@ def finish(started, timeout=240):
     return Run(returncode, started.stdout_path.read_text(),
                started.stderr_path.read_text(), records, started.out,
                seconds, pid_records, started.marker, started.popen.pid)
+
+
+def record_lines(path):
+    """The JSON lines of a record file, compressed (.jsonl.zst, the
+    tournament's default) or plain; none where the file is missing or
+    empty (which zstd would refuse)."""
+    path = pathlib.Path(path)
+    if not path.exists() or path.stat().st_size == 0:
+        return []
+    text = subprocess.run(["zstd", "-dcqf", str(path)], capture_output=True,
+                          text=True, check=True, timeout=300).stdout
+    return [line for line in text.splitlines() if line.strip()]
 
 
 def play(tmp_path, bots, *, timeout=240, **kwargs):

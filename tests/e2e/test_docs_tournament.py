@@ -91,7 +91,7 @@ def test_docs_league_runs_as_written(checkout):
     run = run_block(checkout, block)
     assert run.returncode == 0, run.stdout + run.stderr
     out = checkout / "out/league"
-    lines = (out / "games.jsonl").read_text().splitlines()
+    lines = harness.record_lines(out / "games.jsonl.zst")
     assert len(lines) == 24
     # --dry-run said so, before anything was played.
     assert "swiss, 4 seats, 2 rounds: 24 games" in run.stdout

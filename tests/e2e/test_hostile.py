@@ -342,10 +342,10 @@ def run_arbiter(tmp_path, args, timeout=300):
     except subprocess.TimeoutExpired:
         popen.kill()
         stdout, stderr = popen.communicate()
-    records = [json.loads(line) for line in
-               (out / "games.jsonl").read_text().splitlines() if line.strip()]
+    path = out / "games.jsonl.zst"  # compressed: the default
+    records = [json.loads(line) for line in harness.record_lines(path)]
     return harness.Run(popen.returncode, stdout, stderr, records,
-                       out / "games.jsonl", time.monotonic() - began, [],
+                       path, time.monotonic() - began, [],
                        marker, popen.pid)
 
 

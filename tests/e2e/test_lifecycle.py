@@ -173,9 +173,8 @@ def tournament(tmp_path, bots, *extra_lines, rounds=4, duplicate=False,
                            str(config), "--out", str(tmp_path / "out"),
                            "--no-report"],
                           capture_output=True, text=True, timeout=300)
-    path = tmp_path / "out" / "games.jsonl"
-    records = [json.loads(line) for line in path.read_text().splitlines()] \
-        if path.exists() else []
+    records = [json.loads(line) for line in harness.record_lines(
+        tmp_path / "out" / "games.jsonl.zst")]
     return done, records
 
 
@@ -208,8 +207,8 @@ def test_match_goes_on_whatever_a_restarted_bot_does(tmp_path):
          "--sandbox", "none"],
         capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-3000:]
-    records = [json.loads(line) for line in
-               (tmp_path / "out" / "games.jsonl").read_text().splitlines()]
+    records = [json.loads(line) for line in harness.record_lines(
+        tmp_path / "out" / "games.jsonl.zst")]
     assert len(records) == 6
     # A/B deal sets: each bot has a process per seating of a deal, so the
     # games do not meet its processes in file order: count, not order.

@@ -116,7 +116,7 @@ def test_game_tournaments_block_runs_as_written(checkout):
     run = run_block(checkout, block_with("tournament sample-bots/pontoon.toml"))
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
     for out, games in [("out/pontoon", 12), ("out/whist", 18)]:
-        lines = (checkout / out / "games.jsonl").read_text().splitlines()
+        lines = harness.record_lines(checkout / out / "games.jsonl.zst")
         assert len(lines) == games, out
         for line in lines:
             assert json.loads(line)["result"].get("faults", []) == [], line

@@ -99,7 +99,7 @@ def test_the_log_tells_a_killed_bot_a_stop_and_a_resume(tmp_path):
     assert times == sorted(times), "timestamps go back"
     i = index_of(entries, r"^arbiter tournament \(version .*\): pid %d "
                  % first.pid)
-    i = index_of(entries, r"^lock taken on .*games\.jsonl$", i)
+    i = index_of(entries, r"^lock taken on .*games\.jsonl\.zst$", i)
     i = index_of(entries, r"^sandbox (full|reduced)", i)
     i = index_of(entries, r"^bot 'victim' started: pid %d( on CPU \d+)?, "
                  r"in /" % pid, i)

@@ -27,6 +27,7 @@ def write_config(path):
     lines = [
         'name = "swiss-e2e"', "seed = 7", 'format = "swiss"',
         f"rounds = {ROUNDS}", "seats = 2", "deals_per_pairing = 1",
+        "compress_records = false",
         "duplicate = true", 'ruleset = "parlett"', "concurrency = 2",
         'fault_policy = "forfeit"', "", "[time_control]", "move_ms = 5000",
         "bank_ms = 20000", "grace_ms = 50", "",

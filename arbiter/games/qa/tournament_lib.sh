@@ -15,16 +15,18 @@ check() {
   local config="$1" out="$2" games="$3"
   "$arbiter" tournament "$config" --out "$out" >"$out.log" 2>"$out.err" ||
     fail "$config: $(cat "$out.err")"
-  local n
-  n="$(wc -l <"$out/games.jsonl")"
+  # Records are compressed by default.
+  local records="$out/games.jsonl.zst" n
+  zstd -dcq "$records" >"$out.records" || fail "$config: no $records"
+  n="$(wc -l <"$out.records")"
   [[ "$n" == "$games" ]] || fail "$config: $n records, expected $games"
-  grep -q "\"game\":\"$game\"" "$out/games.jsonl" ||
+  grep -q "\"game\":\"$game\"" "$out.records" ||
     fail "$config: the records do not name $game"
-  if grep -q '"faults":\[{' "$out/games.jsonl"; then
+  if grep -q '"faults":\[{' "$out.records"; then
     fail "$config: a game recorded a fault: $(grep -o '"faults":\[{[^]]*' \
-      "$out/games.jsonl" | head -1)"
+      "$out.records" | head -1)"
   fi
-  "$arbiter" replay "$out/games.jsonl" --verify >"$out.verify" 2>&1 ||
+  "$arbiter" replay "$records" --verify >"$out.verify" 2>&1 ||
     fail "$config: a record does not verify: $(tail -5 "$out.verify")"
   grep -qi "rating\|elo" "$out.log" || fail "$config: no ratings printed"
   echo "$config: $n games, every record verified"

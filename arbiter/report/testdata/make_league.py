@@ -35,7 +35,10 @@ subprocess.run([arbiter, "tournament", os.path.join(work, "league.toml"),
 rng = random.Random(3)
 median_us = {"alice": 300, "bob": 2500, "carol": 20000}
 records = []
-for line in open(os.path.join(work, "out", "games.jsonl")):
+records_file = os.path.join(work, "out", "games.jsonl.zst")
+lines = subprocess.run(["zstd", "-dcq", records_file], check=True,
+                       capture_output=True, text=True).stdout
+for line in lines.splitlines():
     r = json.loads(line)
     for step in r["steps"]:
         bot = r["seats"][step["seat"]]["bot_name"]

@@ -26,12 +26,14 @@ config() {
 }
 
 # Checks DIR's records and knockout.json: no game twice, every bot placed
-# once, every tie won by one of its sides, TIES ties (one of them).
+# once, every tie won by one of its sides, TIES ties (one of them). The
+# game ids are listed by the arbiter (records are compressed by default).
 check() {
+  "$arbiter" replay "$1/games.jsonl.zst" 2>/dev/null | cut -d' ' -f1 >"$1.ids"
   python3 - "$1" "$2" "$3" <<'PY'
 import json, sys
 out, bots, ties = sys.argv[1], int(sys.argv[2]), sys.argv[3].split(",")
-ids = [json.loads(l)["game_id"] for l in open(f"{out}/games.jsonl") if l.strip()]
+ids = open(f"{out}.ids").read().split()
 assert len(ids) == len(set(ids)), "a game recorded twice"
 k = json.load(open(f"{out}/knockout.json"))
 assert str(len(k["ties"])) in ties, (len(k["ties"]), ties)
@@ -63,10 +65,10 @@ grep -q "knockout, 2 seats, .* rounds: 14 games at most (7 ties" dry.out ||
 "$arbiter" tournament double.toml --out double --no-report >/dev/null 2>&1 &
 pid=$!
 for _ in $(seq 3000); do
-  [[ -s double/games.jsonl ]] && break
+  [[ -s double/games.jsonl.zst ]] && break
   sleep 0.01
 done
-[[ -s double/games.jsonl ]] || fail "no game recorded"
+[[ -s double/games.jsonl.zst ]] || fail "no game recorded"
 kill -9 "$pid"; wait "$pid" 2>/dev/null || true
 "$arbiter" tournament double.toml --out double --no-report >double.out 2>double.err ||
   { cat double.err; fail "resume"; }

@@ -95,7 +95,7 @@ TOML
   fi
   grep -q "bot 'zetema-only': does not play pontoon" refused.err ||
     fail "no clear reason for the refusal: $(cat refused.err)"
-  [[ ! -s refused/games.jsonl ]] || fail "the refused bot's games were played"
+  [[ ! -s refused/games.jsonl.zst ]] || fail "the refused bot's games were played"
   echo "refused.toml: a Zetema-only bot is refused for Pontoon"
 fi
 
