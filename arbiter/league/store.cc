@@ -23,6 +23,25 @@ struct Entry {
   bool executable = false;
 };
 
+// A link in a bot's folder must lead inside it: the store copies what a
+// link leads to, and must never copy another file of the machine (a key,
+// another bot) into a build that bots and reports show.
+std::expected<void, std::string> CheckLink(const fs::path& path,
+                                           const fs::path& root) {
+  std::error_code ec;
+  if (!fs::is_symlink(fs::symlink_status(path, ec))) return {};
+  const fs::path target = fs::canonical(path, ec);
+  if (ec) return Error(fmt::format("{}: {}", path.string(), ec.message()));
+  const auto rel = target.lexically_relative(root);
+  if (rel.empty() || *rel.begin() == "..") {
+    return Error(fmt::format(
+        "{}: a link to {}, outside the bot's folder (copy the file in "
+        "instead)",
+        path.string(), target.string()));
+  }
+  return {};
+}
+
 // Every entry under `folder`, sorted by relative path; checked against the
 // limits and the kinds of file allowed.
 std::expected<std::vector<Entry>, std::string> ListFolder(
@@ -33,6 +52,8 @@ std::expected<std::vector<Entry>, std::string> ListFolder(
   }
   std::vector<Entry> entries;
   int64_t bytes = 0;
+  const fs::path root = fs::canonical(folder, ec);
+  if (ec) return Error(fmt::format("{}: {}", folder.string(), ec.message()));
   fs::recursive_directory_iterator it(folder, ec), end;
   for (; !ec && it != end; it.increment(ec)) {
     const fs::path& path = it->path();
@@ -40,6 +61,7 @@ std::expected<std::vector<Entry>, std::string> ListFolder(
                 .path = path};
     const fs::file_status status = fs::status(path, ec);
     if (ec) return Error(fmt::format("{}: {}", path.string(), ec.message()));
+    if (auto ok = CheckLink(path, root); !ok) return Error(ok.error());
     if (fs::is_directory(status)) {
       if (fs::is_symlink(it->symlink_status(ec))) {
         return Error(
