@@ -7,9 +7,8 @@
 // Exit statuses: 0 done; 1 failed (`add`: the bot failed its check, the
 // report says why); 2 usage, a bad folder, config or bot, or another run
 // holds the league; 130 (`run`) stopped by Ctrl-C, run again to go on.
-#include <unistd.h>
-
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <atomic>
@@ -144,8 +143,7 @@ bool CheckStored(const tournament::TournamentConfig& config,
 void Add(const AddArgs& a) {
   const auto config = LoadOrFail("add", a.dir);
   if (auto ok = league::CheckBotName(a.name); !ok) {
-    Fail("add", "NAME '" + Abbreviate(a.name) + "': " + ok.error(),
-         kExitUsage);
+    Fail("add", "NAME '" + Abbreviate(a.name) + "': " + ok.error(), kExitUsage);
   }
   OpenCommandLog("league add", fs::path(a.dir) / kRunLogFile, a.log_level);
   std::vector<std::string> command = a.command;
@@ -212,7 +210,8 @@ struct RunArgs {
 // that a bot `add`ed meanwhile is never touched.
 void OpenRun(const RunArgs& a, RunOutput* output) {
   const fs::path dir = a.dir;
-  for (const char* prefix : {"games.jsonl", kRunLogFile, league::kStateFile}) {
+  for (const char* prefix :
+       {"games.jsonl", "secret", kRunLogFile, league::kStateFile}) {
     output->Watch(dir, prefix);
   }
   auto records = tournament::RecordsPath(dir, /*compress=*/true);

@@ -127,7 +127,7 @@ class Run {
   std::unordered_set<std::string> known_;       // ids of the games recorded
   std::vector<records::RecordSummary> newest_;  // for the report
   std::unique_ptr<Lineup> lineup_;
-  int batch_ = 0;  // the last batch started
+  int batch_ = 0;                        // the last batch started
   std::vector<std::string> active_ids_;  // as of the last NoteRoster
   bool noted_roster_ = false;
   bool said_how_ = false;  // the sandbox and the placement
@@ -168,10 +168,10 @@ std::expected<void, LeagueRunError> Run::Open() {
 void Run::Refit() {
   const auto start = std::chrono::steady_clock::now();
   if (auto ok = ratings_.Refit(); !ok) Say("warning: ratings: " + ok.error());
-  RunLog().info("ratings refitted over {} games in {:.3f} s", ratings_.games(),
-                std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                              start)
-                    .count());
+  RunLog().info(
+      "ratings refitted over {} games in {:.3f} s", ratings_.games(),
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count());
 }
 
 void Run::NoteRoster(const std::vector<const BotVersion*>& active) {
@@ -218,9 +218,8 @@ std::optional<std::string> Run::Done(
 // scheduler starts from the least certain bots.
 void Run::LogChoice(int batch, std::vector<Entrant> entrants,
                     const std::vector<std::string>& tables) const {
-  std::ranges::sort(entrants, [](const Entrant& a, const Entrant& b) {
-    return a.sd > b.sd;
-  });
+  std::ranges::sort(
+      entrants, [](const Entrant& a, const Entrant& b) { return a.sd > b.sd; });
   std::string focus;
   for (size_t i = 0; i < entrants.size() && i < 3; ++i) {
     focus += fmt::format("{}{} ({} games, sd {})", i == 0 ? "" : ", ",

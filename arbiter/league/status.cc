@@ -82,7 +82,8 @@ std::expected<std::string, std::string> StatusText(
   }
   std::string text = fmt::format(
       "league {} ({}): {} seats{}; {} games recorded{}\n{}\n",
-      TerminalSafe(config->name), TerminalSafe(dir.string()), config->seats, config->duplicate ? ", duplicate deals" : "",
+      TerminalSafe(config->name), TerminalSafe(dir.string()), config->seats,
+      config->duplicate ? ", duplicate deals" : "",
       history.empty() ? 0 : history.back().games,
       history.empty() ? ""
                       : fmt::format(" (after batch {})", history.back().batch),

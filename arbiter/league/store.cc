@@ -1,9 +1,13 @@
 #include "arbiter/league/store.h"
 
+#include <fcntl.h>
 #include <fmt/format.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <optional>
 #include <random>
@@ -106,8 +110,48 @@ std::expected<std::string, std::string> HashFile(const fs::path& path) {
   return sha.HexDigest();
 }
 
-// Copies the entries into `to` (a new folder), files read-only.
+// Copies the file at `path` to `target` (new), from the file it is once
+// opened: refused when that is not under `root`. ListFolder checked the
+// links, but the folder can change meanwhile (a link swapped in by whoever
+// owns it), and the copy must never read a file from outside.
+std::expected<void, std::string> CopyFileInside(const fs::path& path,
+                                                const fs::path& root,
+                                                const fs::path& target) {
+  const int in = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (in < 0) {
+    return Error(fmt::format("{}: {}", path.string(), std::strerror(errno)));
+  }
+  std::error_code ec;
+  const fs::path opened =
+      fs::read_symlink(fmt::format("/proc/self/fd/{}", in), ec);
+  const auto rel = opened.lexically_relative(root);
+  struct stat st = {};
+  if (ec || rel.empty() || *rel.begin() == ".." || ::fstat(in, &st) != 0 ||
+      !S_ISREG(st.st_mode)) {
+    ::close(in);
+    return Error(fmt::format(
+        "{}: changed while it was copied: now {}, not a file inside the "
+        "bot's folder",
+        path.string(), opened.string()));
+  }
+  std::ofstream out(target, std::ios::binary);
+  std::string buffer(1 << 16, '\0');
+  ssize_t got = 0;
+  while (out && (got = ::read(in, buffer.data(), buffer.size())) > 0) {
+    out.write(buffer.data(), got);
+  }
+  ::close(in);
+  if (got < 0 || !out.flush()) {
+    return Error(fmt::format("copying {} to {}: cannot read or write",
+                             path.string(), target.string()));
+  }
+  return {};
+}
+
+// Copies the entries of the folder `root` (canonical) into `to` (a new
+// folder), files read-only.
 std::expected<void, std::string> CopyEntries(const std::vector<Entry>& entries,
+                                             const fs::path& root,
                                              const fs::path& to) {
   std::error_code ec;
   for (const Entry& entry : entries) {
@@ -115,11 +159,9 @@ std::expected<void, std::string> CopyEntries(const std::vector<Entry>& entries,
     if (entry.folder) {
       fs::create_directories(target, ec);
     } else {
-      fs::copy_file(entry.path, target, ec);
-      if (!ec) {
-        fs::permissions(
-            target, entry.executable ? fs::perms(0555) : fs::perms(0444), ec);
-      }
+      if (auto ok = CopyFileInside(entry.path, root, target); !ok) return ok;
+      fs::permissions(target,
+                      entry.executable ? fs::perms(0555) : fs::perms(0444), ec);
     }
     if (ec) {
       return Error(fmt::format("copying {} to {}: {}", entry.path.string(),
@@ -161,7 +203,7 @@ std::expected<std::string, std::string> StoreFolder(const fs::path& folder,
     return Error(fmt::format("{}: cannot create a folder: {}", temp.string(),
                              ec.message()));
   }
-  if (auto ok = CopyEntries(*entries, temp); !ok) {
+  if (auto ok = CopyEntries(*entries, fs::canonical(folder, ec), temp); !ok) {
     remove_temp();
     return Error(ok.error());
   }
@@ -201,7 +243,8 @@ std::expected<Submission, std::string> PlanSubmission(
   if (!folder.empty()) {
     submission.folder = fs::absolute(cwd / folder, ec).lexically_normal();
     if (!fs::is_directory(submission.folder, ec)) {
-      return Error(fmt::format("--dir {}: not a folder", folder.string()));
+      return Error(fmt::format("--dir {}: not a folder{}", folder.string(),
+                               ec ? " (" + ec.message() + ")" : ""));
     }
   } else {
     for (const std::string& word : command) {

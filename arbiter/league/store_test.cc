@@ -104,8 +104,7 @@ TEST_F(StoreTest, RefusesLinksLeadingOutOfTheFolder) {
   EXPECT_NE(hash.error().find("key: a link to"), std::string::npos)
       << hash.error();
   EXPECT_NE(hash.error().find("outside the bot's folder"), std::string::npos);
-  EXPECT_FALSE(fs::exists(root_ / "store") &&
-               !fs::is_empty(root_ / "store"));
+  EXPECT_FALSE(fs::exists(root_ / "store") && !fs::is_empty(root_ / "store"));
   // Relative, through "..": the same.
   fs::remove(root_ / "bot/key");
   fs::create_symlink("../secret.key", root_ / "bot/lib/up");
