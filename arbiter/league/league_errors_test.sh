@@ -119,6 +119,19 @@ for pattern in "arbiter league run .*pid" "lock taken on" "sandbox" \
   grep -Eq -- "$pattern" "$log" || fail "arbiter.log has no '$pattern'"
 done
 
+# Two adds racing with a run: both land in the roster, the run goes on.
+"$arbiter" league run "$L" --games 2 --batch 1 >/dev/null 2>race.err &
+run=$!
+"$arbiter" league add "$L" r1 --no-check -- "$random_bot" >/dev/null 2>r1.err &
+a1=$!
+"$arbiter" league add "$L" r2 --no-check -- "$random_bot" >/dev/null 2>r2.err &
+a2=$!
+wait $a1 || fail "racing add r1: $(cat r1.err)"
+wait $a2 || fail "racing add r2: $(cat r2.err)"
+wait $run || fail "the run beside two adds: $(cat race.err)"
+grep -q '"r1"' "$L/roster.json" && grep -q '"r2"' "$L/roster.json" \
+  || fail "a racing add was lost: $(cat "$L/roster.json")"
+
 # What a person reads on a terminal: a state file (anyone can edit it) full
 # of escape sequences shows as text; the screen is not cleared, the title
 # not set.

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <thread>
 #include <unordered_set>
 
@@ -105,6 +106,8 @@ class Run {
   // Bots that became active or left since the last batch, in the log.
   void NoteRoster(const std::vector<const BotVersion*>& active);
   void Refit();
+  // The sandbox and where the games run, once, as a tournament says them.
+  void SayHowItRuns();
   void LogChoice(int batch, std::vector<Entrant> entrants,
                  const std::vector<std::string>& tables) const;
   bool Stopping() const { return options_.stop && options_.stop->load(); }
@@ -129,8 +132,7 @@ class Run {
   std::unique_ptr<Lineup> lineup_;
   int batch_ = 0;                        // the last batch started
   std::vector<std::string> active_ids_;  // as of the last NoteRoster
-  bool noted_roster_ = false;
-  bool said_how_ = false;  // the sandbox and the placement
+  bool said_how_ = false;                // the sandbox and the placement
   LeagueRunResult result_;
 };
 
@@ -186,12 +188,12 @@ void Run::NoteRoster(const std::vector<const BotVersion*>& active) {
   for (const auto& id : active_ids_) {
     if (std::ranges::find(ids, id) == ids.end()) left.push_back(id);
   }
-  const char* what = noted_roster_ ? "roster: now active" : "roster: active";
-  if (!joined.empty()) RunLog().info("{}: {}", what, fmt::join(joined, ", "));
+  if (!joined.empty()) {
+    RunLog().info("roster: active: {}", fmt::join(joined, ", "));
+  }
   if (!left.empty()) {
     RunLog().info("roster: retired or replaced: {}", fmt::join(left, ", "));
   }
-  noted_roster_ = true;
   active_ids_ = std::move(ids);
 }
 
@@ -299,6 +301,18 @@ std::expected<bool, LeagueRunError> Run::PlayBatch(
   return true;
 }
 
+void Run::SayHowItRuns() {
+  // The sandbox, line by line (the runner logs it).
+  std::istringstream lines(lineup_->chosen.sandbox_summary);
+  for (std::string line; options_.say && std::getline(lines, line);) {
+    options_.say(line);
+  }
+  Say(tour::PlacementText(
+      league_.config.affinity,
+      tour::Concurrency(options_.concurrency, league_.config.concurrency)));
+  said_how_ = true;
+}
+
 std::expected<void, LeagueRunError> Run::PlayHere(
     int batch, const std::vector<const BotVersion*>& active,
     const std::vector<std::vector<std::string>>& tables) {
@@ -313,13 +327,7 @@ std::expected<void, LeagueRunError> Run::PlayHere(
       lineup_.reset();
       return SetupError(ok.error());
     }
-    if (!said_how_) {  // as a tournament says it
-      Say(lineup_->chosen.sandbox_summary);
-      Say(tour::PlacementText(
-          league_.config.affinity,
-          tour::Concurrency(options_.concurrency, league_.config.concurrency)));
-      said_how_ = true;
-    }
+    if (!said_how_) SayHowItRuns();
   }
   BatchFormat format(batch, BatchGames(*lineup_, league_.game.layout, batch,
                                        tables, league_.secret));
