@@ -112,10 +112,10 @@ grep -q "skipped" status.out || fail "the corrupt history line: $(cat status.out
 # its tables, the roster, the refit, and the refusals after.
 log="$L/arbiter.log"
 for pattern in "arbiter league run .*pid" "lock taken on" "sandbox" \
-    "roster: active: one@1, two@1" "batch 1: 1 tables among 2 active bots" \
+    "roster: active: one@1, two@1" "batch 1: 1 tables among 2 active bots" "1 game at a time" \
     "batch 1 table 1: " "ratings refitted over [0-9]+ games in" \
     "bot 'one@1' started" "games recorded by this run" \
-    "arbiter league add .*pid" "ERROR.*roster.json"; do
+    "arbiter league add .*pid" "error .*roster.json"; do
   grep -Eq -- "$pattern" "$log" || fail "arbiter.log has no '$pattern'"
 done
 

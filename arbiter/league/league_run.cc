@@ -94,9 +94,13 @@ class Run {
   // Appends the games of a Slurm batch's tasks not recorded yet.
   std::expected<void, LeagueRunError> Merge(int batch);
   std::optional<std::string> Done(const std::vector<const BotVersion*>& active);
+  // A line for the console only.
+  void Console(const std::string& line) const {
+    if (options_.say) options_.say(line);
+  }
   // A line for the console, and the run log.
   void Say(const std::string& line) const {
-    if (options_.say) options_.say(line);
+    Console(line);
     if (line.starts_with("warning: ")) {
       RunLog().warn("{}", line.substr(9));
     } else {
@@ -278,8 +282,8 @@ std::expected<bool, LeagueRunError> Run::PlayBatch(
       !ok) {
     return Error(LeagueRunError{.message = ok.error(), .bad_setup = false});
   }
-  Say(fmt::format("batch {}: {} tables{}", batch, tables.size(),
-                  slurm ? ", a Slurm job array" : ""));
+  Console(fmt::format("batch {}: {} tables{}", batch, tables.size(),
+                      slurm ? ", a Slurm job array" : ""));
   LogChoice(batch, entrants, shown);
   if (!slurm) {
     if (auto ok = PlayHere(batch, active, tables); !ok) {
@@ -304,9 +308,7 @@ std::expected<bool, LeagueRunError> Run::PlayBatch(
 void Run::SayHowItRuns() {
   // The sandbox, line by line (the runner logs it).
   std::istringstream lines(lineup_->chosen.sandbox_summary);
-  for (std::string line; options_.say && std::getline(lines, line);) {
-    options_.say(line);
-  }
+  for (std::string line; std::getline(lines, line);) Console(line);
   Say(tour::PlacementText(
       league_.config.affinity,
       tour::Concurrency(options_.concurrency, league_.config.concurrency)));
