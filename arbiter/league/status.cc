@@ -90,9 +90,10 @@ std::expected<std::string, std::string> StatusText(
       RunLine(dir));
   if (skipped > 0) {
     text += fmt::format(
-        "warning: {}: {} lines skipped (not rating lines: cut short by a "
-        "kill, or edited)\n",
-        kHistoryFile, skipped);
+        "warning: {}: {} skipped (not a rating line: cut short by a kill, "
+        "or edited)\n",
+        kHistoryFile,
+        skipped == 1 ? "1 line" : fmt::format("{} lines", skipped));
   }
   for (const bool active : {true, false}) {
     std::vector<std::pair<const BotVersion*, const Estimate*>> rows;
