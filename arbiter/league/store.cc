@@ -27,6 +27,12 @@ struct Entry {
   bool executable = false;
 };
 
+// Whether `path` (canonical) is under the folder `root` (canonical).
+bool Inside(const fs::path& path, const fs::path& root) {
+  const fs::path rel = path.lexically_relative(root);
+  return !rel.empty() && *rel.begin() != "..";
+}
+
 // A link in a bot's folder must lead inside it: the store copies what a
 // link leads to, and must never copy another file of the machine (a key,
 // another bot) into a build that bots and reports show.
@@ -36,8 +42,7 @@ std::expected<void, std::string> CheckLink(const fs::path& path,
   if (!fs::is_symlink(fs::symlink_status(path, ec))) return {};
   const fs::path target = fs::canonical(path, ec);
   if (ec) return Error(fmt::format("{}: {}", path.string(), ec.message()));
-  const auto rel = target.lexically_relative(root);
-  if (rel.empty() || *rel.begin() == "..") {
+  if (!Inside(target, root)) {
     return Error(fmt::format(
         "{}: a link to {}, outside the bot's folder (copy the file in "
         "instead)",
@@ -124,9 +129,8 @@ std::expected<void, std::string> CopyFileInside(const fs::path& path,
   std::error_code ec;
   const fs::path opened =
       fs::read_symlink(fmt::format("/proc/self/fd/{}", in), ec);
-  const auto rel = opened.lexically_relative(root);
   struct stat st = {};
-  if (ec || rel.empty() || *rel.begin() == ".." || ::fstat(in, &st) != 0 ||
+  if (ec || !Inside(opened, root) || ::fstat(in, &st) != 0 ||
       !S_ISREG(st.st_mode)) {
     ::close(in);
     return Error(fmt::format(
