@@ -12,7 +12,9 @@
 
 #include <CLI/CLI.hpp>
 #include <atomic>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -83,14 +85,19 @@ void Init(const InitArgs& a) {
   if (auto game = tournament::ResolveRuleset(*config); !game) {
     Fail("init", game.error(), kExitUsage);
   }
+  RunOutput made;  // the folders made, removed again when empty
+  made.Watch(a.dir);
   fs::create_directories(a.dir, ec);
   if (!fs::is_directory(a.dir, ec)) {
+    made.Undo();
     Fail("init", a.dir + ": cannot create the folder", kExitUsage);
   }
   std::FILE* file =
       std::fopen((fs::path(a.dir) / league::kConfigFile).c_str(), "wx");
   if (file == nullptr) {
-    Fail("init", a.dir + ": cannot write league.toml", kExitUsage);
+    made.Undo();
+    Fail("init", a.dir + ": cannot write league.toml: " + std::strerror(errno),
+         kExitUsage);
   }
   std::fputs(text.c_str(), file);
   std::fclose(file);
