@@ -521,4 +521,47 @@ std::expected<History, std::string> RateHistory(std::span<const Game> games,
   return HistoryOf(collector.Finish(), options, step, {});
 }
 
+GameRater::GameRater(const Options& options, bool history_by_round)
+    : options_(options),
+      ratings_(std::make_unique<Collector>(
+          CollectorOptionsOf(options, HistoryKey::kNone))),
+      history_(std::make_unique<Collector>(HistoryCollectorOptions(
+          options, {.by_round = history_by_round, .every = 1}))) {}
+
+GameRater::GameRater(GameRater&&) noexcept = default;
+GameRater& GameRater::operator=(GameRater&&) noexcept = default;
+GameRater::~GameRater() = default;
+
+std::expected<void, std::string> GameRater::Add(const GameView& game) {
+  for (Collector* c : {ratings_.get(), history_.get()}) {
+    if (auto added = c->Add(game); !added) {
+      const GameError& e = added.error();
+      if (e.field == GameField::kGame) return std::unexpected(e.message);
+      return std::unexpected(fmt::format(
+          "field 'seats[{}].{}': {}", e.seat,
+          e.field == GameField::kPlayer ? "player" : "place", e.message));
+    }
+  }
+  return {};
+}
+
+int64_t GameRater::games() const { return ratings_->games(); }
+
+std::expected<Report, std::string> GameRater::Rate() {
+  if (auto ok = CheckOptions(options_); !ok) {
+    return std::unexpected(ok.error());
+  }
+  if (ratings_->games() == 0) return std::unexpected("no games to rate");
+  return RateCollected(ratings_->Finish(), options_);
+}
+
+std::expected<History, std::string> GameRater::RateHistory(
+    const HistoryOptions& step) {
+  if (auto ok = CheckHistory(options_, step); !ok) {
+    return std::unexpected(ok.error());
+  }
+  if (history_->games() == 0) return std::unexpected("no games to rate");
+  return HistoryOf(history_->Finish(), options_, step, {});
+}
+
 }  // namespace ratings

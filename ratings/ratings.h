@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <expected>
 #include <map>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -131,6 +132,31 @@ std::expected<History, std::string> RateHistory(
 std::expected<History, std::string> RateHistory(std::span<const Game> games,
                                                 const Options& options,
                                                 const HistoryOptions& step);
+
+class Collector;
+
+// Rates games handed over one at a time, copying none: only what the fit
+// keeps (a few words a game, collector.h) grows with the games, for callers
+// that read more games than they can hold (a report of a million games).
+class GameRater {
+ public:
+  // `history_by_round`: the history's points are rounds, else game counts.
+  GameRater(const Options& options, bool history_by_round);
+  GameRater(GameRater&&) noexcept;
+  GameRater& operator=(GameRater&&) noexcept;
+  ~GameRater();
+  // Adds a game; the error names the field that is wrong.
+  std::expected<void, std::string> Add(const GameView& game);
+  int64_t games() const;
+  // Each once, after the last Add.
+  std::expected<Report, std::string> Rate();
+  // step.by_round must be what the constructor was given.
+  std::expected<History, std::string> RateHistory(const HistoryOptions& step);
+
+ private:
+  Options options_;
+  std::unique_ptr<Collector> ratings_, history_;
+};
 
 }  // namespace ratings
 

@@ -344,5 +344,42 @@ TEST(RatingsTest, HistoryByRoundAndByGames) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(GameRaterTest, GamesHandedOverOneAtATimeRateAsInMemory) {
+  std::vector<Game> games = OrdoClassic();
+  for (size_t i = 0; i < games.size(); ++i) games[i].round = int64_t(i % 3);
+  const Options options{.bootstrap = 50, .seed = 3};
+  GameRater rater(options, /*history_by_round=*/true);
+  GameViewStorage storage;
+  for (const Game& g : games) ASSERT_TRUE(rater.Add(storage.View(g)));
+  EXPECT_EQ(rater.games(), int64_t(games.size()));
+  const auto streamed = rater.Rate();
+  const auto held = RateGames(games, options);
+  ASSERT_TRUE(streamed && held);
+  ASSERT_EQ(streamed->players.size(), held->players.size());
+  for (size_t p = 0; p < held->players.size(); ++p) {
+    EXPECT_EQ(streamed->players[p].name, held->players[p].name);
+    EXPECT_DOUBLE_EQ(streamed->players[p].rating, held->players[p].rating);
+    EXPECT_EQ(streamed->players[p].interval.has_value(),
+              held->players[p].interval.has_value());
+  }
+  const HistoryOptions step{.by_round = true};
+  const auto history = rater.RateHistory(step);
+  const auto expected = RateHistory(games, options, step);
+  ASSERT_TRUE(history && expected);
+  ASSERT_EQ(history->points.size(), 3u);
+  ASSERT_EQ(history->points.size(), expected->points.size());
+  EXPECT_EQ(history->points.back().games, int64_t(games.size()));
+  EXPECT_DOUBLE_EQ(history->points[1].players[0].rating,
+                   expected->points[1].players[0].rating);
+  // A game that cannot be rated names its field, and adds nothing.
+  Game bad = games[0];
+  bad.seats[0].player = "";
+  GameRater other(options, false);
+  auto refused = other.Add(storage.View(bad));
+  ASSERT_FALSE(refused);
+  EXPECT_THAT(refused.error(), HasSubstr("seats[0].player"));
+  EXPECT_EQ(other.games(), 0);
+}
+
 }  // namespace
 }  // namespace ratings

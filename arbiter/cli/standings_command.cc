@@ -15,6 +15,7 @@
 #include "arbiter/common/printable.h"
 #include "arbiter/report/record_standings.h"
 #include "arbiter/report/standings_report.h"
+#include "arbiter/tournament/swiss_table_text.h"
 
 namespace arbiter {
 namespace {
@@ -22,6 +23,7 @@ namespace {
 struct StandingsArgs {
   std::vector<std::string> files;
   std::string out;
+  bool split = false;
 };
 
 [[noreturn]] void Fail(const std::string& message, int code) {
@@ -54,6 +56,25 @@ void CheckPaths(const StandingsArgs& args) {
   }
 }
 
+// The standings of one game, and a Swiss run's table as the run wrote it
+// (swiss.json in the folder of the records).
+void PublishWithSwissTable(const report::Standings& standings,
+                           const StandingsArgs& args) {
+  std::string swiss_file;
+  const nlohmann::json swiss =
+      tournament::FindSwissTable(args.files, &swiss_file);
+  FormatResults format{.json = swiss.is_null() ? "" : swiss.dump()};
+  if (auto ok = PublishStandings(standings, args.files, args.out, &format);
+      !ok) {
+    Fail(ok.error(), kExitFailed);
+  }
+  if (!swiss.is_null()) {
+    std::printf(
+        "\nThe Swiss table of %s\n%s", TerminalSafe(swiss_file).c_str(),
+        tournament::SwissText(nlohmann::json::parse(format.json)).c_str());
+  }
+}
+
 void Run(const StandingsArgs& args) {
   CheckPaths(args);
   auto read = report::ReadRecordGames(args.files);
@@ -69,14 +90,39 @@ void Run(const StandingsArgs& args) {
   if (read->games.empty()) {
     Fail("no game record in the files given", kExitFailed);
   }
-  auto standings = report::StandingsOf(*read);
-  if (!standings) Fail(standings.error(), kExitFailed);
+  if (auto ok = report::CheckOneGame(read->kinds, args.split); !ok) {
+    Fail(ok.error(), kExitFailed);
+  }
   std::printf(
       "%zu games from %zu files (%d copies and %zu unreadable "
-      "records skipped)\n\n",
+      "records skipped)\n",
       read->games.size(), args.files.size(), read->copies, problems.size());
-  if (auto ok = PublishStandings(*standings, args.files, args.out); !ok) {
-    Fail(ok.error(), kExitFailed);
+  if (read->kinds.size() == 1) {
+    auto standings = report::StandingsOf(*read);
+    if (!standings) Fail(standings.error(), kExitFailed);
+    std::printf("\n");
+    PublishWithSwissTable(*standings, args);
+    return;
+  }
+  // --split: one section per game, its files in --out/GAME/.
+  for (size_t k = 0; k < read->kinds.size(); ++k) {
+    const report::GameKind& kind = read->kinds[k];
+    auto standings = report::StandingsOf(*read, int(k));
+    if (!standings) Fail(standings.error(), kExitFailed);
+    std::printf("\n== %s: %ld games ==\n\n", TerminalSafe(kind.game).c_str(),
+                long(kind.games));
+    std::filesystem::path dir;
+    if (!args.out.empty()) {
+      dir = std::filesystem::path(args.out) / kind.game;
+      std::error_code ec;
+      std::filesystem::create_directories(dir, ec);
+      if (ec) Fail(dir.string() + ": cannot create: " + ec.message(), 1);
+    }
+    auto records = report::GameRecordsFile::Write(args.files, kind.game);
+    if (!records) Fail(records.error(), kExitFailed);
+    if (auto ok = PublishStandings(*standings, {records->path()}, dir); !ok) {
+      Fail(ok.error(), kExitFailed);
+    }
   }
 }
 
@@ -89,7 +135,11 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
   cmd->add_option("files", args->files, "Record files (*.jsonl)")->required();
   cmd->add_option("--out", args->out,
                   "Also write standings.csv, standings.json, crosstable.csv "
-                  "and ratings.json into this directory");
+                  "and ratings.json into this directory (with --split, "
+                  "into DIR/GAME/)");
+  cmd->add_flag("--split", args->split,
+                "Records of several games: standings for each game apart "
+                "(without it they are refused: their scores do not add up)");
   cmd->callback([args] { Run(*args); });
 });
 

@@ -96,19 +96,26 @@ class ConsoleProgress : public tour::ProgressListener {
       std::chrono::steady_clock::now();
 };
 
-// DIR/report.html, the page of every game recorded so far (docs/report.md):
-// a failure to write it is reported, and the records stay as they are.
+// DIR/report/, the report of every game recorded so far (docs/report.md):
+// a failure to write it is reported, and the records stay as they are. The
+// earlier rounds come first, so that the games this run adds come last and
+// a resume rewrites only their replay files.
 void WriteTournamentReport(const std::string& records,
                            const std::vector<std::string>& prior,
-                           const std::filesystem::path& dir) {
-  std::vector<std::string> inputs = {records};
-  inputs.insert(inputs.end(), prior.begin(), prior.end());
-  const std::filesystem::path out = dir / "report.html";
+                           const std::filesystem::path& dir,
+                           const std::string& format_json) {
+  std::vector<std::string> inputs = prior;
+  inputs.push_back(records);
+  const std::filesystem::path out = dir / "report";
   auto sources = report::FindSources(inputs);
-  auto written = sources ? report::WriteReport(*sources, {}, out)
+  report::ReportOptions options{.split = true};
+  if (!format_json.empty()) {
+    options.format_results = nlohmann::json::parse(format_json);
+  }
+  auto written = sources ? report::WriteReport(*sources, options, out)
                          : std::unexpected(sources.error());
   if (written) {
-    std::fprintf(stderr, "report: %s\n", out.c_str());
+    std::fprintf(stderr, "report: %s\n", (out / "index.html").c_str());
   } else {
     std::fprintf(stderr, "report: %s\n", written.error().c_str());
   }
@@ -392,33 +399,39 @@ void PrintCount(const Args& args, const tour::TournamentConfig& config,
   }
 }
 
-// The standings files, and the format's own results (a knockout's bracket)
-// on stdout and in DIR/FORMAT.json.
+// The standings files, and the format's own results (a knockout's bracket,
+// a Swiss table) on stdout and in DIR/FORMAT.json and its other files.
 void Publish(const Args& args, const tour::TournamentConfig& config,
              const tour::RunResult& result, const std::filesystem::path& dir) {
   std::vector<std::string> files = {result.records.string()};
   files.insert(files.end(), args.prior.begin(), args.prior.end());
-  if (auto ok = PublishStandings(result.standings, files, dir); !ok) {
+  FormatResults format{.json = result.format_json};
+  if (auto ok = PublishStandings(result.standings, files, dir, &format); !ok) {
     Fail(ok.error());
   }
-  std::string more;
-  if (!result.format_json.empty()) {
-    more = config.format + ".json";
+  std::vector<tour::ResultFile> more;
+  if (!format.json.empty()) {
+    more.push_back({config.format + ".json", format.json + "\n"});
+    more.insert(more.end(), result.format_files.begin(),
+                result.format_files.end());
     std::printf("\n");
-    std::istringstream lines(result.format_text);
+    std::istringstream lines(result.format_text + format.note);
     for (std::string line; std::getline(lines, line);) {
       std::printf("%s\n", TerminalSafe(line).c_str());
     }
-    if (auto ok = WriteWhole(dir / more, result.format_json + "\n"); !ok) {
-      Fail(ok.error());
-    }
+  }
+  std::string names;
+  for (const auto& file : more) {
+    if (auto ok = WriteWhole(dir / file.name, file.text); !ok) Fail(ok.error());
+    names += ", " + file.name;
   }
   std::printf("\nTables written to %s (%s, %s, %s, %s%s)\n", dir.c_str(),
               kReportFiles[0], kReportFiles[1], kReportFiles[2],
-              kReportFiles[3], more.empty() ? "" : (", " + more).c_str());
+              kReportFiles[3], names.c_str());
   std::fflush(stdout);
   if (!args.no_report && result.already_done + result.played > 0) {
-    WriteTournamentReport(result.records.string(), args.prior, dir);
+    WriteTournamentReport(result.records.string(), args.prior, dir,
+                          format.json);
   }
 }
 
@@ -521,7 +534,7 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
                   "Swiss: record files of earlier rounds (e.g. of other "
                   "shards), read only");
   cmd->add_flag("--no-report", args->no_report,
-                "do not write DIR/report.html (it replays every game: about "
+                "do not write DIR/report/ (it replays every new game: about "
                 "10 ms of CPU per game)");
   AddLogLevelOption(cmd, &args->log_level);
   cmd->add_flag("--wait", args->wait,

@@ -39,9 +39,16 @@ enum class Key {
   kScores,
   kFaults,
   kReason,
+  kStep,
+  kEndReason,
+  kTeamScores,
+  kHandsPlayed,
+  kStartedAt,
+  kFinishedAt,
   // steps[]
   kDecisionUs,
   kCpuUs,
+  kStrike,
 };
 
 // Loads of 1, 2, 4 or 8 bytes at p: single moves, no stores.
@@ -80,6 +87,7 @@ template <size_t N>
       if (Is(name, "seed")) return Key::kSeed;
       if (Is(name, "seat")) return Key::kSeat;
       if (Is(name, "team")) return Key::kTeam;
+      if (Is(name, "step")) return Key::kStep;
       break;
     case 5:
       if (Is(name, "round")) return Key::kRound;
@@ -95,6 +103,7 @@ template <size_t N>
       if (Is(name, "faults")) return Key::kFaults;
       if (Is(name, "reason")) return Key::kReason;
       if (Is(name, "cpu_us")) return Key::kCpuUs;
+      if (Is(name, "strike")) return Key::kStrike;
       break;
     case 7:
       if (Is(name, "game_id")) return Key::kGameId;
@@ -103,7 +112,15 @@ template <size_t N>
     case 8:
       if (Is(name, "bot_name")) return Key::kBotName;
       break;
+    case 9:
+      if (Is(name, "endReason")) return Key::kEndReason;
+      if (Is(name, "startedAt")) return Key::kStartedAt;
+      break;
     case 10:
+      if (Is(name, "end_reason")) return Key::kEndReason;
+      if (Is(name, "teamScores")) return Key::kTeamScores;
+      if (Is(name, "started_at")) return Key::kStartedAt;
+      if (Is(name, "finishedAt")) return Key::kFinishedAt;
       if (Is(name, "numPlayers")) return Key::kNumPlayers;
       if (Is(name, "firstMover")) return Key::kFirstMover;
       if (Is(name, "botVersion")) return Key::kBotVersion;
@@ -115,10 +132,14 @@ template <size_t N>
       if (Is(name, "first_mover")) return Key::kFirstMover;
       if (Is(name, "bot_version")) return Key::kBotVersion;
       if (Is(name, "decision_us")) return Key::kDecisionUs;
+      if (Is(name, "team_scores")) return Key::kTeamScores;
+      if (Is(name, "finished_at")) return Key::kFinishedAt;
+      if (Is(name, "handsPlayed")) return Key::kHandsPlayed;
       break;
     case 12:
       if (Is(name, "first_dealer")) return Key::kFirstDealer;
       if (Is(name, "tournamentId")) return Key::kTournamentId;
+      if (Is(name, "hands_played")) return Key::kHandsPlayed;
       break;
     case 13:
       if (Is(name, "tournament_id")) return Key::kTournamentId;
@@ -170,6 +191,8 @@ bool ReadFault(Cursor& c, size_t i, FaultView* fault) {
         return c.Int64({"result.faults", i, "seat"}, &fault->seat);
       case Key::kReason:
         return c.EnumText({"result.faults", i, "reason"}, &fault->reason);
+      case Key::kStep:
+        return c.Int64({"result.faults", i, "step"}, &fault->step);
       default:
         return c.SkipValue();
     }
@@ -188,6 +211,12 @@ bool ReadResult(Cursor& c, RecordView* view) {
           view->faults.emplace_back();
           return ReadFault(c, i, &view->faults.back());
         });
+      case Key::kEndReason:
+        return c.EnumText("result.end_reason", &view->end_reason);
+      case Key::kTeamScores:
+        return ReadIntegers(c, "result.team_scores", &view->team_scores);
+      case Key::kHandsPlayed:
+        return c.Int64("result.hands_played", &view->hands_played);
       default:
         return c.SkipValue();
     }
@@ -203,6 +232,8 @@ bool ReadStep(Cursor& c, size_t i, StepView* step) {
         return c.Int64({"steps", i, "decision_us"}, &step->decision_us);
       case Key::kCpuUs:
         return c.Int64({"steps", i, "cpu_us"}, &step->cpu_us);
+      case Key::kStrike:
+        return c.Bool({"steps", i, "strike"}, &step->strike);
       default:
         return c.SkipValue();
     }
@@ -219,6 +250,9 @@ void Clear(RecordView* view) {
   view->scores.clear();
   view->faults.clear();
   view->steps.clear();
+  view->end_reason = view->started_at = view->finished_at = {};
+  view->team_scores.clear();
+  view->hands_played = 0;
 }
 
 // A record is an object.
@@ -247,6 +281,10 @@ std::expected<void, ScanError> RecordScanner::Scan(std::string_view line,
         return c.StringField("tournament_id", &view->tournament_id);
       case Key::kDuplicateGroup:
         return c.StringField("duplicate_group", &view->duplicate_group);
+      case Key::kStartedAt:
+        return c.StringField("started_at", &view->started_at);
+      case Key::kFinishedAt:
+        return c.StringField("finished_at", &view->finished_at);
       case Key::kRound:
         return c.Int64("round", &view->round);
       case Key::kNumPlayers:

@@ -37,12 +37,14 @@ struct FaultView {
   int64_t seat = 0;
   // As written: "FAULT_REASON_TIMEOUT", or a number's text ("1").
   std::string_view reason;
+  int64_t step = 0;  // the step it happened at
 };
 
 struct StepView {
   int64_t seat = 0;
   int64_t decision_us = 0;
-  int64_t cpu_us = 0;  // the bot's, measured by its sandbox; 0: not measured
+  int64_t cpu_us = 0;   // the bot's, measured by its sandbox; 0: not measured
+  bool strike = false;  // the arbiter played it for the seat
 };
 
 // Views into the scanned line, or into the scanner (unescaped strings):
@@ -61,7 +63,13 @@ struct RecordView {
   std::vector<int64_t> places;    // result.places, by seat
   std::vector<int64_t> scores;    // result.scores, by seat
   std::vector<FaultView> faults;  // result.faults
-  std::vector<StepView> steps;    // only when the scanner reads steps
+  // result.end_reason as written ("END_REASON_TARGET" or a number's text),
+  // result.team_scores and result.hands_played.
+  std::string_view end_reason;
+  std::vector<int64_t> team_scores;
+  int64_t hands_played = 0;
+  std::string_view started_at, finished_at;  // RFC 3339 UTC
+  std::vector<StepView> steps;  // only when the scanner reads steps
 
   // The seat that holds the game's seat advantage (the first player, the
   // first banker). Format-version rule: records written by version 0.1 have

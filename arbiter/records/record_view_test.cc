@@ -25,7 +25,8 @@ constexpr char kRecord[] =
     R"("events":[{"type":"EVENT_TYPE_DEAL","text":"a \"quoted\" {"}],)"
     R"("result":{"scores":[40,"0"],"places":[1,2],"team_scores":[40,0],)"
     R"("faults":[{"seat":1,"reason":"FAULT_REASON_TIMEOUT","step":3}],)"
-    R"("end_reason":"END_REASON_TARGET"},"tournament_id":"t","round":3,)"
+    R"("end_reason":"END_REASON_TARGET","hands_played":"2"},)"
+    R"("tournament_id":"t","round":3,"started_at":"2026-01-01T00:00:00Z",)"
     R"("duplicate_group":"r3-t1-d1","first_mover":0,"future":{"x":[1]}})";
 
 TEST(RecordScanner, ReadsTheGameIndependentFields) {
@@ -53,7 +54,15 @@ TEST(RecordScanner, ReadsTheGameIndependentFields) {
   ASSERT_EQ(v.faults.size(), 1u);
   EXPECT_EQ(v.faults[0].seat, 1);
   EXPECT_EQ(v.faults[0].reason, "FAULT_REASON_TIMEOUT");
+  EXPECT_EQ(v.faults[0].step, 3);
+  EXPECT_EQ(v.end_reason, "END_REASON_TARGET");
+  EXPECT_THAT(v.team_scores, ElementsAre(40, 0));
+  EXPECT_EQ(v.hands_played, 2);
+  EXPECT_EQ(v.started_at, "2026-01-01T00:00:00Z");
+  EXPECT_EQ(v.finished_at, "");
   ASSERT_EQ(v.steps.size(), 2u);
+  EXPECT_FALSE(v.steps[0].strike);
+  EXPECT_TRUE(v.steps[1].strike);
   EXPECT_EQ(v.steps[1].seat, 1);
   EXPECT_EQ(v.steps[1].decision_us, 7);
   EXPECT_EQ(v.steps[0].cpu_us, 95);

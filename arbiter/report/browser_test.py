@@ -35,6 +35,9 @@ WIDTH, HEIGHT = 1280, 900
 PIXEL_DELTA = 48
 MAX_DIFFERENT = 0.02
 TIMEOUT_S = 60
+# The report's summary drew and its game list loaded (games/K.js).
+REPORT_READY = ("window.report !== undefined && "
+                "document.body.dataset.list === 'ready'")
 
 
 class Failure(Exception):
@@ -268,15 +271,31 @@ class Screens:
               f"{os.path.join(self.keep, name + '.png')}")
 
 
+def loaded(browser):
+    """The files beside the page (games/K.js, replays/K.js) it loaded."""
+    return browser.eval("[...reportLoads.keys()]")
+
+
+def listed(browser, what="d => d.dataset.game"):
+    return browser.eval("[...document.querySelectorAll('table.games tbody "
+                        f"tr')].map(r => ({what})(r))")
+
+
 def test_report(browser, screens, arbiter, work):
-    """The fixture's report: standings as in the records, a click on a game
-    opens its replay, keys step, seat views hide hands, first fault."""
-    page = os.path.join(work, "report.html")
-    out = run([arbiter, "report", FIXTURE, "-o", page])
+    """The fixture's report folder, opened from disk: standings as in the
+    records, the game list sorted and filtered by clicks, a click on a game
+    loads its replay file (and no other), keys step, seat views hide hands,
+    first fault; a missing replay file is named."""
+    folder = os.path.join(work, "report")
+    out = run([arbiter, "report", FIXTURE, "-o", folder])
     check("6 games" in out.stdout, out.stdout)
-    browser.open("file://" + page)
-    browser.wait_for("window.report !== undefined", "the report")
+    check("1 timeouts and 0 other faults counted apart" in out.stdout,
+          out.stdout)
+    browser.open("file://" + os.path.join(folder, "index.html"))
+    browser.wait_for(REPORT_READY, "the report")
     check(not browser.errors(), f"console errors: {browser.errors()}")
+    check(loaded(browser) == ["games/0.js"],
+          f"files loaded with the page: {loaded(browser)}")
 
     # The standings, as the command line computes them from the records.
     rows = browser.eval("""[...document.querySelectorAll(
@@ -302,24 +321,70 @@ def test_report(browser, screens, arbiter, work):
               f"{games[bot]} games {points[bot]} points")
     check([r[2] for r in rows] == sorted((r[2] for r in rows), reverse=True),
           f"standings out of order: {rows}")
-    check(browser.eval("document.querySelectorAll('table.games tbody tr')"
-                       ".length") == len(listing), "games listed")
+    check(len(listed(browser)) == len(listing), "games listed")
     check(browser.eval("document.querySelector('#history svg path') !== null"),
           "no rating history drawn")
+    # The timeout is counted apart from carol's answer times.
+    timing = browser.eval("""[...document.querySelectorAll(
+        "table.timing tbody tr")].map(r => [r.dataset.bot,
+        r.querySelector(".timeouts").textContent])""")
+    check(["carol", "1"] in timing, f"timeouts: {timing}")
     screens.compare("report")
+
+    # A click on a column's header sorts by it, a second reverses.
+    steps = {json.loads(l)["game_id"]: json.loads(l)["steps"] for l in listing}
+    by_steps = sorted(steps, key=lambda g: (steps[g], g))
+    browser.click("th[data-sort='steps']")
+    shown = listed(browser, "r => Number(r.querySelector('.steps')"
+                            ".textContent)")
+    check(shown == sorted(shown), f"sorted by steps: {shown}")
+    browser.click("th[data-sort='steps']")
+    shown = listed(browser, "r => Number(r.querySelector('.steps')"
+                            ".textContent)")
+    check(shown == sorted(shown, reverse=True), f"reversed: {shown}")
+    check(set(listed(browser)) == set(by_steps), "every game still listed")
+    browser.click("th[data-sort='n']")
+    check(listed(browser) == [json.loads(l)["game_id"] for l in listing],
+          "in the records' order again")
+    # Filters: bot and result, faults, length.
+    choose = ("(s, v) => { const e = document.querySelector(s); e.value = v;"
+              " e.dispatchEvent(new Event('change')); return true; }")
+    browser.eval(f"({choose})('select.bot-filter', 'alice')")
+    browser.eval(f"({choose})('select.result-filter', 'won')")
+    won = [json.loads(l)["game_id"] for l in listing
+           if any(s["bot"] == "alice" and s["place"] == 1
+                  for s in json.loads(l)["seats"])]
+    check(sorted(listed(browser)) == sorted(won),
+          f"alice's wins: {listed(browser)} against {won}")
+    browser.eval(f"({choose})('select.bot-filter', '')")
+    browser.eval(f"({choose})('select.result-filter', '')")
+    browser.eval(f"({choose})('select.fault-filter', 'timeout')")
+    check(len(listed(browser)) == 1, "games with a timeout")
+    browser.eval(f"({choose})('select.fault-filter', '')")
+    shortest = min(steps.values())
+    browser.click("input.max-steps")
+    browser.call("Input.insertText", {"text": str(shortest)})
+    check(listed(browser) == [g for g in steps if steps[g] <= shortest],
+          "games up to the shortest's length")
+    browser.eval("(() => { const e = document.querySelector('input.max-steps');"
+                 " e.value = ''; e.dispatchEvent(new Event('input'));"
+                 " return true; })()")
+    check(len(listed(browser)) == len(listing), "every game again")
 
     # The search narrows the list; a fault's game is found by "timeout".
     browser.click("input.search")
     browser.call("Input.insertText", {"text": "timeout"})
-    check(browser.eval("document.querySelectorAll('table.games tbody tr')"
-                       ".length") == 1, "search for timeout")
-    faulty = browser.eval("document.querySelector('table.games tbody tr')"
-                          ".dataset.game")
+    check(len(listed(browser)) == 1, "search for timeout")
+    faulty = listed(browser)[0]
+    check(loaded(browser) == ["games/0.js"],
+          "a replay file was loaded before a game was opened")
 
     # Clicking the game opens its replay.
     browser.click(f"tr[data-game='{faulty}'] a.replay-link")
     browser.wait_for("window.report.viewer !== null", "the replay")
     check(browser.eval("location.hash") == f"#game/{faulty}", "hash")
+    check(loaded(browser) == ["games/0.js", "replays/0.js"],
+          f"files loaded: {loaded(browser)}")
     viewer = "window.report.viewer"
     check(browser.eval(f"{viewer}.position") == 0, "starts as dealt")
     steps = browser.eval(f"{viewer}.positions") - 1
@@ -371,6 +436,32 @@ def test_report(browser, screens, arbiter, work):
     browser.wait_for("document.querySelector('.page').style.display === ''",
                      "the report again")
 
+    # A link to a step opens the game (a new page: a change of the hash
+    # alone fires no load).
+    browser.open("about:blank")
+    browser.open(f"file://{folder}/index.html#game/{faulty}/step/5")
+    browser.wait_for("window.report !== undefined && "
+                     "window.report.viewer !== null", "the replay")
+    check(browser.eval("window.report.viewer.data.id") == faulty,
+          "the step's link opened another game")
+    check(not browser.errors(), f"console errors: {browser.errors()}")
+
+    # A replay file that went missing: the game says which, the report
+    # still shows.
+    os.remove(os.path.join(folder, "replays", "0.js"))
+    browser.open("about:blank")
+    browser.open(f"file://{folder}/index.html#game/{faulty}")
+    browser.wait_for("document.querySelector('.replay .error') !== null",
+                     "the missing file's error")
+    error = browser.eval("document.querySelector('.replay .error')"
+                         ".textContent")
+    check(f"Cannot open the replay of game {faulty}" in error and
+          "replays/0.js is missing" in error, f"error: {error}")
+    browser.events = []  # the failed load is logged as a console error
+    browser.open("about:blank")
+    browser.open("file://" + os.path.join(folder, "index.html"))
+    browser.wait_for(REPORT_READY, "the report without its replays")
+
 
 def test_replay_page(browser, arbiter, work):
     """`replay --html` of a fresh tournament of the test game High Card:
@@ -383,10 +474,10 @@ def test_replay_page(browser, arbiter, work):
             f.write(f'[[bots]]\nname = "{bot}"\ncommand = "builtin:random"\n')
     out = os.path.join(work, "hc")
     run([arbiter, "tournament", config, "--out", out])
-    check(os.path.exists(os.path.join(out, "report.html")),
-          "the tournament wrote no report.html")
-    browser.open("file://" + os.path.join(out, "report.html"))
-    browser.wait_for("window.report !== undefined", "the report")
+    check(os.path.exists(os.path.join(out, "report", "index.html")),
+          "the tournament wrote no report/index.html")
+    browser.open("file://" + os.path.join(out, "report", "index.html"))
+    browser.wait_for(REPORT_READY, "the report")
     listing = run([arbiter, "replay", os.path.join(out, "games.jsonl"),
                    "--json"]).stdout.splitlines()
     check(browser.eval("document.querySelectorAll('table.games tbody tr')"
@@ -423,9 +514,56 @@ def builtin_tournament(arbiter, work, name, lines, bots):
     return out, [json.loads(line) for line in listing]
 
 
+def test_swiss(browser, arbiter, work):
+    """A Swiss of five builtin bots: the report opens on its Swiss table
+    (standings with tie-breaks, a bye a round, every round folded), and a
+    swiss.json with hostile names beside records shows them as text."""
+    out, games = builtin_tournament(arbiter, work, "swiss",
+                                ['format = "swiss"', "rounds = 3"],
+                                ("a", "b", "c", "d", "e"))
+    browser.open("file://" + os.path.join(out, "report", "index.html"))
+    browser.wait_for(REPORT_READY, "the report")
+    rows = browser.eval("""[...document.querySelectorAll(
+        "#swiss table.swiss tbody tr")].map(r => r.dataset.bot)""")
+    check(sorted(rows) == ["a", "b", "c", "d", "e"], f"Swiss rows: {rows}")
+    head = browser.eval("document.querySelector('#swiss thead').innerText")
+    for name in ("Buchholz", "cut-1", "S-B", "DE", "tie broken by"):
+        check(name in head, f"{name} not in the Swiss table's head: {head!r}")
+    check(browser.eval("document.querySelectorAll('#swiss details').length")
+          == 3, "three rounds")
+    browser.click("#swiss details summary")
+    check(browser.eval("document.querySelector('#swiss details').open"),
+          "a round opens")
+    check(browser.eval("document.querySelectorAll('#swiss details tr.bye')"
+                       ".length") == 3, "a bye a round")
+    check(browser.eval("document.querySelector('nav.sections').innerText")
+          .startswith("Swiss standings"), "the Swiss table comes first")
+    check(not browser.errors(), f"console errors: {browser.errors()}")
+    # Hostile names in a swiss.json beside records: text, nothing runs.
+    with open(os.path.join(out, "swiss.json")) as f:
+        table = json.load(f)
+    for row in table["standings"]:
+        row["bot"] = HOSTILE_NAMES[0] + row["bot"]
+    table["notes"] = [HOSTILE_NAMES[1]]
+    hostile = os.path.join(work, "swiss-hostile")
+    os.makedirs(hostile)
+    shutil.copy(os.path.join(out, "games.jsonl"), hostile)
+    with open(os.path.join(hostile, "swiss.json"), "w") as f:
+        json.dump(table, f)
+    page = os.path.join(work, "swiss-hostile")
+    run([arbiter, "report", hostile, "-o", page])
+    browser.open("file://" + os.path.join(page, "index.html"))
+    browser.wait_for(REPORT_READY, "the report")
+    text = browser.eval("document.querySelector('#swiss').innerText")
+    check(HOSTILE_NAMES[0] + "a" in text and HOSTILE_NAMES[1] in text,
+          f"hostile names not shown as text: {text[:500]!r}")
+    check_untouched(browser, 2)
+    print("swiss: the table first, three rounds, hostile names as text")
+
+
 def open_first_replay(browser, out):
-    browser.open("file://" + os.path.join(out, "report.html"))
-    browser.wait_for("window.report !== undefined", "the report")
+    browser.open("file://" + os.path.join(out, "report", "index.html"))
+    browser.wait_for(REPORT_READY, "the report")
     game = browser.eval("document.querySelector('table.games tbody tr')"
                         ".dataset.game")
     browser.click(f"tr[data-game='{game}'] a.replay-link")
@@ -490,8 +628,8 @@ def test_pontoon(browser, arbiter, work):
     out, games = builtin_tournament(arbiter, work, "pontoon",
                                     ['game = "pontoon"', "seats = 3"],
                                     ("ann", "ben", "cat"))
-    browser.open("file://" + os.path.join(out, "report.html"))
-    browser.wait_for("window.report !== undefined", "the report")
+    browser.open("file://" + os.path.join(out, "report", "index.html"))
+    browser.wait_for(REPORT_READY, "the report")
     check(browser.eval("document.querySelector('th.game-points').innerText")
           == "chips", "the standings do not count chips")
     chips = {}
@@ -637,8 +775,8 @@ def test_bot_logs(browser, arbiter, work, python):
                     f'command = {json.dumps(f"{python} {bot} {name}")}\n')
     out = os.path.join(work, "chat")
     run([arbiter, "tournament", config, "--out", out])
-    browser.open("file://" + os.path.join(out, "report.html"))
-    browser.wait_for("window.report !== undefined", "the report")
+    browser.open("file://" + os.path.join(out, "report", "index.html"))
+    browser.wait_for(REPORT_READY, "the report")
     ids = browser.eval("[...document.querySelectorAll('table.games tbody "
                        "tr')].map(r => r.dataset.game)")
     check(len(ids) == 2, f"games: {ids}")
@@ -719,12 +857,13 @@ def test_hostile_texts(browser, arbiter, work):
     page's data: both pages render whole (standings, replay, log lines)
     with every text shown as text, and run nothing of the bots'."""
     records, games = hostile_records(arbiter, work)
-    page = os.path.join(work, "hostile.html")
-    run([arbiter, "report", records, "-o", page])
-    browser.open("file://" + page)
-    browser.wait_for("window.report !== undefined", "the report")
-    # The data, each replay's, the page's script.
-    check_untouched(browser, 2 + len(games))
+    folder = os.path.join(work, "hostile-report")
+    run([arbiter, "report", records, "-o", folder])
+    browser.open("file://" + os.path.join(folder, "index.html"))
+    browser.wait_for(REPORT_READY, "the report")
+    # The data and the page's script (the files loaded beside the page
+    # leave no element behind).
+    check_untouched(browser, 2)
     bots = browser.eval("""[...document.querySelectorAll(
         "table.standings tbody tr")].map(r => r.dataset.bot)""")
     check(sorted(bots) == sorted(HOSTILE_NAMES), f"standings: {bots}")
@@ -745,7 +884,7 @@ def test_hostile_texts(browser, arbiter, work):
                         "{innerText: ''}).innerText")
     for line in HOSTILE_LOG:
         check(line in logs, f"{line!r} not among the log lines: {logs!r}")
-    check_untouched(browser, 2 + len(games))
+    check_untouched(browser, 2)
 
     replay = os.path.join(work, "hostile-game.html")
     run([arbiter, "replay", records, "--game", game, "--html", "-o", replay])
@@ -786,6 +925,7 @@ def main():
         test_pontoon(browser, arbiter, work)
         test_scotch_whist(browser, arbiter, work)
         test_hostile_texts(browser, arbiter, work)
+        test_swiss(browser, arbiter, work)
         if args.bot_python:
             test_bot_logs(browser, arbiter, work, args.bot_python)
         else:

@@ -10,8 +10,8 @@ namespace arbiter::report {
 namespace {
 
 // The scripts every page holds, in order; the page's own comes last.
-constexpr std::string_view kCommonScripts[] = {"common.js", "charts.js",
-                                               "cards.js", "viewer.js"};
+constexpr std::string_view kCommonScripts[] = {
+    "common.js", "charts.js", "cards.js", "viewer.js", "swiss_table.js"};
 
 std::string Escape(std::string_view text) {
   std::string out;
@@ -158,19 +158,12 @@ std::string ReplayPage(const nlohmann::json& replay) {
   return out;
 }
 
-std::string ReportPage(const nlohmann::json& data,
-                       const std::vector<std::string>& replays) {
+std::string ReportPage(const nlohmann::json& data) {
   std::string out =
       Head(data.value("title", std::string("Report"))) + Body("report");
   out += "<script type=\"application/json\" id=\"report-data\">";
   out += ScriptJson(data);
   out += "</script>\n";
-  for (size_t i = 0; i < replays.size(); ++i) {
-    if (replays[i].empty()) continue;
-    // Base64 holds no '<': nothing in it can end the element.
-    out += "<script type=\"text/plain\" id=\"replay-" + std::to_string(i) +
-           "\">" + replays[i] + "</script>\n";
-  }
   out += Scripts("report.js");
   out += "</body>\n</html>\n";
   return out;

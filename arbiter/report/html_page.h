@@ -13,12 +13,10 @@ namespace arbiter::report {
 // The replay viewer for one game (replay_data.h).
 std::string ReplayPage(const nlohmann::json& replay);
 
-// The tournament report (report_data.h) and its games' replays: replays[i]
-// is game i's replay data compressed (CompressJson), "" when it has none.
-// A replay is decompressed by the page only when it is opened, so that a
-// report of thousands of games opens as fast as one of a few.
-std::string ReportPage(const nlohmann::json& data,
-                       const std::vector<std::string>& replays);
+// The report folder's index.html (report_writer.h): the summary `data`
+// inline; the game list and the replays are loaded from the files beside
+// it (games/K.js, replays/K.js), a replay only when its game is opened.
+std::string ReportPage(const nlohmann::json& data);
 
 // JSON text that may stand inside a <script> element: '<', '>', '&',
 // U+2028 and U+2029 are written as \u escapes (the same JSON), so that no

@@ -1,9 +1,17 @@
 #include "arbiter/report/record_standings.h"
 
+#include <fmt/format.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
 
 #include "arbiter/records/duplicates.h"
 #include "arbiter/records/record_file.h"
+#include "arbiter/report/report_data.h"
 
 namespace arbiter::report {
 namespace {
@@ -13,10 +21,13 @@ std::expected<void, std::string> AddRecord(
     const std::vector<std::string>& files, uint32_t file,
     const records::RecordReader& reader, std::string_view line,
     records::DuplicateIds* ids, RecordGames* out) {
-  auto summary = records::SummarizeRecord(line);
+  static thread_local records::RecordScanner scanner;
+  records::RecordView view;
+  auto scanned = scanner.Scan(line, &view);
+  auto summary = scanned ? records::RecordSummary::Of(view)
+                         : std::unexpected(scanned.error().message);
   if (!summary) {
-    out->problems.push_back(reader.Where() + ": skipped, " +
-                            summary.error().message);
+    out->problems.push_back(reader.Where() + ": skipped, " + summary.error());
     return {};
   }
   const auto seen = ids->Add(summary->game_id, line, {file, reader.line()});
@@ -35,6 +46,14 @@ std::expected<void, std::string> AddRecord(
       out->bots.push_back(bot);
     }
   }
+  const std::string game = GameOf(view);
+  auto kind = std::find_if(out->kinds.begin(), out->kinds.end(),
+                           [&](const GameKind& k) { return k.game == game; });
+  if (kind == out->kinds.end()) {
+    kind = out->kinds.insert(kind, GameKind{game, reader.Where(), 0});
+  }
+  ++kind->games;
+  out->kind_of.push_back(int(kind - out->kinds.begin()));
   out->games.push_back(std::move(*summary));
   return {};
 }
@@ -64,13 +83,80 @@ std::expected<RecordGames, std::string> ReadRecordGames(
   return out;
 }
 
+std::expected<void, std::string> CheckOneGame(
+    const std::vector<GameKind>& kinds, bool split) {
+  if (kinds.size() <= 1 || split) return {};
+  std::string list;
+  for (const GameKind& k : kinds) {
+    list += fmt::format("{}{} ({} games, the first at {})",
+                        list.empty() ? "" : ", ", k.game, k.games, k.first);
+  }
+  return std::unexpected(fmt::format(
+      "the records are of {} games: {}. Their scores count different things "
+      "and do not add up: give --split for one section per game, or the "
+      "records of one game",
+      kinds.size(), list));
+}
+
 std::expected<tournament::Standings, std::string> StandingsOf(
-    const RecordGames& games) {
-  tournament::Standings standings(games.bots);
-  for (const auto& game : games.games) {
-    if (auto ok = standings.Add(game); !ok) return std::unexpected(ok.error());
+    const RecordGames& games, int kind) {
+  std::vector<std::string> bots;
+  for (size_t g = 0; g < games.games.size(); ++g) {
+    if (kind >= 0 && games.kind_of[g] != kind) continue;
+    for (const std::string& bot : games.games[g].bots) {
+      if (std::find(bots.begin(), bots.end(), bot) == bots.end()) {
+        bots.push_back(bot);
+      }
+    }
+  }
+  tournament::Standings standings(bots);
+  for (size_t g = 0; g < games.games.size(); ++g) {
+    if (kind >= 0 && games.kind_of[g] != kind) continue;
+    if (auto ok = standings.Add(games.games[g]); !ok) {
+      return std::unexpected(ok.error());
+    }
   }
   return standings;
+}
+
+std::expected<GameRecordsFile, std::string> GameRecordsFile::Write(
+    const std::vector<std::string>& files, const std::string& game) {
+  char name[] = "/tmp/arbiter-standings-XXXXXX.jsonl";
+  const int fd = ::mkstemps(name, 6);
+  if (fd < 0) {
+    return std::unexpected(std::string("cannot create a temporary file: ") +
+                           std::strerror(errno));
+  }
+  GameRecordsFile out{std::string(name)};
+  std::FILE* file = ::fdopen(fd, "w");
+  records::DuplicateIds ids(/*keep_places=*/false);
+  records::RecordScanner scanner;
+  records::RecordView view;
+  for (const std::string& path : files) {
+    auto reader = records::RecordReader::Open(path);
+    if (!reader) return std::unexpected(reader.error());
+    std::string_view line;
+    while (true) {
+      auto more = reader->Next(&line);
+      if (!more) return std::unexpected(more.error());
+      if (!*more) break;
+      if (!scanner.Scan(line, &view) || GameOf(view) != game) continue;
+      if (ids.Add(view.game_id, line, {}).seen !=
+          records::DuplicateIds::Seen::kNew) {
+        continue;
+      }
+      std::fwrite(line.data(), 1, line.size(), file);
+      std::fputc('\n', file);
+    }
+  }
+  if (std::fclose(file) != 0) {
+    return std::unexpected(out.path_ + ": cannot write");
+  }
+  return out;
+}
+
+GameRecordsFile::~GameRecordsFile() {
+  if (!path_.empty()) ::unlink(path_.c_str());
 }
 
 }  // namespace arbiter::report

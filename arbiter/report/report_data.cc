@@ -7,9 +7,6 @@
 #include <set>
 
 #include "arbiter/games/registry.h"
-#include "arbiter/replay/replay.h"
-#include "arbiter/report/html_page.h"
-#include "arbiter/tournament/standings.h"
 #include "proto/arbiter/v1/fault_reasons.h"
 #include "ratings/ratings.h"
 
@@ -18,99 +15,27 @@ namespace {
 
 using nlohmann::json;
 
-// Decision-time histogram: bin 0 holds times under 1 us, bin k times under
+// The page's histogram: bin 0 holds times under 1 us, bin k times under
 // 10^(k / kBinsPerDecade) us, up to 1000 s.
 constexpr int kBinsPerDecade = 5;
 constexpr int kDecades = 9;
 constexpr int kNumBins = kBinsPerDecade * kDecades + 1;
+// The quantiles' histogram: bins 1% wide (a quantile is the middle of its
+// bin, within half a percent), the same decades.
+constexpr int kFinePerDecade = 230;
+constexpr int kNumFine = kFinePerDecade * kDecades + 1;
 
-int DecisionBin(uint32_t us) {
+int FineBin(int64_t us) {
   if (us < 1) return 0;
-  const int bin = 1 + int(std::floor(std::log10(double(us)) * kBinsPerDecade));
-  return std::min(bin, kNumBins - 1);
-}
-
-uint32_t Quantile(const std::vector<uint32_t>& sorted, double q) {
-  if (sorted.empty()) return 0;
-  const size_t i = std::min(sorted.size() - 1,
-                            size_t(std::ceil(q * double(sorted.size())) - 1));
-  return sorted[q <= 0 ? 0 : i];
-}
-
-// Teams per seat as the standings count them: seats that share one team
-// in a game without partnerships play alone.
-std::vector<int> TeamsOf(const v1::GameRecord& r) {
-  bool shared = true;
-  for (const auto& s : r.seats()) shared &= s.team() == r.seats(0).team();
-  std::vector<int> teams;
-  for (int i = 0; i < r.seats_size(); ++i) {
-    teams.push_back(shared ? i : r.seats(i).team());
-  }
-  return teams;
-}
-
-// The seat that holds the seat advantage (records of version 0.1 do not
-// say: the seat after the first dealer).
-int FirstMover(const v1::GameRecord& r) {
-  if (r.has_first_mover()) return r.first_mover();
-  const int n = std::max(1, r.seats_size());
-  return ((r.first_dealer() % n) + 1 + n) % n;
-}
-
-records::RecordSummary SummaryOf(const v1::GameRecord& r) {
-  records::RecordSummary s;
-  s.game_id = r.game_id();
-  s.duplicate_group = r.duplicate_group();
-  s.round = r.round();
-  s.seed = r.seed();
-  for (const auto& seat : r.seats()) s.bots.push_back(seat.bot_name());
-  s.teams = TeamsOf(r);
-  s.places.assign(r.result().places().begin(), r.result().places().end());
-  if (s.places.size() != s.bots.size()) s.places.clear();
-  for (const auto& f : r.result().faults()) {
-    ++s.faults;
-    s.fault_seats.push_back(f.seat());
-  }
-  return s;
-}
-
-ratings::Game RatingGameOf(const v1::GameRecord& r, const std::string& where) {
-  ratings::Game g{.id = r.game_id(),
-                  .duplicate_group = r.duplicate_group(),
-                  .round = r.round(),
-                  .source = where};
-  bool partnerships = false;
-  for (const auto& s : r.seats()) partnerships |= s.team() != r.seats(0).team();
-  const int first = FirstMover(r);
-  for (int i = 0; i < r.seats_size(); ++i) {
-    ratings::SeatResult seat{
-        .player = r.seats(i).bot_name(),
-        .team = partnerships ? r.seats(i).team() : -1,
-        .place = i < r.result().places_size() ? r.result().places(i) : 1,
-        .moved_first = i == first};
-    if (i < r.result().scores_size()) seat.points = r.result().scores(i);
-    g.seats.push_back(std::move(seat));
-  }
-  for (const auto& step : r.steps()) {
-    if (step.seat() < 0 || step.seat() >= r.seats_size()) continue;
-    auto& seat = g.seats[step.seat()];
-    ++seat.decisions;
-    seat.decision_us_total += step.decision_us();
-    seat.decision_us_max =
-        std::max<int64_t>(seat.decision_us_max, step.decision_us());
-  }
-  for (const auto& f : r.result().faults()) {
-    if (f.seat() >= 0 && f.seat() < r.seats_size()) {
-      g.seats[f.seat()].faults.push_back(FaultReasonName(f.reason()));
-    }
-  }
-  return g;
+  const int bin = 1 + int(std::floor(std::log10(double(us)) * kFinePerDecade));
+  return std::min(bin, kNumFine - 1);
 }
 
 // Seconds between two RFC 3339 UTC times ("2026-11-23T10:00:00.123Z"), or
 // -1 when either cannot be read.
-double Seconds(const std::string& from, const std::string& to) {
-  auto parse = [](const std::string& t) -> double {
+double Seconds(std::string_view from, std::string_view to) {
+  auto parse = [](std::string_view text) -> double {
+    const std::string t(text);
     int y, mo, d, h, mi;
     double s;
     if (std::sscanf(t.c_str(), "%d-%d-%dT%d:%d:%lfZ", &y, &mo, &d, &h, &mi,
@@ -130,127 +55,240 @@ double Seconds(const std::string& from, const std::string& to) {
   return a < 0 || b < 0 ? -1 : std::round((b - a) * 1000) / 1000;
 }
 
+// "target" from "END_REASON_TARGET" or its number's text.
+std::string EndOf(std::string_view text) {
+  v1::EndReason reason = v1::END_REASON_UNSPECIFIED;
+  int number = 0;
+  const char* end = text.data() + text.size();
+  if (auto [p, ec] = std::from_chars(text.data(), end, number);
+      ec == std::errc() && p == end && v1::EndReason_IsValid(number)) {
+    reason = v1::EndReason(number);
+  } else {
+    v1::EndReason_Parse(std::string(text), &reason);
+  }
+  return EndReasonName(reason);
+}
+
+bool IsTimeout(std::string_view reason) {
+  return FaultReasonName(reason) == FaultReasonName(v1::FAULT_REASON_TIMEOUT);
+}
+
+// The ratings' view of a record: its strings borrowed, the fault reasons'
+// words held here.
+class RatingView {
+ public:
+  ratings::GameView Of(const records::RecordView& r) {
+    seats_.clear();
+    faults_.clear();
+    reasons_.clear();
+    bool partnerships = false;
+    for (const auto& s : r.seats) partnerships |= s.team != r.seats[0].team;
+    const int64_t first = r.FirstMover();
+    for (size_t i = 0; i < r.seats.size(); ++i) {
+      ratings::SeatView seat{
+          .player = r.seats[i].bot_name,
+          .team = partnerships ? int(r.seats[i].team) : -1,
+          .place = i < r.places.size() ? int(r.places[i]) : 1,
+          .moved_first = int64_t(i) == first};
+      if (i < r.scores.size()) seat.points = r.scores[i];
+      seats_.push_back(seat);
+    }
+    reasons_.reserve(r.faults.size());
+    for (const auto& f : r.faults) {
+      if (f.seat < 0 || size_t(f.seat) >= r.seats.size()) continue;
+      reasons_.push_back(FaultReasonName(f.reason));
+      faults_.push_back({.seat = int(f.seat), .reason = reasons_.back()});
+    }
+    return {.seats = seats_,
+            .faults = faults_,
+            .duplicate_group = r.duplicate_group,
+            .round = r.round};
+  }
+
+ private:
+  std::vector<ratings::SeatView> seats_;
+  std::vector<ratings::FaultView> faults_;
+  std::vector<std::string> reasons_;
+};
+
+ratings::Options RatingOptions(int bootstrap) {
+  ratings::Options options;
+  options.bootstrap = bootstrap;
+  options.crosstable = false;
+  return options;
+}
+
 json Bound(double value, bool open) {
   return open || !std::isfinite(value) ? json(nullptr) : json(value);
 }
 
 }  // namespace
 
-ReportBuilder::ReportBuilder(ReportOptions options)
-    : options_(std::move(options)) {}
-
-void ReportBuilder::AddNote(std::string note) {
-  notes_.push_back(std::move(note));
+std::string GameOf(const records::RecordView& record) {
+  return record.game.empty() ? std::string(game::DefaultGame().Name())
+                             : std::string(record.game);
 }
 
-void ReportBuilder::Add(const v1::GameRecord& r, std::string where,
-                        const GameLogs* logs) {
-  const auto& result = r.result();
+json GameRow(const records::RecordView& r, int64_t n, int section) {
   json bots = json::array(), faults = json::array();
-  for (const auto& s : r.seats()) bots.push_back(s.bot_name());
-  for (const auto& f : result.faults()) {
-    faults.push_back(
-        json::array({f.seat(), FaultReasonName(f.reason()), f.step()}));
-    if (f.seat() >= 0 && f.seat() < r.seats_size()) {
-      ++faults_[r.seats(f.seat()).bot_name()][FaultReasonName(f.reason())];
-    }
+  for (const auto& s : r.seats) bots.push_back(s.bot_name);
+  for (const auto& f : r.faults) {
+    faults.push_back(json::array({f.seat, FaultReasonName(f.reason), f.step}));
   }
-  for (const auto& step : r.steps()) {
-    if (step.seat() >= 0 && step.seat() < r.seats_size()) {
-      decision_us_[r.seats(step.seat()).bot_name()].push_back(
-          step.decision_us());
-    }
-  }
-  for (int i = 0; i < r.seats_size() && i < result.scores_size(); ++i) {
-    scores_[r.seats(i).bot_name()].push_back(result.scores(i));
-    game_points_[r.seats(i).bot_name()] += result.scores(i);
-  }
-  if (!r.tournament_id().empty() &&
-      std::find(tournaments_.begin(), tournaments_.end(), r.tournament_id()) ==
-          tournaments_.end()) {
-    tournaments_.push_back(r.tournament_id());
-  }
-  json replay = nullptr;
-  std::string compressed;
-  if (options_.replays) {
-    json data = ReplayData(r, logs, options_.replay);
-    if (data.contains("error")) replay = data["error"];
-    score_units_.insert(data.value("score_unit", ""));
-    compressed = CompressJson(data);
-  }
-  games_.push_back(
-      {{"id", r.game_id()},
-       {"game",
-        r.game().empty() ? std::string(game::DefaultGame().Name()) : r.game()},
-       {"round", r.round()},
-       {"tournament", r.tournament_id()},
-       {"bots", bots},
-       {"teams", TeamsOf(r)},
-       {"scores",
-        std::vector<int>(result.scores().begin(), result.scores().end())},
-       {"places",
-        std::vector<int>(result.places().begin(), result.places().end())},
-       {"team_scores", std::vector<int>(result.team_scores().begin(),
-                                        result.team_scores().end())},
-       {"end", EndReasonName(result.end_reason())},
-       {"faults", faults},
-       {"steps", r.steps_size()},
-       {"hands", result.hands_played()},
-       {"started_at", r.started_at()},
-       {"seconds", Seconds(r.started_at(), r.finished_at())},
-       {"where", where},
-       {"replay", options_.replays},
-       {"replay_error", replay}});
-  replays_.push_back(std::move(compressed));
-  summaries_.push_back(SummaryOf(r));
-  rating_games_.push_back(RatingGameOf(r, where));
+  return {{"n", n},
+          {"id", r.game_id},
+          {"s", section},
+          {"round", r.round},
+          {"group", r.duplicate_group},
+          {"bots", bots},
+          {"teams", r.Teams()},
+          {"scores", r.scores},
+          {"places", r.places},
+          {"team_scores", r.team_scores},
+          {"end", EndOf(r.end_reason)},
+          {"faults", faults},
+          {"steps", r.steps.size()},
+          {"hands", r.hands_played},
+          {"seconds", Seconds(r.started_at, r.finished_at)}};
 }
 
-json ReportBuilder::Standings() {
-  std::set<std::string> names;
-  for (const auto& s : summaries_) names.insert(s.bots.begin(), s.bots.end());
-  tournament::Standings standings(
-      std::vector<std::string>(names.begin(), names.end()));
-  for (const auto& s : summaries_) {
-    if (auto ok = standings.Add(s); !ok) AddNote(ok.error());
+void DecisionTimes::Add(int64_t us) {
+  if (fine_.empty()) fine_.assign(kNumFine, 0);
+  us = std::max<int64_t>(us, 0);
+  ++fine_[FineBin(us)];
+  ++count_;
+  total_ += us;
+  max_ = std::max(max_, us);
+}
+
+double DecisionTimes::Quantile(double q) const {
+  if (count_ == 0) return 0;
+  const int64_t rank =
+      std::max<int64_t>(1, int64_t(std::ceil(q * double(count_))));  // 1-based
+  int64_t seen = 0;
+  for (int bin = 0; bin < kNumFine; ++bin) {
+    seen += fine_[bin];
+    if (seen < rank) continue;
+    if (bin == 0) return 0;
+    // The middle of the bin (in log scale), never above the maximum.
+    const double mid = std::pow(10.0, (bin - 0.5) / kFinePerDecade);
+    return std::min(mid, double(max_));
   }
+  return double(max_);
+}
+
+std::vector<int64_t> DecisionTimes::CoarseCounts() const {
+  std::vector<int64_t> counts(kNumBins, 0);
+  for (int bin = 0; bin < kNumFine && !fine_.empty(); ++bin) {
+    if (fine_[bin] == 0) continue;
+    // Fine bin `bin` holds times in [10^((bin-1)/230), 10^(bin/230)) us.
+    const int coarse =
+        bin == 0 ? 0 : 1 + (bin - 1) * kBinsPerDecade / kFinePerDecade;
+    counts[std::min(coarse, kNumBins - 1)] += fine_[bin];
+  }
+  return counts;
+}
+
+std::vector<double> DecisionBins() {
+  std::vector<double> bins;
+  for (int k = 0; k < kNumBins; ++k) {
+    bins.push_back(std::pow(10.0, double(k) / kBinsPerDecade));
+  }
+  return bins;
+}
+
+SectionBuilder::SectionBuilder(std::string game, std::vector<std::string> bots,
+                               bool by_round, int bootstrap)
+    : game_(std::move(game)),
+      standings_(std::move(bots)),
+      rater_(RatingOptions(bootstrap), by_round),
+      by_round_(by_round) {}
+
+std::expected<void, std::string> SectionBuilder::Add(
+    const records::RecordView& r, const std::string& where) {
+  auto summary = records::RecordSummary::Of(r);
+  if (!summary) return std::unexpected(where + ": " + summary.error());
+  static thread_local RatingView rating_view;
+  if (auto ok = rater_.Add(rating_view.Of(r)); !ok) {
+    return std::unexpected(where + ": " + ok.error());
+  }
+  if (auto ok = standings_.Add(*summary); !ok) {
+    return std::unexpected(where + ": " + ok.error());
+  }
+  ++games_;
+  const auto bot = [&](int64_t seat) -> BotFigures* {
+    if (seat < 0 || size_t(seat) >= r.seats.size()) return nullptr;
+    return &bots_[std::string(r.seats[seat].bot_name)];
+  };
+  for (const auto& step : r.steps) {
+    BotFigures* b = bot(step.seat);
+    if (b == nullptr) continue;
+    // A step the arbiter played (after a timeout, or for a bot that is
+    // gone) is no answer: counted apart, its time is not the bot's.
+    if (step.strike) {
+      ++b->struck;
+    } else {
+      b->times.Add(step.decision_us);
+    }
+  }
+  for (const auto& f : r.faults) {
+    BotFigures* b = bot(f.seat);
+    if (b == nullptr) continue;
+    ++(IsTimeout(f.reason) ? b->timeouts : b->other_faults);
+    ++faults_[std::string(r.seats[f.seat].bot_name)][FaultReasonName(f.reason)];
+  }
+  for (size_t i = 0; i < r.seats.size() && i < r.scores.size(); ++i) {
+    BotFigures* b = bot(int64_t(i));
+    ++b->scores[r.scores[i]];
+    b->game_points += r.scores[i];
+  }
+  if (!r.started_at.empty()) {
+    const std::string at(r.started_at);
+    if (first_started_.empty() || at < first_started_) first_started_ = at;
+    if (at > last_started_) last_started_ = at;
+  }
+  return {};
+}
+
+json SectionBuilder::Standings() const {
   json rows = json::array(), bots = json::array();
-  const std::vector<int> order = standings.Order();
+  const std::vector<int> order = standings_.Order();
   for (int b : order) {
-    const std::string& name = standings.Name(b);
-    const int games = standings.Games(b);
+    const std::string& name = standings_.Name(b);
+    const int games = standings_.Games(b);
+    const auto figures = bots_.find(name);
     bots.push_back(name);
-    rows.push_back({{"bot", name},
-                    {"games", games},
-                    {"points", standings.Points(b)},
-                    {"score", games ? standings.Points(b) / games : 0.0},
-                    {"faults", standings.Faults(b)},
-                    {"game_points", game_points_[name]}});
+    rows.push_back(
+        {{"bot", name},
+         {"games", games},
+         {"points", standings_.Points(b)},
+         {"score", games ? standings_.Points(b) / games : 0.0},
+         {"faults", standings_.Faults(b)},
+         {"game_points",
+          figures == bots_.end() ? 0 : figures->second.game_points}});
   }
   json cross = json::array();
   for (int a : order) {
     json row = json::array();
     for (int b : order) {
       row.push_back(json::array(
-          {standings.PointsAgainst(a, b), standings.GamesAgainst(a, b)}));
+          {standings_.PointsAgainst(a, b), standings_.GamesAgainst(a, b)}));
     }
     cross.push_back(row);
   }
   return {{"rows", rows}, {"bots", bots}, {"crosstable", cross}};
 }
 
-void ReportBuilder::Ratings(json& data) {
-  ratings::Options options;
-  options.bootstrap = options_.bootstrap;
-  options.crosstable = false;
-  auto report = ratings::RateGames(rating_games_, options);
+void SectionBuilder::Ratings(json& data, std::vector<std::string>* notes) {
+  const int64_t games = rater_.games();
+  auto report = rater_.Rate();
   if (!report) {
-    AddNote("ratings: " + report.error());
+    notes->push_back(game_ + " ratings: " + report.error());
     return;
   }
   data["ratings"] = {{"model", report->model},
                      {"replicates", report->bootstrap_replicates},
-                     {"average", options.average},
+                     {"average", report->options.average},
                      {"pools", report->num_components},
                      {"notes", report->notes}};
   for (json& row : data["standings"]) {
@@ -263,20 +301,16 @@ void ReportBuilder::Ratings(json& data) {
       row["los_next"] = p.los_next ? json(*p.los_next) : json(nullptr);
       if (p.interval) {
         const auto& i = *p.interval;
-        const bool low_open = i.lower_prior || !std::isfinite(i.lower);
-        const bool high_open = i.upper_prior || !std::isfinite(i.upper);
-        row["lower"] = Bound(i.lower, low_open);
-        row["upper"] = Bound(i.upper, high_open);
+        row["lower"] = Bound(i.lower, i.lower_prior);
+        row["upper"] = Bound(i.upper, i.upper_prior);
       }
     }
   }
   // The history: by round when the games have several, else by games.
-  std::set<int64_t> rounds;
-  for (const auto& g : rating_games_) rounds.insert(g.round);
   ratings::HistoryOptions step;
-  step.by_round = rounds.size() > 1;
-  step.every = std::max<int64_t>(1, int64_t(rating_games_.size()) / 20);
-  auto history = ratings::RateHistory(rating_games_, options, step);
+  step.by_round = by_round_;
+  step.every = std::max<int64_t>(1, games / 20);
+  auto history = rater_.RateHistory(step);
   if (!history) return;
   json points = json::array();
   for (const auto& point : history->points) {
@@ -296,61 +330,50 @@ void ReportBuilder::Ratings(json& data) {
                      {"points", points}};
 }
 
-json ReportBuilder::Decisions() const {
-  json bins = json::array();
-  for (int k = 0; k < kNumBins; ++k) {
-    bins.push_back(std::pow(10.0, double(k) / kBinsPerDecade));
-  }
+json SectionBuilder::Decisions() const {
   json bots = json::object();
-  for (auto [name, times] : decision_us_) {
-    std::vector<int> counts(kNumBins, 0);
-    double total = 0;
-    for (uint32_t us : times) {
-      ++counts[DecisionBin(us)];
-      total += us;
-    }
-    std::sort(times.begin(), times.end());
-    bots[name] = {{"counts", counts},
-                  {"count", times.size()},
-                  {"mean_us", times.empty() ? 0.0 : total / times.size()},
-                  {"p50_us", Quantile(times, 0.5)},
-                  {"p90_us", Quantile(times, 0.9)},
-                  {"p99_us", Quantile(times, 0.99)},
-                  {"max_us", times.empty() ? 0 : times.back()}};
+  for (const auto& [name, b] : bots_) {
+    const DecisionTimes& t = b.times;
+    bots[name] = {{"counts", t.CoarseCounts()},
+                  {"count", t.count()},
+                  {"mean_us", t.mean()},
+                  {"p50_us", t.Quantile(0.5)},
+                  {"p90_us", t.Quantile(0.9)},
+                  {"p99_us", t.Quantile(0.99)},
+                  {"max_us", t.max()},
+                  {"timeouts", b.timeouts},
+                  {"other_faults", b.other_faults},
+                  {"struck", b.struck}};
   }
-  return {{"bins", bins}, {"bots", bots}};
+  return {{"bins", DecisionBins()}, {"bots", bots}};
 }
 
-ReportBuilder::Page ReportBuilder::Finish() {
-  json data = {{"format", 1}};
-  std::string title = options_.title;
-  if (title.empty() && !tournaments_.empty()) {
-    title = tournaments_[0];
-    for (size_t i = 1; i < tournaments_.size(); ++i) {
-      title += ", " + tournaments_[i];
-    }
-  }
-  if (title.empty()) title = default_title_;
-  data["title"] = title.empty() ? "Report" : title;
-  data["games_count"] = games_.size();
+json SectionBuilder::Finish(std::vector<std::string>* notes) {
+  json data = {{"game", game_}, {"games_count", games_}};
   json standings = Standings();
   data["bots"] = standings["bots"];
   data["standings"] = standings["rows"];
   data["crosstable"] = standings["crosstable"];
-  if (!rating_games_.empty()) Ratings(data);
+  if (games_ > 0) Ratings(data, notes);
   std::set<std::string> reasons;
   for (const auto& [bot, by_reason] : faults_) {
     for (const auto& [reason, n] : by_reason) reasons.insert(reason);
   }
   data["faults"] = {{"reasons", reasons}, {"counts", faults_}};
   data["decisions"] = Decisions();
-  data["scores"] = scores_;
-  // What the game points count, when every replayed game says the same.
-  data["score_unit"] =
-      score_units_.size() == 1 ? *score_units_.begin() : std::string();
-  data["games"] = std::move(games_);
-  data["notes"] = notes_;
-  return {std::move(data), std::move(replays_)};
+  json scores = json::object();
+  for (const auto& [name, b] : bots_) {
+    json pairs = json::array();
+    for (const auto& [points, seats] : b.scores) {
+      pairs.push_back(json::array({points, seats}));
+    }
+    scores[name] = pairs;
+  }
+  data["scores"] = scores;
+  data["first_started"] = first_started_;
+  data["last_started"] = last_started_;
+  data["score_unit"] = "";
+  return data;
 }
 
 }  // namespace arbiter::report

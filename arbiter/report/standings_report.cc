@@ -3,10 +3,14 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <nlohmann/json.hpp>
 
+#include "arbiter/common/printable.h"
+#include "arbiter/tournament/swiss_table_text.h"
 #include "ratings/format.h"
 #include "ratings/ratings.h"
 
@@ -47,10 +51,38 @@ std::expected<void, std::string> WriteWhole(const std::filesystem::path& path,
   return {};
 }
 
+namespace {
+
+// Sets format->note (and "ratings_note" in its JSON) when the ratings
+// order two bots differently from the format's standings.
+void NoteOrder(const ratings::Report& report, FormatResults* format) {
+  auto json = nlohmann::json::parse(format->json, nullptr, false);
+  if (!json.is_object() || !json.contains("standings") ||
+      !json.contains("order")) {
+    return;
+  }
+  std::vector<std::pair<std::string, int>> placed;
+  for (const auto& row : json["standings"]) {
+    placed.emplace_back(row["bot"].get<std::string>(), row["place"].get<int>());
+  }
+  std::vector<std::string> rated;
+  for (const auto& player : report.players) rated.push_back(player.name);
+  // "swiss" -> "Swiss standings".
+  std::string name = json.value("format", std::string("format"));
+  if (!name.empty()) name[0] = char(std::toupper((unsigned char)name[0]));
+  format->note =
+      tournament::OrderNote(placed, rated, name + " standings", json["order"]);
+  if (format->note.empty()) return;
+  json["ratings_note"] = format->note;
+  format->json = json.dump(2, ' ', /*ensure_ascii=*/true);
+}
+
+}  // namespace
+
 std::expected<void, std::string> PublishStandings(
     const tournament::Standings& standings,
     const std::vector<std::string>& records,
-    const std::filesystem::path& out_dir) {
+    const std::filesystem::path& out_dir, FormatResults* format) {
   std::printf("Standings\n%s\nCrosstable\n%s", standings.Table().c_str(),
               standings.Crosstable().c_str());
   if (const std::string faults = standings.FaultsByReason(); !faults.empty()) {
@@ -64,6 +96,10 @@ std::expected<void, std::string> PublishStandings(
     auto report = ratings::RateFiles(records, options);
     if (report) {
       std::printf("\nRatings\n%s", ratings::FormatTable(*report).c_str());
+      if (format != nullptr) NoteOrder(*report, format);
+      if (format != nullptr && !format->note.empty()) {
+        std::printf("%s\n", TerminalSafe(format->note).c_str());
+      }
       ratings_json = ratings::FormatJson(*report, /*with_crosstable=*/false);
     } else {
       std::fprintf(stderr, "ratings: %s\n", report.error().c_str());

@@ -17,16 +17,26 @@ namespace arbiter {
 inline constexpr const char* kReportFiles[] = {
     "standings.csv", "standings.json", "crosstable.csv", "ratings.json"};
 
+// A format's own results (a Swiss table) to hold against the ratings.
+struct FormatResults {
+  // In: the format's JSON, whose "standings" [{bot, place}] and "order"
+  // (what it ranks by) count; out: with "ratings_note" when the ratings
+  // order two bots differently.
+  std::string json;
+  std::string note;  // out: that line (tournament::OrderNote), or ""
+};
+
 // Prints "Standings", "Crosstable" and "Ratings" (rated from `records`, the
 // record files the standings come from) on stdout; when `out_dir` is not
 // empty, also writes kReportFiles into it (each replaced whole: written
 // aside, then renamed). Ratings are left out, with a note on stderr, when
 // they cannot be computed (no game yet). The error names the file that
-// could not be written.
+// could not be written. With `format`, a note under the ratings says why
+// they and the format's standings order bots differently, if they do.
 std::expected<void, std::string> PublishStandings(
     const tournament::Standings& standings,
     const std::vector<std::string>& records,
-    const std::filesystem::path& out_dir);
+    const std::filesystem::path& out_dir, FormatResults* format = nullptr);
 
 // Writes `text` to `path` aside and renames it, so that a reader (or a
 // kill) never sees half a file; the error names the file.

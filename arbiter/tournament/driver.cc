@@ -564,6 +564,7 @@ std::expected<RunResult, std::string> PlayOpen(
   if (result.complete && options.swiss_round == 0) {
     result.format_text = format.ResultText();
     result.format_json = format.ResultJson();
+    result.format_files = format.ResultFiles();
   }
   *unmatched = driver.Unmatched();
   return result;

@@ -117,6 +117,7 @@ struct RunResult {
   // The format's own results once every game is played (a knockout's
   // bracket): for a person, and a JSON object's text; "" when none.
   std::string format_text, format_json;
+  std::vector<ResultFile> format_files;  // more of them (a Swiss's CSV)
 };
 
 // The error names the key that makes the schedule impossible, or too large

@@ -11,6 +11,7 @@
 #include <map>
 #include <mutex>
 #include <optional>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -414,6 +415,15 @@ TEST(DriverTest, SwissRunsRoundByRoundAndResumesIdentically) {
   ASSERT_TRUE(resumed) << resumed.error();
   EXPECT_TRUE(resumed->complete);
   EXPECT_EQ(SortedLines(dir / kRecordsFile), SortedLines(whole / kRecordsFile));
+  // The Swiss table, rebuilt from the records and the pairings: the same.
+  const auto table = nlohmann::json::parse(clean->format_json);
+  EXPECT_EQ(table["standings"].size(), 9u);
+  EXPECT_EQ(table["rounds"].size(), 4u);
+  EXPECT_EQ(resumed->format_json, clean->format_json);
+  EXPECT_EQ(resumed->format_text, clean->format_text);
+  ASSERT_EQ(resumed->format_files.size(), 2u);
+  EXPECT_EQ(resumed->format_files[0].name, "swiss.csv");
+  EXPECT_EQ(resumed->format_files[0].text, clean->format_files[0].text);
   EXPECT_THAT(RunIn(config, runner, dir, 0, 2).error().message,
               HasSubstr("--shard"));
 }

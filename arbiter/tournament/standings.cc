@@ -313,17 +313,12 @@ std::string Standings::Crosstable(int max_bots) const {
   return out;
 }
 
-namespace {
-
-// A CSV field: quoted when it holds a comma, a quote or a line break.
 std::string CsvField(const std::string& text) {
   if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
   std::string out = "\"";
   for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
   return out + "\"";
 }
-
-}  // namespace
 
 std::string Standings::Csv() const {
   std::string out = "place,bot,games,points,score,faults\n";

@@ -35,6 +35,9 @@ std::vector<double> SeatPoints(const std::vector<int>& places,
 std::expected<std::vector<std::pair<int, double>>, std::string> BotPoints(
     const RecordSummary& record, const std::vector<std::string>& names);
 
+// A CSV field: quoted when it holds a comma, a quote or a line break.
+std::string CsvField(const std::string& text);
+
 // The tie rule, as printed and written with the standings.
 inline constexpr char kTieRule[] =
     "equal points per game: points per game against each other (when every "

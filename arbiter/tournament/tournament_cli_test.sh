@@ -69,8 +69,8 @@ echo "killed after $before of $total games"
   fail "after kill -9 and resume: $(summary killed/games.jsonl | wc -l) games"
 # Every run writes the report of every game; the runs below skip it, for
 # speed (it replays every game).
-grep -q "\"games_count\":$total," killed/report.html ||
-  fail "no report of $total games in killed/report.html"
+grep -q "\"games_count\":$total," killed/report/index.html ||
+  fail "no report of $total games in killed/report/index.html"
 
 # Ctrl-C: exit 130, then resume.
 "$arbiter" tournament t.toml --secret league.secret --out stopped >/dev/null 2>&1 &
@@ -89,7 +89,7 @@ wait "$pid" || status=$?
 # The same games, whatever the interruptions: same ids, same results.
 "$arbiter" tournament t.toml --secret league.secret --out whole --no-report \
   >/dev/null 2>&1 || fail "whole"
-[[ ! -e whole/report.html ]] || fail "--no-report wrote whole/report.html"
+[[ ! -e whole/report ]] || fail "--no-report wrote whole/report"
 summary whole/games.jsonl >whole.txt
 [[ "$(wc -l <whole.txt)" == "$total" ]] || fail "whole: $(wc -l <whole.txt)"
 summary killed/games.jsonl | cmp -s - whole.txt || fail "killed != whole"

@@ -1,5 +1,5 @@
 """Bot logs in the report: a real tournament and a real `arbiter play` of
-bots that write to stderr. Every game's replay in report.html shows its own
+bots that write to stderr. Every game's replay in the report shows its own
 bots' lines, from the right seat and step, and no other game's; a bot line
 that looks like the arbiter's marker of another game moves nothing."""
 import base64
@@ -16,10 +16,14 @@ LINE = re.compile(r"^(\w+): game (\S+) seat (\d+) request \d+: "
 
 
 def replays(report):
-    """Every game's replay data embedded in a report page."""
-    html = report.read_text()
-    blobs = re.findall(r'<script type="text/plain" id="replay-\d+"[^>]*>'
-                       r'([^<]*)</script>', html)
+    """Every game's replay data, from a report folder's replays/K.js
+    (each calls reportReplays(K, [base64 of gzip of JSON, ...]))."""
+    blobs = []
+    files = sorted((report / "replays").glob("*.js"), key=lambda p: int(p.stem))
+    for path in files:
+        text = path.read_text()
+        assert text.startswith(f"reportReplays({path.stem},"), path
+        blobs += json.loads(text[text.index(",") + 1:text.rindex(")")])
     assert blobs, "no replays in " + str(report)
     return [json.loads(gzip.decompress(base64.b64decode(b))) for b in blobs]
 
@@ -80,7 +84,7 @@ def test_tournament_report_shows_each_games_own_bot_lines(tmp_path):
     subprocess.run([str(arbiter_path()), "tournament", str(config),
                     "--out", str(out)], check=True, timeout=300,
                    capture_output=True)
-    games = replays(out / "report.html")
+    games = replays(out / "report")
     assert len(games) == 12  # 3 pairings, 4 deals each
     check_logs(games, opaque_ids=True)
     # Several processes of one bot (concurrency 2) each wrote its own log.
@@ -94,7 +98,7 @@ def test_play_report_shows_each_games_own_bot_lines(tmp_path):
                     "--bot", "ann=" + python_bot(CHATTY, "ann"),
                     "--bot", "ben=" + python_bot(CHATTY, "ben")],
                    check=True, timeout=300, capture_output=True)
-    report = tmp_path / "report.html"
+    report = tmp_path / "report"
     subprocess.run([str(arbiter_path()), "report", str(out), "-o",
                     str(report)], check=True, timeout=120,
                    capture_output=True)

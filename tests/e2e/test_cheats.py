@@ -141,8 +141,9 @@ def test_loud_texts_stay_data_on_every_page(tmp_path):
     logs = pathlib.Path(str(run.out) + ".logs")
     (tmp_path / "edited.jsonl.logs").symlink_to(logs)
     game = run.records[0]["game_id"]
-    report, replay = tmp_path / "report.html", tmp_path / "game.html"
+    report, replay = tmp_path / "report", tmp_path / "game.html"
     status, output = arbiter("report", edited, "-o", report)
+    report = report / "index.html"
     assert status == 0, output
     status, output = arbiter("replay", edited, "--game", game, "--html",
                              "-o", replay)

@@ -100,6 +100,10 @@ def test_docs_league_runs_as_written(checkout):
     for name in ["standings.csv", "standings.json", "crosstable.csv",
                  "ratings.json"]:
         assert (out / name).stat().st_size > 0, name
+    # The Swiss ends with its own table, at tables of four partners.
+    assert "Swiss standings (Swiss score, then Buchholz" in run.stdout
+    swiss = json.loads((out / "swiss.json").read_text())
+    assert len(swiss["standings"]) == 4 and len(swiss["rounds"]) == 2
     csv = (out / "standings.csv").read_text().splitlines()
     assert csv[0] == "place,bot,games,points,score,faults"
     assert len(csv) == 5

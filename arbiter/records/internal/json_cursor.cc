@@ -395,6 +395,16 @@ bool Cursor::Integer(const FieldName& field, Int* out) {
 template bool Cursor::Integer(const FieldName&, int64_t*);
 template bool Cursor::Integer(const FieldName&, uint64_t*);
 
+bool Cursor::Bool(const FieldName& field, bool* out) {
+  const char c = Peek();
+  if (c == '\0') return Torn();
+  *out = c == 't';
+  if (c == 't') return Literal("true");
+  if (c == 'f') return Literal("false");
+  if (c == 'n') return Literal("null");
+  return Wrong(field, "true or false");
+}
+
 bool Cursor::EnumText(const FieldName& field, std::string_view* out) {
   bool quoted = false;
   return NumberText(field, out, &quoted);

@@ -98,6 +98,8 @@ class Cursor {
   }
   // An enum: its name, or its number's text.
   bool EnumText(const FieldName& field, std::string_view* out);
+  // true or false (null: false).
+  bool Bool(const FieldName& field, bool* out);
   bool SkipValue();
 
   // Calls member(name) for each member of the object at the cursor (null:

@@ -1,21 +1,41 @@
-// How long `arbiter report` takes and how big its page is. Prints one line
-// per figure (docs/report.md, "Size and speed"):
-//   report.ms_per_1000_games             writing report.html from a record
-//                                        file (read, replay every game,
-//                                        ratings with 200 bootstrap
-//                                        replicates, gzip), per 1000 games
-//   report.bytes_per_game                the page's size per game
-//   report.no_replays_ms_per_1000_games  the same with --no-replays
-//   report.no_replays_bytes_per_game
-// The games: a round robin of ten builtin random bots, Zetema, 495 games.
-// Times are CPU seconds of the process, median of 3 (the machine is
-// shared).
+// How long `arbiter report` takes, how much memory it needs and how big its
+// page is, on large record sets. Prints one line per figure (docs/report.md,
+// "Size and speed"):
+//   report.10k.summary_s           writing the report folder of 10,000
+//                                  games without replays (read, standings,
+//                                  ratings with 200 bootstrap replicates,
+//                                  game list), CPU seconds
+//   report.10k.summary_max_rss_mb  the peak memory of that run
+//   report.10k.index_bytes         index.html's size
+//   report.10k.first_paint_ms      index.html opened from disk in headless
+//                                  Chromium: its first contentful paint
+//   report.10k.list_ms             ... and the game list loaded (when a
+//                                  chromium is installed: first_paint.py)
+//   report.replays_ms_per_game     CPU time of a game's replay (1,000 games
+//                                  with replays, on one thread)
+//   report.replays_max_rss_mb      the peak memory of that run
+//   report.resume_100_of_1100_s    the same written again after 100 more
+//                                  games (one replay file): CPU seconds
+// The games: copies of a round robin of ten builtin random bots (Zetema,
+// 495 games, about 85 KB a record), each under its own id, in a .jsonl.zst
+// file. REPORT_BENCH_GAMES=N measures N games instead of 10,000 (the
+// figures are then named report.N.*), e.g. 1000000 for the million; with
+// REPORT_BENCH_SMALL=1 the copies leave out the steps and events (about 2
+// KB a record instead of 85: a million games' records are then written in
+// minutes, not hours), and the replay figures are skipped.
+// Each report is written by a child process, whose peak memory the kernel
+// measures (wait4).
+#include <fmt/format.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
+#include <zstd.h>
 
-#include <algorithm>
 #include <cstdio>
-#include <ctime>
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -30,24 +50,13 @@ namespace fs = std::filesystem;
 namespace tour = arbiter::tournament;
 namespace report = arbiter::report;
 
-double CpuNow() {
-  timespec t;
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-  return double(t.tv_sec) + double(t.tv_nsec) * 1e-9;
-}
-
-double Median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
-
 [[noreturn]] void Die(const std::string& message) {
   std::fprintf(stderr, "report_bench: %s\n", message.c_str());
   std::exit(1);
 }
 
-// A round robin of builtin bots, recorded in `dir`.
-void PlayTournament(const fs::path& dir) {
+// A round robin of builtin bots, recorded in `dir`; its record lines.
+std::vector<std::string> PlayTournament(const fs::path& dir) {
   tour::TournamentConfig config;
   config.name = "bench";
   config.seed = 11;
@@ -62,49 +71,147 @@ void PlayTournament(const fs::path& dir) {
   tour::BuiltinRandomRunner runner(config, resolved->game);
   auto result =
       tour::RunTournament(config, resolved->layout, runner, {.out_dir = dir});
-  if (!result) Die(result.error().message);
-  if (!result->complete) Die("the tournament did not finish");
+  if (!result || !result->complete) Die("the tournament did not finish");
+  std::vector<std::string> lines;
+  std::ifstream in(dir / "games.jsonl");
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
 }
 
-struct Figures {
-  double ms_per_1000_games = 0;
-  double bytes_per_game = 0;
+// `line` with the string value of `field` replaced by `value`.
+std::string Replace(std::string line, const std::string& field,
+                    const std::string& value) {
+  const std::string key = "\"" + field + "\":\"";
+  const size_t from = line.find(key);
+  if (from == std::string::npos) Die("no " + field + " in a record");
+  const size_t start = from + key.size();
+  return line.replace(start, line.find('"', start) - start, value);
+}
+
+// Games [from, to) as copies of the templates under ids "s<k>", appended
+// to a .jsonl.zst file one zstd frame per hundred records.
+void WriteGames(const fs::path& file, const std::vector<std::string>& lines,
+                int64_t from, int64_t to) {
+  std::ofstream out(file, std::ios::binary | std::ios::app);
+  std::string batch, frame;
+  auto flush = [&] {
+    frame.resize(ZSTD_compressBound(batch.size()));
+    const size_t n = ZSTD_compress(frame.data(), frame.size(), batch.data(),
+                                   batch.size(), 1);
+    if (ZSTD_isError(n)) Die("zstd failed");
+    out.write(frame.data(), std::streamsize(n));
+    batch.clear();
+  };
+  for (int64_t k = from; k < to; ++k) {
+    const std::string& line = lines[size_t(k) % lines.size()];
+    std::string copy = Replace(line, "game_id", fmt::format("s{}", k));
+    // Duplicate deals come in pairs, as a round robin's seatings do.
+    copy = Replace(copy, "duplicate_group", fmt::format("s{}", k / 2));
+    batch += copy + "\n";
+    if ((k + 1) % 100 == 0) flush();
+  }
+  if (!batch.empty()) flush();
+  if (!out) Die(file.string() + ": cannot write");
+}
+
+struct Run {
+  double cpu_s = 0;
+  double max_rss_mb = 0;
+  report::ReportResult result;
 };
 
-Figures Measure(const fs::path& dir, bool replays) {
-  auto sources = report::FindSources({dir.string()});
-  if (!sources) Die(sources.error());
-  std::vector<double> seconds;
-  report::ReportResult last;
-  for (int run = 0; run < 3; ++run) {
-    const double start = CpuNow();
-    auto written = report::WriteReport(*sources, {.replays = replays},
-                                       dir / "report.html");
-    seconds.push_back(CpuNow() - start);
+// Writes the report of `records` into `out` in a child process.
+Run Measure(const fs::path& records, const fs::path& out, bool replays,
+            int threads) {
+  const fs::path result_file = out.string() + ".result";
+  const pid_t child = ::fork();
+  if (child == 0) {
+    auto sources = report::FindSources({records.string()});
+    if (!sources) Die(sources.error());
+    auto written = report::WriteReport(
+        *sources, {.replays = replays, .threads = threads}, out);
     if (!written) Die(written.error());
-    last = *written;
+    std::ofstream(result_file) << written->games << " " << written->index_bytes
+                               << " " << written->replay_files_written << "\n";
+    std::_Exit(0);
   }
-  if (last.games == 0 || (replays && last.replays != last.games)) {
-    Die("the report lost games");
+  int status = 0;
+  rusage usage{};
+  if (::wait4(child, &status, 0, &usage) != child || !WIFEXITED(status) ||
+      WEXITSTATUS(status) != 0) {
+    Die("the report failed");
   }
-  return {.ms_per_1000_games = Median(seconds) * 1e6 / last.games,
-          .bytes_per_game = double(last.bytes) / last.games};
+  Run run;
+  run.cpu_s = double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+              double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6;
+  run.max_rss_mb = double(usage.ru_maxrss) / 1024;
+  std::ifstream(result_file) >> run.result.games >> run.result.index_bytes >>
+      run.result.replay_files_written;
+  return run;
 }
 
 }  // namespace
 
+// The records without their steps and events.
+std::vector<std::string> Small(const std::vector<std::string>& lines) {
+  std::vector<std::string> out;
+  for (const std::string& line : lines) {
+    nlohmann::json record = nlohmann::json::parse(line);
+    record.erase("steps");
+    record.erase("events");
+    out.push_back(record.dump());
+  }
+  return out;
+}
+
 int main() {
+  const char* env = std::getenv("REPORT_BENCH_GAMES");
+  const int64_t games = env ? std::atoll(env) : 10000;
+  if (games < 1000) Die("REPORT_BENCH_GAMES: at least 1000");
+  const bool small = std::getenv("REPORT_BENCH_SMALL") != nullptr;
+  const std::string name =
+      (games % 1000000 == 0 ? fmt::format("{}m", games / 1000000)
+                            : fmt::format("{}k", games / 1000)) +
+      (small ? "_small" : "");
   char tmpl[] = "/tmp/report_bench.XXXXXX";
   const fs::path dir = ::mkdtemp(tmpl);
-  PlayTournament(dir);
-  const Figures full = Measure(dir, true);
-  const Figures bare = Measure(dir, false);
+  const std::vector<std::string> played = PlayTournament(dir / "played");
+  const std::vector<std::string> lines = small ? Small(played) : played;
+  const fs::path records = dir / "games.jsonl.zst";
+  WriteGames(records, lines, 0, games);
+
+  const Run summary = Measure(records, dir / "summary", false, 0);
+  if (summary.result.games != games) Die("the report lost games");
+  std::printf("report.%s.summary_s %.2f s\n", name.c_str(), summary.cpu_s);
+  std::printf("report.%s.summary_max_rss_mb %.0f MB\n", name.c_str(),
+              summary.max_rss_mb);
+  std::printf("report.%s.index_bytes %zu bytes\n", name.c_str(),
+              summary.result.index_bytes);
+  std::fflush(stdout);
+  const fs::path paint = fs::path(REPORT_BENCH_DIR) / "first_paint.py";
+  const std::string command =
+      fmt::format("python3 '{}' '{}' report.{}", paint.string(),
+                  (dir / "summary" / "index.html").string(), name);
+  if (std::system(command.c_str()) != 0) {
+    std::fprintf(stderr, "report_bench: no first paint (no chromium?)\n");
+  }
+
+  if (small) {
+    fs::remove_all(dir);
+    return 0;
+  }
+  const fs::path few = dir / "few.jsonl.zst";
+  WriteGames(few, played, 0, 1000);
+  const Run replays = Measure(few, dir / "replays", true, 1);
+  std::printf("report.replays_ms_per_game %.2f ms\n",
+              replays.cpu_s * 1000 / 1000);
+  std::printf("report.replays_max_rss_mb %.0f MB\n", replays.max_rss_mb);
+  // A resume: the report written again after 100 more games rewrites the
+  // summary and one replay file.
+  WriteGames(few, played, 1000, 1100);
+  const Run resume = Measure(few, dir / "replays", true, 1);
+  if (resume.result.replay_files_written != 1) Die("the resume rewrote more");
+  std::printf("report.resume_100_of_1100_s %.2f s\n", resume.cpu_s);
   fs::remove_all(dir);
-  std::printf("report.ms_per_1000_games %.0f ms\n", full.ms_per_1000_games);
-  std::printf("report.bytes_per_game %.0f bytes\n", full.bytes_per_game);
-  std::printf("report.no_replays_ms_per_1000_games %.0f ms\n",
-              bare.ms_per_1000_games);
-  std::printf("report.no_replays_bytes_per_game %.0f bytes\n",
-              bare.bytes_per_game);
   return 0;
 }

@@ -75,6 +75,12 @@ struct RunSplit {
   int shards = 1;
 };
 
+// A file of a format's results: its name in the output directory, its text.
+struct ResultFile {
+  std::string name;
+  std::string text;
+};
+
 class TournamentFormat {
  public:
   virtual ~TournamentFormat() = default;
@@ -111,6 +117,9 @@ class TournamentFormat {
   virtual std::string ResultText() const { return {}; }
   // The same as a JSON object's text, for the results files; "" for none.
   virtual std::string ResultJson() const { return {}; }
+  // More results files (a Swiss table's CSV): name and text; none by
+  // default.
+  virtual std::vector<ResultFile> ResultFiles() const { return {}; }
 };
 
 // The error of a format that is played whole (no --round, no --prior):

@@ -11,6 +11,8 @@
 #include "arbiter/common/plural.h"
 #include "arbiter/tournament/formats/registry.h"
 #include "arbiter/tournament/standings.h"
+#include "arbiter/tournament/swiss_table.h"
+#include "arbiter/tournament/swiss_table_text.h"
 
 namespace arbiter::tournament {
 namespace {
@@ -26,16 +28,14 @@ class Swiss : public TournamentFormat {
         key_(key),
         units_(UnitsPerTable(config, layout)),
         history_(int(config.bots.size())),
-        points_(config.bots.size(), 0.0),
-        count_(config.bots.size(), 0) {
-    for (const auto& bot : config.bots) names_.push_back(bot.name);
-  }
+        table_(Names(config)) {}
 
   std::expected<std::optional<Batch>, std::string> Next() override {
     if (round_.number > 0) CloseRound();
     if (round_.number == config_.rounds) return std::nullopt;
     const uint64_t seed = config_.seed.value_or(0);
     round_ = PairSwissRound(history_, units_, round_.number + 1, seed);
+    table_.AddRound(round_);
     Batch batch{.round = round_.number,
                 .games = ExpandRound(config_, layout_, round_, index_),
                 .pairings = round_};
@@ -48,14 +48,8 @@ class Swiss : public TournamentFormat {
       const ScheduledGame& game,
       const records::RecordSummary* summary) override {
     history_.AddGame(game.seat_bots);
-    if (summary == nullptr) return {};  // unreadable record: warned about
-    auto bot_points = BotPoints(*summary, names_);
-    if (!bot_points) return Error(bot_points.error());
-    for (auto [bot, p] : *bot_points) {
-      points_[bot] += p;
-      ++count_[bot];
-    }
-    return {};
+    // An unreadable record (nullptr) was warned about and scores nothing.
+    return table_.AddGame(game.table, summary);
   }
 
   bool Adaptive() const override { return true; }
@@ -76,6 +70,16 @@ class Swiss : public TournamentFormat {
                       Count(plan.games_per_bot[0] / plan.rounds, "game"));
     }
     return plan;
+  }
+
+  std::string ResultText() const override { return SwissText(table_.Json()); }
+  std::string ResultJson() const override {
+    return table_.Json().dump(2, ' ', /*ensure_ascii=*/true);
+  }
+  std::vector<ResultFile> ResultFiles() const override {
+    const nlohmann::json table = table_.Json();
+    return {{"swiss.csv", SwissCsv(table)},
+            {"swiss_rounds.csv", SwissRoundsCsv(table)}};
   }
 
   std::expected<void, std::string> CheckSplit(
@@ -104,30 +108,34 @@ class Swiss : public TournamentFormat {
     return int(ExpandRound(config_, layout_, round, 0).size());
   }
 
-  // The round's results (Record) pair the next one.
+  static std::vector<std::string> Names(const TournamentConfig& config) {
+    std::vector<std::string> names;
+    for (const auto& bot : config.bots) names.push_back(bot.name);
+    return names;
+  }
+
+  // The round's results (Record) pair the next one, on the Swiss score
+  // that the table ranks by.
   void CloseRound() {
     for (const Table& table : round_.tables) history_.AddTable(table);
-    for (size_t b = 0; b < points_.size(); ++b) {
-      if (count_[b] > 0) history_.AddScore(int(b), points_[b] / count_[b]);
+    const std::vector<double> scores = table_.LastRoundScores();
+    for (size_t b = 0; b < scores.size(); ++b) {
+      history_.AddScore(int(b), scores[b]);
     }
     for (int bot : round_.byes) {
       history_.AddBye(bot);
-      history_.AddScore(bot, 1.0);  // a bye counts as a win
+      history_.AddScore(bot, kByePoints);
     }
-    std::fill(points_.begin(), points_.end(), 0.0);
-    std::fill(count_.begin(), count_.end(), 0);
   }
 
   const TournamentConfig config_;
   const TeamLayout layout_;
   const SipKey key_;
   const int units_;
-  std::vector<std::string> names_;
   SwissHistory history_;
-  Round round_{.number = 0};    // the last round given
-  int index_ = 0;               // of the next game
-  std::vector<double> points_;  // of the round, per bot
-  std::vector<int> count_;      // games of the round, per bot
+  SwissTable table_;          // every result, for the final table
+  Round round_{.number = 0};  // the last round given
+  int index_ = 0;             // of the next game
 };
 
 std::expected<std::unique_ptr<TournamentFormat>, std::string> MakeSwiss(
