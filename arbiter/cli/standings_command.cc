@@ -58,7 +58,7 @@ void CheckPaths(const StandingsArgs& args) {
 
 // The standings of one game, and a Swiss run's table as the run wrote it
 // (swiss.json in the folder of the records).
-void PublishWithSwissTable(const report::Standings& standings,
+void PublishWithSwissTable(const tournament::Standings& standings,
                            const StandingsArgs& args) {
   std::string swiss_file;
   const nlohmann::json swiss =
