@@ -7,11 +7,14 @@
 // Exit statuses: 0 done; 1 failed (`add`: the bot failed its check, the
 // report says why); 2 usage, a bad folder, config or bot, or another run
 // holds the league; 130 (`run`) stopped by Ctrl-C, run again to go on.
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <atomic>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -20,8 +23,11 @@
 #include "arbiter/cli/command.h"
 #include "arbiter/command_line/interrupts.h"
 #include "arbiter/command_line/output_lock.h"
+#include "arbiter/command_line/run_log_option.h"
+#include "arbiter/command_line/run_output.h"
 #include "arbiter/command_line/time_options.h"
 #include "arbiter/common/printable.h"
+#include "arbiter/common/run_log.h"
 #include "arbiter/conformance/check_bot.h"
 #include "arbiter/league/batch_play.h"
 #include "arbiter/league/league_config.h"
@@ -45,6 +51,7 @@ std::atomic<bool> g_stop{false};
                        int code) {
   std::fprintf(stderr, "arbiter league %s: %s\n", sub.c_str(),
                TerminalSafe(message).c_str());
+  RunLog().error("{}", LogText(message, kMaxLogLine));
   throw CLI::RuntimeError(code);
 }
 
@@ -78,14 +85,19 @@ void Init(const InitArgs& a) {
   if (auto game = tournament::ResolveRuleset(*config); !game) {
     Fail("init", game.error(), kExitUsage);
   }
+  RunOutput made;  // the folders made, removed again when empty
+  made.Watch(a.dir);
   fs::create_directories(a.dir, ec);
   if (!fs::is_directory(a.dir, ec)) {
+    made.Undo();
     Fail("init", a.dir + ": cannot create the folder", kExitUsage);
   }
   std::FILE* file =
       std::fopen((fs::path(a.dir) / league::kConfigFile).c_str(), "wx");
   if (file == nullptr) {
-    Fail("init", a.dir + ": cannot write league.toml", kExitUsage);
+    made.Undo();
+    Fail("init", a.dir + ": cannot write league.toml: " + std::strerror(errno),
+         kExitUsage);
   }
   std::fputs(text.c_str(), file);
   std::fclose(file);
@@ -102,6 +114,7 @@ struct AddArgs {
   std::vector<std::string> command;
   bool keep = false;
   bool no_check = false;
+  std::string log_level = kDefaultLogLevel;
 };
 
 // check-bot on the stored copy, its files named where they are (so that
@@ -123,17 +136,23 @@ bool CheckStored(const tournament::TournamentConfig& config,
   if (report->passed()) {
     std::printf("checked: every situation passed (%zu)\n",
                 report->situations.size());
+    RunLog().info("check-bot: every situation passed ({})",
+                  report->situations.size());
     return true;
   }
-  std::fputs(conformance::FormatText(*report).c_str(), stdout);
+  // What the bot sent is escaped in the report already (check_bot.h).
+  const std::string text = conformance::FormatText(*report);
+  std::fputs(text.c_str(), stdout);
+  RunLog().warn("check-bot failed: {}", LogText(text, 2000));
   return false;
 }
 
 void Add(const AddArgs& a) {
   const auto config = LoadOrFail("add", a.dir);
   if (auto ok = league::CheckBotName(a.name); !ok) {
-    Fail("add", "NAME '" + a.name + "': " + ok.error(), kExitUsage);
+    Fail("add", "NAME '" + Abbreviate(a.name) + "': " + ok.error(), kExitUsage);
   }
+  OpenCommandLog("league add", fs::path(a.dir) / kRunLogFile, a.log_level);
   std::vector<std::string> command = a.command;
   if (command.size() == 1 && command[0].find(' ') != std::string::npos) {
     // One quoted command line ("python3 bot.py"): its words.
@@ -156,6 +175,8 @@ void Add(const AddArgs& a) {
   }
   std::printf("%s: stored as %s (%s)\n", a.name.c_str(),
               (store / *hash).c_str(), plan->folder.c_str());
+  RunLog().info("{}: stored as {} (from {})", a.name, hash->substr(0, 12),
+                LogText(plan->folder.string()));
   std::fflush(stdout);
   if (!a.no_check && !CheckStored(config, store / *hash, plan->argv)) {
     Fail("add", a.name + " failed its check (above): not added", kExitFailed);
@@ -167,9 +188,11 @@ void Add(const AddArgs& a) {
                                    .source = plan->folder.string()},
                                   a.keep);
   if (!added) Fail("add", added.error(), kExitUsage);
-  std::printf("added %s (build %s)%s\n", added->Id().c_str(),
-              hash->substr(0, 12).c_str(),
-              added->version > 1 && !a.keep ? "; older versions retired" : "");
+  const std::string line = fmt::format(
+      "added {} (build {}){}", added->Id(), hash->substr(0, 12),
+      added->version > 1 && !a.keep ? "; older versions retired" : "");
+  std::printf("%s\n", line.c_str());
+  RunLog().info("{}", line);
 }
 
 void RetireBot(const std::string& dir, const std::string& who) {
@@ -186,14 +209,28 @@ struct RunArgs {
   bool wait = false;
   bool slurm = false;
   league::SlurmOptions slurm_options;
+  std::string log_level = kDefaultLogLevel;
 };
 
-void RunCommand(RunArgs a) {
-  LoadOrFail("run", a.dir);
-  auto records = tournament::RecordsPath(a.dir, /*compress=*/true);
+// Takes the league for this run: its lock, then its run log. A refused run
+// undoes what it made (RunOutput): only the run's own files are watched, so
+// that a bot `add`ed meanwhile is never touched.
+void OpenRun(const RunArgs& a, RunOutput* output) {
+  const fs::path dir = a.dir;
+  for (const char* prefix :
+       {"games.jsonl", "secret", kRunLogFile, league::kStateFile}) {
+    output->Watch(dir, prefix);
+  }
+  auto records = tournament::RecordsPath(dir, /*compress=*/true);
   if (!records) Fail("run", records.error(), kExitUsage);
-  const records::RunLock lock =
-      LockOutput("league run", "DIR", a.dir, *records, a.wait);
+  output->Hold(LockOutput("league run", "DIR", a.dir, *records, a.wait,
+                          dir / kRunLogFile),
+               *records);
+  OpenCommandLog("league run", dir / kRunLogFile, a.log_level);
+  RunLog().info("lock taken on {}", records->string());
+}
+
+void Play(RunArgs a) {
   WatchInterrupts("league run", &g_stop);  // before any thread starts
   a.options.dir = a.dir;
   a.options.report = !a.no_report;
@@ -203,20 +240,33 @@ void RunCommand(RunArgs a) {
   }
   a.options.stop = &g_stop;
   a.options.say = [](const std::string& line) {
-    std::fprintf(stderr, "%s\n", TerminalSafe(line).c_str());
+    std::fprintf(stderr, "arbiter league run: %s\n",
+                 TerminalSafe(line).c_str());
   };
   auto result = league::RunLeague(a.options);
   if (!result) {
     Fail("run", result.error().message,
          result.error().bad_setup ? kExitUsage : kExitFailed);
   }
-  std::fprintf(stderr,
-               "%d batches, %lld games recorded by this run (%lld in "
-               "the league): %s\n",
-               result->batches, (long long)result->played,
-               (long long)result->total, result->why.c_str());
+  const std::string end = fmt::format(
+      "{} batches, {} games recorded by this run ({} in the league): {}",
+      result->batches, result->played, result->total, result->why);
+  std::fprintf(stderr, "%s\n", end.c_str());
+  RunLog().info("{}", end);
   if (auto text = league::StatusText(a.dir)) std::fputs(text->c_str(), stdout);
   if (result->stopped) throw CLI::RuntimeError(kExitStopped);
+}
+
+void RunCommand(const RunArgs& a) {
+  LoadOrFail("run", a.dir);
+  RunOutput output;
+  try {
+    OpenRun(a, &output);
+    Play(a);
+  } catch (const CLI::RuntimeError& e) {
+    if (e.get_exit_code() == kExitUsage) output.Undo();  // refused
+    throw;
+  }
 }
 
 void Status(const std::string& dir) {
@@ -274,6 +324,7 @@ void AddAdd(CLI::App* league) {
                 "keep the older versions of the name active");
   cmd->add_flag("--no-check", a->no_check,
                 "add without the conformance check (for bots checked already)");
+  AddLogLevelOption(cmd, &a->log_level);
   cmd->callback([a] { Add(*a); });
 }
 
@@ -316,6 +367,7 @@ void AddRun(CLI::App* league) {
                   "--slurm: one more sbatch option (repeat: --sbatch "
                   "--partition=cpu --sbatch --time=1:00:00)")
       ->allow_extra_args(false);
+  AddLogLevelOption(cmd, &a->log_level);
   cmd->callback([a] { RunCommand(*a); });
 }
 

@@ -138,7 +138,8 @@ for line in sys.stdin:
     for s in r["seats"]:
         assert s.get("bot_hash") == roster[s["bot_name"]], (r["game_id"], s)
 ' "$L/roster.json" || fail "a record without its build hash"
-[[ -s "$L/ratings-history.jsonl" && -s "$L/report/index.html" ]] \
+[[ -s "$L/ratings-history.jsonl" && -s "$L/report/index.html" &&
+   -s "$L/report/games/index.html" ]] \
   || fail "no history or report"
 grep -q "late@1" "$L/report/index.html" || fail "report without late@1"
 

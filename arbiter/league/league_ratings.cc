@@ -96,10 +96,12 @@ std::string HistoryLine(const HistoryPoint& point) {
       .dump();
 }
 
-std::vector<HistoryPoint> ReadHistory(const std::filesystem::path& dir) {
+std::vector<HistoryPoint> ReadHistory(const std::filesystem::path& dir,
+                                      int* skipped) {
   std::vector<HistoryPoint> points;
+  int lines = 0;
   std::ifstream in(dir / kHistoryFile);
-  for (std::string line; std::getline(in, line);) {
+  for (std::string line; std::getline(in, line); ++lines) {
     const json j = json::parse(line, nullptr, /*allow_exceptions=*/false);
     if (j.is_discarded() || !j.is_object()) continue;  // cut short by a kill
     HistoryPoint point;
@@ -119,6 +121,7 @@ std::vector<HistoryPoint> ReadHistory(const std::filesystem::path& dir) {
     }
     points.push_back(std::move(point));
   }
+  if (skipped != nullptr) *skipped = lines - int(points.size());
   return points;
 }
 

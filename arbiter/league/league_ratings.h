@@ -67,8 +67,10 @@ struct HistoryPoint {
 inline constexpr char kHistoryFile[] = "ratings-history.jsonl";
 
 std::string HistoryLine(const HistoryPoint& point);
-// Every whole line of the history; a line cut short by a kill is skipped.
-std::vector<HistoryPoint> ReadHistory(const std::filesystem::path& dir);
+// Every whole line of the history; a line cut short by a kill (or not a
+// rating line at all) is skipped, and counted in `skipped` when given.
+std::vector<HistoryPoint> ReadHistory(const std::filesystem::path& dir,
+                                      int* skipped = nullptr);
 // Appends a line and syncs it.
 std::expected<void, std::string> AppendHistory(const std::filesystem::path& dir,
                                                const HistoryPoint& point);

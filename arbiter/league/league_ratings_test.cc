@@ -63,7 +63,10 @@ TEST(LeagueRatingsTest, HistorySkipsALineCutShort) {
   std::ofstream(dir / kHistoryFile, std::ios::app) << "{\"batch\": 4, \"ti";
   point.batch = 5;  // the next run's line is whole
   ASSERT_TRUE(AppendHistory(dir, point));
-  const auto history = ReadHistory(dir);
+  std::ofstream(dir / kHistoryFile, std::ios::app) << "{\"batch\": \"x\"}\n";
+  int skipped = -1;
+  const auto history = ReadHistory(dir, &skipped);
+  EXPECT_EQ(skipped, 2);  // the line cut short, and one of the wrong shape
   ASSERT_EQ(history.size(), 2u);
   EXPECT_EQ(history[1].batch, 5);
   EXPECT_EQ(history[0].batch, 3);

@@ -16,9 +16,6 @@ namespace {
 constexpr const char* kColors[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd",
                                    "#ff7f0e", "#8c564b", "#e377c2", "#17becf",
                                    "#7f7f7f", "#bcbd22"};
-// Beyond this many games, the games page has no replays (each costs a
-// replay of its game, and space in the page).
-constexpr int kMaxReplayGames = 2000;
 
 std::string Interval(const ratings::IncrementalRatings::Estimate& e) {
   if (!std::isfinite(e.sd)) return "unbounded";
@@ -163,7 +160,8 @@ std::string LeaguePage(const std::string& name, const Roster& roster,
       "</title><style>body{{font-family:sans-serif;margin:2em}}"
       "table{{border-collapse:collapse}}td,th{{padding:2px 8px;border-bottom:"
       "1px solid #ddd;text-align:left}}</style></head><body>\n<h1>{0}</h1>\n"
-      "<p>{1} games recorded{2}. <a href=\"games.html\">Every game</a>.</p>\n"
+      "<p>{1} games recorded{2}. <a href=\"games/index.html\">Every "
+      "game</a>.</p>\n"
       "<h2>Standings</h2>\n{3}<h2>Ratings over time</h2>\n{4}"
       "<h2>Newest games</h2>\n{5}</body></html>\n",
       title, history.empty() ? 0 : history.back().games,
@@ -189,13 +187,13 @@ std::expected<void, std::string> WriteLeagueReport(
       !ok) {
     return ok;
   }
-  const int64_t games = history.empty() ? 0 : history.back().games;
   auto sources = report::FindSources(
       {(dir / tournament::kCompressedRecordsFile).string()});
   if (!sources) return std::unexpected(sources.error());
-  auto written = report::WriteReport(
-      *sources, {.title = name, .replays = games <= kMaxReplayGames},
-      out / "games.html");
+  // The report folder rewrites only the replay files of new games (its
+  // manifest): every batch adds its own.
+  auto written =
+      report::WriteReport(*sources, {.title = name}, out / kGamesReport);
   if (!written) return std::unexpected(written.error());
   return {};
 }

@@ -1,16 +1,20 @@
 #include "arbiter/league/league_run.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <thread>
 #include <unordered_set>
 
 #include "arbiter/common/deal_secret.h"
+#include "arbiter/common/run_log.h"
 #include "arbiter/league/batch_play.h"
 #include "arbiter/league/files.h"
 #include "arbiter/league/league_config.h"
@@ -22,6 +26,7 @@
 #include "arbiter/records/record_file.h"
 #include "arbiter/tournament/driver.h"
 #include "arbiter/tournament/kept_records.h"
+#include "arbiter/tournament/placement.h"
 #include "arbiter/tournament/ruleset_link.h"
 
 namespace arbiter::league {
@@ -89,9 +94,26 @@ class Run {
   // Appends the games of a Slurm batch's tasks not recorded yet.
   std::expected<void, LeagueRunError> Merge(int batch);
   std::optional<std::string> Done(const std::vector<const BotVersion*>& active);
-  void Say(const std::string& line) const {
+  // A line for the console only.
+  void Console(const std::string& line) const {
     if (options_.say) options_.say(line);
   }
+  // A line for the console, and the run log.
+  void Say(const std::string& line) const {
+    Console(line);
+    if (line.starts_with("warning: ")) {
+      RunLog().warn("{}", line.substr(9));
+    } else {
+      RunLog().info("{}", line);
+    }
+  }
+  // Bots that became active or left since the last batch, in the log.
+  void NoteRoster(const std::vector<const BotVersion*>& active);
+  void Refit();
+  // The sandbox and where the games run, once, as a tournament says them.
+  void SayHowItRuns();
+  void LogChoice(int batch, std::vector<Entrant> entrants,
+                 const std::vector<std::string>& tables) const;
   bool Stopping() const { return options_.stop && options_.stop->load(); }
   // Counts a recorded game.
   void Add(const records::RecordSummary& summary, const std::string& where) {
@@ -112,7 +134,9 @@ class Run {
   std::unordered_set<std::string> known_;       // ids of the games recorded
   std::vector<records::RecordSummary> newest_;  // for the report
   std::unique_ptr<Lineup> lineup_;
-  int batch_ = 0;  // the last batch started
+  int batch_ = 0;                        // the last batch started
+  std::vector<std::string> active_ids_;  // as of the last NoteRoster
+  bool said_how_ = false;                // the sandbox and the placement
   LeagueRunResult result_;
 };
 
@@ -142,8 +166,39 @@ std::expected<void, LeagueRunError> Run::Open() {
     }
     if (auto ok = Merge(batch); !ok) return ok;
   }
-  if (auto ok = ratings_.Refit(); !ok) Say("warning: ratings: " + ok.error());
+  Refit();
   return {};
+}
+
+// Timed in the log: the fit is the one cost that grows with the league.
+void Run::Refit() {
+  const auto start = std::chrono::steady_clock::now();
+  if (auto ok = ratings_.Refit(); !ok) Say("warning: ratings: " + ok.error());
+  RunLog().info(
+      "ratings refitted over {} games in {:.3f} s", ratings_.games(),
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count());
+}
+
+void Run::NoteRoster(const std::vector<const BotVersion*>& active) {
+  std::vector<std::string> ids;
+  for (const BotVersion* bot : active) ids.push_back(bot->Id());
+  std::vector<std::string> joined, left;
+  for (const auto& id : ids) {
+    if (std::ranges::find(active_ids_, id) == active_ids_.end()) {
+      joined.push_back(id);
+    }
+  }
+  for (const auto& id : active_ids_) {
+    if (std::ranges::find(ids, id) == ids.end()) left.push_back(id);
+  }
+  if (!joined.empty()) {
+    RunLog().info("roster: active: {}", fmt::join(joined, ", "));
+  }
+  if (!left.empty()) {
+    RunLog().info("roster: retired or replaced: {}", fmt::join(left, ", "));
+  }
+  active_ids_ = std::move(ids);
 }
 
 // Why the run is done, or nullopt to go on.
@@ -163,6 +218,29 @@ std::optional<std::string> Run::Done(
         options_.until_width);
   }
   return std::nullopt;
+}
+
+// The tables of a batch in the log, with why they were chosen: the
+// scheduler starts from the least certain bots.
+void Run::LogChoice(int batch, std::vector<Entrant> entrants,
+                    const std::vector<std::string>& tables) const {
+  std::ranges::sort(
+      entrants, [](const Entrant& a, const Entrant& b) { return a.sd > b.sd; });
+  std::string focus;
+  for (size_t i = 0; i < entrants.size() && i < 3; ++i) {
+    focus += fmt::format("{}{} ({} games, sd {})", i == 0 ? "" : ", ",
+                         ratings_.NameOf(entrants[i].id), entrants[i].games,
+                         std::isfinite(entrants[i].sd)
+                             ? fmt::format("{:.0f} Elo", entrants[i].sd)
+                             : std::string("unrated"));
+  }
+  RunLog().info(
+      "batch {}: {} tables among {} active bots; the least certain first: "
+      "{}",
+      batch, tables.size(), entrants.size(), focus);
+  for (size_t t = 0; t < tables.size(); ++t) {
+    RunLog().info("batch {} table {}: {}", batch, t + 1, tables[t]);
+  }
 }
 
 std::expected<bool, LeagueRunError> Run::PlayBatch(
@@ -204,8 +282,9 @@ std::expected<bool, LeagueRunError> Run::PlayBatch(
       !ok) {
     return Error(LeagueRunError{.message = ok.error(), .bad_setup = false});
   }
-  Say(fmt::format("batch {}: {} tables{}", batch, tables.size(),
-                  slurm ? ", a Slurm job array" : ""));
+  Console(fmt::format("batch {}: {} tables{}", batch, tables.size(),
+                      slurm ? ", a Slurm job array" : ""));
+  LogChoice(batch, entrants, shown);
   if (!slurm) {
     if (auto ok = PlayHere(batch, active, tables); !ok) {
       return std::unexpected(ok.error());
@@ -222,8 +301,18 @@ std::expected<bool, LeagueRunError> Run::PlayBatch(
       return std::unexpected(merged.error());
   }
   ++result_.batches;
-  if (auto ok = ratings_.Refit(); !ok) Say("warning: ratings: " + ok.error());
+  Refit();
   return true;
+}
+
+void Run::SayHowItRuns() {
+  // The sandbox, line by line (the runner logs it).
+  std::istringstream lines(lineup_->chosen.sandbox_summary);
+  for (std::string line; std::getline(lines, line);) Console(line);
+  Say(tour::PlacementText(
+      league_.config.affinity,
+      tour::Concurrency(options_.concurrency, league_.config.concurrency)));
+  said_how_ = true;
 }
 
 std::expected<void, LeagueRunError> Run::PlayHere(
@@ -240,6 +329,7 @@ std::expected<void, LeagueRunError> Run::PlayHere(
       lineup_.reset();
       return SetupError(ok.error());
     }
+    if (!said_how_) SayHowItRuns();
   }
   BatchFormat format(batch, BatchGames(*lineup_, league_.game.layout, batch,
                                        tables, league_.secret));
@@ -338,6 +428,7 @@ std::expected<LeagueRunResult, LeagueRunError> Run::Go() {
     for (const BotVersion& bot : roster.bots) {
       if (bot.active) active.push_back(&bot);
     }
+    NoteRoster(active);
     if (auto why = Done(active)) {
       result_.why = *why;
       break;

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
+#include "arbiter/common/run_log.h"
 #include "arbiter/league/files.h"
 #include "arbiter/process/bot_process.h"
 
@@ -99,6 +100,8 @@ std::expected<void, std::string> RunOnSlurm(const fs::path& dir,
   if (auto ok = WriteAtomically(batch_dir / "job", job + "\n"); !ok) {
     return ok;
   }
+  RunLog().info("batch {}: Slurm job {} submitted, an array of {} tasks",
+                plan.batch, LogText(job, 100), plan.tasks);
   return WaitForBatch(dir, plan.batch);
 }
 

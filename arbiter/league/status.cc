@@ -74,18 +74,27 @@ std::expected<std::string, std::string> StatusText(
   if (!config) return std::unexpected(config.error());
   auto roster = LoadRoster(dir);
   if (!roster) return std::unexpected(roster.error());
-  const auto history = ReadHistory(dir);
+  int skipped = 0;
+  const auto history = ReadHistory(dir, &skipped);
   std::map<std::string, Estimate> last;
   for (const HistoryPoint& point : history) {
     for (const Estimate& e : point.bots) last[e.name] = e;
   }
   std::string text = fmt::format(
-      "league {} ({}): {} seats{}; {} games recorded{}\n{}\n", config->name,
-      dir.string(), config->seats, config->duplicate ? ", duplicate deals" : "",
+      "league {} ({}): {} seats{}; {} games recorded{}\n{}\n",
+      TerminalSafe(config->name), TerminalSafe(dir.string()), config->seats,
+      config->duplicate ? ", duplicate deals" : "",
       history.empty() ? 0 : history.back().games,
       history.empty() ? ""
                       : fmt::format(" (after batch {})", history.back().batch),
       RunLine(dir));
+  if (skipped > 0) {
+    text += fmt::format(
+        "warning: {}: {} skipped (not a rating line: cut short by a kill, "
+        "or edited)\n",
+        kHistoryFile,
+        skipped == 1 ? "1 line" : fmt::format("{} lines", skipped));
+  }
   for (const bool active : {true, false}) {
     std::vector<std::pair<const BotVersion*, const Estimate*>> rows;
     for (const BotVersion& bot : roster->bots) {

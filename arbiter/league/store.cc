@@ -1,9 +1,13 @@
 #include "arbiter/league/store.h"
 
+#include <fcntl.h>
 #include <fmt/format.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <optional>
 #include <random>
@@ -23,6 +27,30 @@ struct Entry {
   bool executable = false;
 };
 
+// Whether `path` (canonical) is under the folder `root` (canonical).
+bool Inside(const fs::path& path, const fs::path& root) {
+  const fs::path rel = path.lexically_relative(root);
+  return !rel.empty() && *rel.begin() != "..";
+}
+
+// A link in a bot's folder must lead inside it: the store copies what a
+// link leads to, and must never copy another file of the machine (a key,
+// another bot) into a build that bots and reports show.
+std::expected<void, std::string> CheckLink(const fs::path& path,
+                                           const fs::path& root) {
+  std::error_code ec;
+  if (!fs::is_symlink(fs::symlink_status(path, ec))) return {};
+  const fs::path target = fs::canonical(path, ec);
+  if (ec) return Error(fmt::format("{}: {}", path.string(), ec.message()));
+  if (!Inside(target, root)) {
+    return Error(fmt::format(
+        "{}: a link to {}, outside the bot's folder (copy the file in "
+        "instead)",
+        path.string(), target.string()));
+  }
+  return {};
+}
+
 // Every entry under `folder`, sorted by relative path; checked against the
 // limits and the kinds of file allowed.
 std::expected<std::vector<Entry>, std::string> ListFolder(
@@ -33,6 +61,8 @@ std::expected<std::vector<Entry>, std::string> ListFolder(
   }
   std::vector<Entry> entries;
   int64_t bytes = 0;
+  const fs::path root = fs::canonical(folder, ec);
+  if (ec) return Error(fmt::format("{}: {}", folder.string(), ec.message()));
   fs::recursive_directory_iterator it(folder, ec), end;
   for (; !ec && it != end; it.increment(ec)) {
     const fs::path& path = it->path();
@@ -40,6 +70,7 @@ std::expected<std::vector<Entry>, std::string> ListFolder(
                 .path = path};
     const fs::file_status status = fs::status(path, ec);
     if (ec) return Error(fmt::format("{}: {}", path.string(), ec.message()));
+    if (auto ok = CheckLink(path, root); !ok) return Error(ok.error());
     if (fs::is_directory(status)) {
       if (fs::is_symlink(it->symlink_status(ec))) {
         return Error(
@@ -84,8 +115,47 @@ std::expected<std::string, std::string> HashFile(const fs::path& path) {
   return sha.HexDigest();
 }
 
-// Copies the entries into `to` (a new folder), files read-only.
+// Copies the file at `path` to `target` (new), from the file it is once
+// opened: refused when that is not under `root`. ListFolder checked the
+// links, but the folder can change meanwhile (a link swapped in by whoever
+// owns it), and the copy must never read a file from outside.
+std::expected<void, std::string> CopyFileInside(const fs::path& path,
+                                                const fs::path& root,
+                                                const fs::path& target) {
+  const int in = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (in < 0) {
+    return Error(fmt::format("{}: {}", path.string(), std::strerror(errno)));
+  }
+  std::error_code ec;
+  const fs::path opened =
+      fs::read_symlink(fmt::format("/proc/self/fd/{}", in), ec);
+  struct stat st = {};
+  if (ec || !Inside(opened, root) || ::fstat(in, &st) != 0 ||
+      !S_ISREG(st.st_mode)) {
+    ::close(in);
+    return Error(fmt::format(
+        "{}: changed while it was copied: now {}, not a file inside the "
+        "bot's folder",
+        path.string(), opened.string()));
+  }
+  std::ofstream out(target, std::ios::binary);
+  std::string buffer(1 << 16, '\0');
+  ssize_t got = 0;
+  while (out && (got = ::read(in, buffer.data(), buffer.size())) > 0) {
+    out.write(buffer.data(), got);
+  }
+  ::close(in);
+  if (got < 0 || !out.flush()) {
+    return Error(fmt::format("copying {} to {}: cannot read or write",
+                             path.string(), target.string()));
+  }
+  return {};
+}
+
+// Copies the entries of the folder `root` (canonical) into `to` (a new
+// folder), files read-only.
 std::expected<void, std::string> CopyEntries(const std::vector<Entry>& entries,
+                                             const fs::path& root,
                                              const fs::path& to) {
   std::error_code ec;
   for (const Entry& entry : entries) {
@@ -93,11 +163,9 @@ std::expected<void, std::string> CopyEntries(const std::vector<Entry>& entries,
     if (entry.folder) {
       fs::create_directories(target, ec);
     } else {
-      fs::copy_file(entry.path, target, ec);
-      if (!ec) {
-        fs::permissions(
-            target, entry.executable ? fs::perms(0555) : fs::perms(0444), ec);
-      }
+      if (auto ok = CopyFileInside(entry.path, root, target); !ok) return ok;
+      fs::permissions(target,
+                      entry.executable ? fs::perms(0555) : fs::perms(0444), ec);
     }
     if (ec) {
       return Error(fmt::format("copying {} to {}: {}", entry.path.string(),
@@ -139,7 +207,7 @@ std::expected<std::string, std::string> StoreFolder(const fs::path& folder,
     return Error(fmt::format("{}: cannot create a folder: {}", temp.string(),
                              ec.message()));
   }
-  if (auto ok = CopyEntries(*entries, temp); !ok) {
+  if (auto ok = CopyEntries(*entries, fs::canonical(folder, ec), temp); !ok) {
     remove_temp();
     return Error(ok.error());
   }
@@ -179,7 +247,8 @@ std::expected<Submission, std::string> PlanSubmission(
   if (!folder.empty()) {
     submission.folder = fs::absolute(cwd / folder, ec).lexically_normal();
     if (!fs::is_directory(submission.folder, ec)) {
-      return Error(fmt::format("--dir {}: not a folder", folder.string()));
+      return Error(fmt::format("--dir {}: not a folder{}", folder.string(),
+                               ec ? " (" + ec.message() + ")" : ""));
     }
   } else {
     for (const std::string& word : command) {

@@ -96,6 +96,30 @@ TEST_F(StoreTest, RefusesWhatIsNotAFileOrFolder) {
   EXPECT_FALSE(HashFolder(root_ / "missing"));
 }
 
+TEST_F(StoreTest, RefusesLinksLeadingOutOfTheFolder) {
+  Write("secret.key", "not the bot's\n");
+  fs::create_symlink(root_ / "secret.key", root_ / "bot/key");
+  auto hash = StoreFolder(root_ / "bot", root_ / "store");
+  ASSERT_FALSE(hash);
+  EXPECT_NE(hash.error().find("key: a link to"), std::string::npos)
+      << hash.error();
+  EXPECT_NE(hash.error().find("outside the bot's folder"), std::string::npos);
+  EXPECT_FALSE(fs::exists(root_ / "store") && !fs::is_empty(root_ / "store"));
+  // Relative, through "..": the same.
+  fs::remove(root_ / "bot/key");
+  fs::create_symlink("../secret.key", root_ / "bot/lib/up");
+  EXPECT_FALSE(HashFolder(root_ / "bot"));
+  // A link that leads inside is copied as the file it leads to.
+  fs::remove(root_ / "bot/lib/up");
+  fs::create_symlink("lib/util.py", root_ / "bot/util.py");
+  EXPECT_TRUE(HashFolder(root_ / "bot"));
+  // A loop names the link.
+  fs::create_symlink("loop", root_ / "bot/loop");
+  hash = HashFolder(root_ / "bot");
+  ASSERT_FALSE(hash);
+  EXPECT_NE(hash.error().find("loop"), std::string::npos) << hash.error();
+}
+
 TEST_F(StoreTest, PlansTheCommandInsideItsFolder) {
   const std::vector<std::string> command = {"python3", "bot/bot.py", "--fast",
                                             "bot/lib"};
