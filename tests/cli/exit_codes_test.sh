@@ -189,7 +189,8 @@ expect 1 "FAILED" "$arbiter" check-bot --sandbox none -- "$test_bot" --mode=ille
 expect 2 "no-such-bot" "$arbiter" check-bot -- no-such-bot
 
 # --- arbiter report, standings, ratings: 0, 1, 2 ----------------------------
-expect 0 "2 games" "$arbiter" report p0.jsonl -o report.html
+expect 0 "2 games" "$arbiter" report p0.jsonl -o report
+expect 2 "a report is a folder now" "$arbiter" report p0.jsonl -o report.html
 expect 0 "2 games" "$arbiter" standings p0.jsonl --out st
 : >empty.jsonl
 expect 1 "no game record" "$arbiter" standings empty.jsonl --out st1
