@@ -143,8 +143,12 @@ std::string Gzip(std::string_view text) {
 }
 
 std::string CompressJson(const nlohmann::json& value) {
-  return Base64(Gzip(
-      value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)));
+  return CompressText(
+      value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+}
+
+std::string CompressText(std::string_view json_text) {
+  return Base64(Gzip(json_text));
 }
 
 std::string ReplayPage(const nlohmann::json& replay) {
