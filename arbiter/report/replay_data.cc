@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <charconv>
 #include <optional>
 #include <set>
 #include <unordered_map>
@@ -29,7 +30,8 @@ bool Plain(std::string_view s) {
 }
 
 void Put(std::string& out, int64_t n) {
-  fmt::format_to(std::back_inserter(out), "{}", n);
+  char digits[24];
+  out.append(digits, std::to_chars(digits, std::end(digits), n).ptr);
 }
 void Put(std::string& out, int n) { Put(out, int64_t(n)); }
 void Put(std::string& out, uint32_t n) { Put(out, int64_t(n)); }
@@ -124,25 +126,29 @@ class TextTable {
 class ZoneTable {
  public:
   int Index(const game::Zone& z) {
-    std::string cards;
+    // Into buffers kept from call to call: most zones are found, and then
+    // nothing is allocated.
+    cards_.clear();
     for (size_t i = 0; i < z.cards.size(); ++i) {
-      if (i) cards += ' ';
-      cards += z.cards[i];
+      if (i) cards_ += ' ';
+      cards_ += z.cards[i];
     }
-    std::string text = "[";
-    Put(text, z.name);
-    text += ',';
-    Put(text, z.owner);
-    text += ',';
-    Put(text, cards);
-    text += ',';
-    PutSeen(text, z);
-    text += ']';
+    key_ = "[";
+    Put(key_, z.name);
+    key_ += ',';
+    Put(key_, z.owner);
+    key_ += ',';
+    Put(key_, cards_);
+    key_ += ',';
+    PutSeen(key_, z);
+    key_ += ']';
+    const size_t text_size = key_.size();
     // With the number of masks: one mask stands for every card's.
-    std::string key = text + std::to_string(z.seen_by.size());
-    auto [it, added] = index_.try_emplace(std::move(key), int(zones_.size()));
-    if (added) zones_.push_back(std::move(text));
-    return it->second;
+    Put(key_, int64_t(z.seen_by.size()));
+    if (auto it = index_.find(key_); it != index_.end()) return it->second;
+    zones_.push_back(key_.substr(0, text_size));
+    index_.emplace(key_, int(zones_.size()) - 1);
+    return int(zones_.size()) - 1;
   }
   std::string Json() const { return Array(zones_); }
 
@@ -157,6 +163,7 @@ class ZoneTable {
   }
   std::unordered_map<std::string, int> index_;
   std::vector<std::string> zones_;
+  std::string cards_, key_;
 };
 
 // A position's counter values by key (nullopt: absent there).
@@ -340,11 +347,18 @@ class Walker {
   }
 
   void TakePosition(const game::State& state) {
-    const game::TableView view = state.View();
+    game::TableView view = state.View();
     views_ += views_.size() > 1 ? ",[" : "[";
+    // A step changes few zones: one equal to the last position's at its
+    // place has its index.
+    last_indices_.resize(view.zones.size(), -1);
     for (size_t z = 0; z < view.zones.size(); ++z) {
+      const game::Zone& zone = view.zones[z];
+      if (z >= last_zones_.size() || !SameZone(zone, last_zones_[z])) {
+        last_indices_[z] = zones_.Index(zone);
+      }
       if (z) views_ += ',';
-      Put(views_, zones_.Index(view.zones[z]));
+      Put(views_, last_indices_[z]);
     }
     views_ += ']';
     ++positions_;
@@ -362,6 +376,12 @@ class Walker {
       PutEventTexts(state, events_seen_);
     }
     event_counts_.push_back(events_seen_);
+    last_zones_ = std::move(view.zones);
+  }
+
+  static bool SameZone(const game::Zone& a, const game::Zone& b) {
+    return a.owner == b.owner && a.cards == b.cards && a.seen_by == b.seen_by &&
+           a.name == b.name;
   }
 
   // One text when every viewer sees the event alike.
@@ -431,6 +451,9 @@ class Walker {
   std::vector<CounterValues> counters_;
   std::vector<std::vector<int>> scores_, team_scores_;
   std::vector<int> event_counts_, hand_starts_ = {0};
+  // The last position's zones and their indices.
+  std::vector<game::Zone> last_zones_;
+  std::vector<int> last_indices_;
   // Lists written as they grow, still open.
   std::string steps_ = "[", views_ = "[", events_ = "[";
 };
