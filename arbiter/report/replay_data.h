@@ -66,9 +66,9 @@ struct ReplayDataOptions {
 // "target", "max hands", "forfeit", "complete" ("" when unspecified).
 std::string EndReasonName(v1::EndReason reason);
 
-// The viewer's data for `record`, as JSON text: what
+// The viewer's data for `record`, as JSON text: the bytes
 // ReplayData(...).dump(-1, ' ', false, replace) gives, written directly
-// (about five times faster than building the json value and dumping it).
+// without building the json value (the report writes every game's).
 struct ReplayText {
   std::string json;
   std::string error;       // its "error" ("" when it replays to its end)
