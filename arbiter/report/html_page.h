@@ -25,6 +25,8 @@ std::string ScriptJson(const nlohmann::json& value);
 
 // gzip, then base64 (what the page's DecompressionStream reads).
 std::string CompressJson(const nlohmann::json& value);
+// The same of JSON text already written.
+std::string CompressText(std::string_view json_text);
 
 // For tests: base64 of `bytes`, and the gzip stream of `text`.
 std::string Base64(std::string_view bytes);

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <charconv>
 #include <optional>
 #include <set>
 #include <unordered_map>
@@ -16,6 +17,93 @@ namespace {
 
 using nlohmann::json;
 
+// The JSON is written as text, not built as a json value: a game's replay
+// is thousands of small arrays, and building then dumping them cost more
+// than replaying the game. The text is what json::dump(-1, ' ', false,
+// replace) gives for the same value (ReplayDataText's contract): keys in
+// sorted order, no spaces, non-ASCII text as it is, invalid UTF-8 replaced.
+
+bool Plain(std::string_view s) {
+  return std::all_of(s.begin(), s.end(), [](char c) {
+    return c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
+  });
+}
+
+void Put(std::string& out, int64_t n) {
+  char digits[24];
+  out.append(digits, std::to_chars(digits, std::end(digits), n).ptr);
+}
+void Put(std::string& out, int n) { Put(out, int64_t(n)); }
+void Put(std::string& out, uint32_t n) { Put(out, int64_t(n)); }
+void Put(std::string& out, bool b) { out += b ? "true" : "false"; }
+void Put(std::string& out, const std::optional<int64_t>& n) {
+  if (n) return Put(out, *n);
+  out += "null";
+}
+void Put(std::string& out, std::string_view s) {
+  if (Plain(s)) {
+    out += '"';
+    out += s;
+    out += '"';
+    return;
+  }
+  // Escapes and non-ASCII text: nlohmann::json's own, so that the text
+  // stays its dump.
+  out +=
+      json(std::string(s)).dump(-1, ' ', false, json::error_handler_t::replace);
+}
+void Put(std::string& out, const std::string& s) {
+  Put(out, std::string_view(s));
+}
+void Put(std::string& out, const char* s) { Put(out, std::string_view(s)); }
+
+// [a,b,...] of anything Put writes.
+template <typename Range>
+void PutList(std::string& out, const Range& items) {
+  out += '[';
+  for (bool first = true; const auto& item : items) {
+    if (!first) out += ',';
+    first = false;
+    Put(out, item);
+  }
+  out += ']';
+}
+template <typename T>
+std::string List(const T& items) {
+  std::string out;
+  PutList(out, items);
+  return out;
+}
+
+// A JSON object from its members' texts: std::map orders the keys as
+// nlohmann::json does.
+using Members = std::map<std::string, std::string>;
+std::string Object(const Members& members) {
+  std::string out = "{";
+  for (const auto& [key, text] : members) {
+    if (out.size() > 1) out += ',';
+    Put(out, key);
+    out += ':';
+    out += text;
+  }
+  return out + "}";
+}
+// [a,b,...] of texts already JSON.
+std::string Array(const std::vector<std::string>& texts) {
+  std::string out = "[";
+  for (const std::string& text : texts) {
+    if (out.size() > 1) out += ',';
+    out += text;
+  }
+  return out + "]";
+}
+template <typename T>
+std::string Text(const T& value) {
+  std::string out;
+  Put(out, value);
+  return out;
+}
+
 // Strings kept once per game: events repeat across viewers, legal actions
 // across steps.
 class TextTable {
@@ -25,175 +113,218 @@ class TextTable {
     if (added) texts_.push_back(text);
     return it->second;
   }
-  json ToJson() const { return texts_; }
+  const std::vector<std::string>& texts() const { return texts_; }
 
  private:
   std::unordered_map<std::string, int> index_;
   std::vector<std::string> texts_;
 };
 
-// Distinct zone contents: consecutive positions share most zones, so a
-// position is a list of indices into this table.
+// Distinct zone contents, each as its JSON [name, owner, "cards", seen]:
+// consecutive positions share most zones, so a position is a list of
+// indices into this table.
 class ZoneTable {
  public:
   int Index(const game::Zone& z) {
-    std::string key = fmt::format("{}\x1f{}\x1f", z.name, z.owner);
-    std::string cards;
+    // Into buffers kept from call to call: most zones are found, and then
+    // nothing is allocated.
+    cards_.clear();
     for (size_t i = 0; i < z.cards.size(); ++i) {
-      cards += (i ? " " : "") + z.cards[i];
+      if (i) cards_ += ' ';
+      cards_ += z.cards[i];
     }
-    key += cards + "\x1f";
-    for (uint32_t s : z.seen_by) key += fmt::format("{},", s);
-    auto [it, added] = index_.try_emplace(key, int(zones_.size()));
-    if (added) zones_.push_back(json::array({z.name, z.owner, cards, Seen(z)}));
-    return it->second;
+    key_ = "[";
+    Put(key_, z.name);
+    key_ += ',';
+    Put(key_, z.owner);
+    key_ += ',';
+    Put(key_, cards_);
+    key_ += ',';
+    PutSeen(key_, z);
+    key_ += ']';
+    const size_t text_size = key_.size();
+    // With the number of masks: one mask stands for every card's.
+    Put(key_, int64_t(z.seen_by.size()));
+    if (auto it = index_.find(key_); it != index_.end()) return it->second;
+    zones_.push_back(key_.substr(0, text_size));
+    index_.emplace(key_, int(zones_.size()) - 1);
+    return int(zones_.size()) - 1;
   }
-  json ToJson() const { return zones_; }
+  std::string Json() const { return Array(zones_); }
 
  private:
   // One mask for the whole zone when every card has it.
-  static json Seen(const game::Zone& z) {
+  static void PutSeen(std::string& out, const game::Zone& z) {
     const bool uniform =
         std::all_of(z.seen_by.begin(), z.seen_by.end(),
                     [&](uint32_t s) { return s == z.seen_by.front(); });
-    if (uniform) return z.seen_by.empty() ? game::kSeenByAll : z.seen_by[0];
-    return z.seen_by;
+    if (!uniform) return PutList(out, z.seen_by);
+    Put(out, z.seen_by.empty() ? game::kSeenByAll : z.seen_by[0]);
   }
   std::unordered_map<std::string, int> index_;
-  json zones_ = json::array();
+  std::vector<std::string> zones_;
+  std::string cards_, key_;
 };
+
+// A position's counter values by key (nullopt: absent there).
+using CounterValues = std::vector<std::optional<int64_t>>;
 
 // Counters by (name, owner), in order of first appearance.
 class CounterTable {
  public:
-  json Values(const std::vector<game::Counter>& counters) {
-    json values = json::array();
+  CounterValues Values(const std::vector<game::Counter>& counters) {
+    CounterValues values;
     for (const game::Counter& c : counters) {
-      const std::string key = fmt::format("{}\x1f{}", c.name, c.owner);
-      auto [it, added] = index_.try_emplace(key, int(keys_.size()));
-      if (added) keys_.push_back(json::array({c.name, c.owner}));
-      while (values.size() <= size_t(it->second)) values.push_back(nullptr);
+      auto [it, added] =
+          index_.try_emplace({c.name, c.owner}, int(keys_.size()));
+      if (added) keys_.push_back(it->first);
+      if (values.size() <= size_t(it->second)) values.resize(it->second + 1);
       values[it->second] = c.value;
     }
     return values;
   }
-  json Keys() const { return keys_; }
+  std::string KeysJson() const {
+    std::string out = "[";
+    for (const auto& [name, owner] : keys_) {
+      if (out.size() > 1) out += ',';
+      out += '[';
+      Put(out, name);
+      out += ',';
+      Put(out, owner);
+      out += ']';
+    }
+    return out + "]";
+  }
+  const std::vector<std::pair<std::string, int>>& keys() const { return keys_; }
   std::optional<size_t> Find(const std::string& name, int owner) const {
-    auto it = index_.find(fmt::format("{}\x1f{}", name, owner));
+    auto it = index_.find({name, owner});
     if (it == index_.end()) return std::nullopt;
     return size_t(it->second);
   }
 
  private:
-  std::unordered_map<std::string, int> index_;
-  json keys_ = json::array();
+  std::map<std::pair<std::string, int>, int> index_;
+  std::vector<std::pair<std::string, int>> keys_;
 };
 
-json Header(const v1::GameRecord& record) {
+template <typename T>
+std::string ListOfLists(const std::vector<std::vector<T>>& lists) {
+  std::string out = "[";
+  for (const auto& list : lists) {
+    if (out.size() > 1) out += ',';
+    PutList(out, list);
+  }
+  return out + "]";
+}
+
+void Header(const v1::GameRecord& record, Members& out) {
   const auto& r = record.result();
-  json seats = json::array();
   // Partners share a team; a game where every seat is its own team (Pontoon,
   // Scotch Whist without partnerships) has none.
   std::set<int> teams;
+  std::vector<std::string> seats;
   for (const auto& s : record.seats()) {
-    seats.push_back({{"bot", s.bot_name()},
-                     {"version", s.bot_version()},
-                     {"team", s.team()},
-                     {"restart_reason", s.restart_reason()}});
+    seats.push_back(Object({{"bot", Text(s.bot_name())},
+                            {"version", Text(s.bot_version())},
+                            {"team", Text(s.team())},
+                            {"restart_reason", Text(s.restart_reason())}}));
     teams.insert(s.team());
   }
   const bool partnerships =
       teams.size() > 1 && int(teams.size()) < record.seats_size();
-  json faults = json::array();
+  std::vector<std::string> faults;
   for (const auto& f : r.faults()) {
-    faults.push_back({{"seat", f.seat()},
-                      {"reason", FaultReasonName(f.reason())},
-                      {"step", f.step()},
-                      {"detail", f.detail()}});
+    faults.push_back(Object({{"seat", Text(f.seat())},
+                             {"reason", Text(FaultReasonName(f.reason()))},
+                             {"step", Text(f.step())},
+                             {"detail", Text(f.detail())}}));
   }
-  auto list = [](const auto& repeated) {
-    return std::vector<int>(repeated.begin(), repeated.end());
-  };
   auto type = game::RecordGame(record);
-  return {
-      {"format", 1},
-      {"id", record.game_id()},
-      {"game", type ? std::string((*type)->Name()) : record.game()},
-      {"ruleset", record.has_ruleset() ? record.ruleset().base() : ""},
-      {"tournament", record.tournament_id()},
-      {"round", record.round()},
-      {"duplicate_group", record.duplicate_group()},
-      {"started_at", record.started_at()},
-      {"finished_at", record.finished_at()},
-      {"seats", seats},
-      {"partnerships", partnerships},
-      {"result",
-       {{"end", EndReasonName(r.end_reason())},
-        {"winner", r.winner()},
-        {"scores", list(r.scores())},
-        {"team_scores", list(r.team_scores())},
-        {"places", list(r.places())},
-        {"hands", r.hands_played()},
-        {"forfeit_seat", r.forfeit_seat()}}},
-      {"faults", faults},
-  };
+  out["format"] = "1";
+  out["id"] = Text(record.game_id());
+  out["game"] = Text(type ? std::string((*type)->Name()) : record.game());
+  out["ruleset"] =
+      Text(record.has_ruleset() ? record.ruleset().base() : std::string());
+  out["tournament"] = Text(record.tournament_id());
+  out["round"] = Text(record.round());
+  out["duplicate_group"] = Text(record.duplicate_group());
+  out["started_at"] = Text(record.started_at());
+  out["finished_at"] = Text(record.finished_at());
+  out["seats"] = Array(seats);
+  out["partnerships"] = Text(partnerships);
+  out["result"] = Object({{"end", Text(EndReasonName(r.end_reason()))},
+                          {"winner", Text(r.winner())},
+                          {"scores", List(r.scores())},
+                          {"team_scores", List(r.team_scores())},
+                          {"places", List(r.places())},
+                          {"hands", Text(r.hands_played())},
+                          {"forfeit_seat", Text(r.forfeit_seat())}});
+  out["faults"] = Array(faults);
 }
 
-json LogsJson(const GameLogs& logs) {
-  json out = json::object();
+std::string LogsJson(const GameLogs& logs) {
+  Members out;
   for (const auto& [seat, log] : logs) {
-    json dropped_at = json::object();
+    Members dropped_at;
     for (const auto& [step, n] : log.dropped_at) {
-      dropped_at[std::to_string(step)] = n;
+      dropped_at[std::to_string(step)] = Text(n);
     }
-    out[std::to_string(seat)] = {
-        {"lines", log.lines},       {"steps", log.steps},
-        {"source", log.source},     {"dropped", log.dropped},
-        {"dropped_at", dropped_at}, {"started", log.started}};
+    out[std::to_string(seat)] = Object({{"lines", List(log.lines)},
+                                        {"steps", List(log.steps)},
+                                        {"source", Text(log.source)},
+                                        {"dropped", Text(log.dropped)},
+                                        {"dropped_at", Object(dropped_at)},
+                                        {"started", Text(log.started)}});
   }
-  return out;
+  return Object(out);
 }
 
 // Walks the game position by position and fills `out`.
 class Walker {
  public:
   Walker(const v1::GameRecord& record, const ReplayDataOptions& options,
-         json& out)
+         Members& out)
       : record_(record), options_(options), out_(out) {}
 
-  void Run() {
+  const std::string& score_unit() const { return score_unit_; }
+
+  // The error, when the record does not replay to its end.
+  std::optional<std::string> Run() {
     auto initial = InitialState(record_);
-    if (!initial) {
-      out_["error"] = initial.error();
-      Finish();
-      return;
-    }
+    if (!initial) return Finish(initial.error());
     game::State& state = **initial;
     num_seats_ = state.NumSeats();
     TakePosition(state);
+    std::vector<int> legal;
     for (int i = 0; i < record_.steps_size(); ++i) {
       const auto& step = record_.steps(i);
-      json legal = json::array();
+      legal.clear();
       if (options_.legal_actions && !state.IsTerminal()) {
         for (int a = 0; a < state.NumLegalActions(); ++a) {
           legal.push_back(texts_.Index(state.LegalActionText(a)));
         }
       }
-      steps_.push_back({{"seat", step.seat()},
-                        {"action", step.action()},
-                        {"us", step.decision_us()},
-                        {"cpu_us", step.cpu_us()},
-                        {"strike", step.strike()},
-                        {"legal", legal}});
+      // The members in sorted order, as Object would write them.
+      steps_ += steps_.size() > 1 ? ",{" : "{";
+      steps_ += "\"action\":";
+      Put(steps_, step.action());
+      steps_ += ",\"cpu_us\":";
+      Put(steps_, step.cpu_us());
+      steps_ += ",\"legal\":";
+      PutList(steps_, legal);
+      steps_ += ",\"seat\":";
+      Put(steps_, step.seat());
+      steps_ += ",\"strike\":";
+      Put(steps_, step.strike());
+      steps_ += ",\"us\":";
+      Put(steps_, step.decision_us());
+      steps_ += '}';
       auto index = Check(state, i);
-      if (!index) {
-        out_["error"] = index.error();
-        break;
-      }
+      if (!index) return Finish(index.error());
       state.Apply(*index);
       TakePosition(state);
     }
-    Finish();
+    return Finish(std::nullopt);
   }
 
  private:
@@ -216,27 +347,45 @@ class Walker {
   }
 
   void TakePosition(const game::State& state) {
-    const game::TableView view = state.View();
-    json zones = json::array();
-    for (const game::Zone& z : view.zones) zones.push_back(zones_.Index(z));
-    views_.push_back(std::move(zones));
+    game::TableView view = state.View();
+    views_ += views_.size() > 1 ? ",[" : "[";
+    // A step changes few zones: one equal to the last position's at its
+    // place has its index.
+    last_indices_.resize(view.zones.size(), -1);
+    for (size_t z = 0; z < view.zones.size(); ++z) {
+      const game::Zone& zone = view.zones[z];
+      if (z >= last_zones_.size() || !SameZone(zone, last_zones_[z])) {
+        last_indices_[z] = zones_.Index(zone);
+      }
+      if (z) views_ += ',';
+      Put(views_, last_indices_[z]);
+    }
+    views_ += ']';
+    ++positions_;
     counters_.push_back(counter_table_.Values(view.counters));
     const game::Outcome outcome = state.GetOutcome();
     // A hand ended with the last step: the next one begins here.
     if (outcome.hands_played > hands_played_ && !state.IsTerminal()) {
-      hand_starts_.push_back(views_.size() - 1);
+      hand_starts_.push_back(positions_ - 1);
     }
     hands_played_ = outcome.hands_played;
     scores_.push_back(outcome.scores);
     team_scores_.push_back(outcome.team_scores);
     for (; events_seen_ < state.NumEvents(); ++events_seen_) {
-      events_.push_back(EventTexts(state, events_seen_));
+      if (events_.size() > 1) events_ += ',';
+      PutEventTexts(state, events_seen_);
     }
     event_counts_.push_back(events_seen_);
+    last_zones_ = std::move(view.zones);
+  }
+
+  static bool SameZone(const game::Zone& a, const game::Zone& b) {
+    return a.owner == b.owner && a.cards == b.cards && a.seen_by == b.seen_by &&
+           a.name == b.name;
   }
 
   // One text when every viewer sees the event alike.
-  json EventTexts(const game::State& state, int e) {
+  void PutEventTexts(const game::State& state, int e) {
     std::vector<int> texts = {
         texts_.Index(state.EventText(e, game::kOmniscient)),
         texts_.Index(state.EventText(e, game::kPublic))};
@@ -245,27 +394,24 @@ class Walker {
     }
     if (std::all_of(texts.begin(), texts.end(),
                     [&](int t) { return t == texts[0]; })) {
-      return texts[0];
+      return Put(events_, texts[0]);
     }
-    return texts;
+    PutList(events_, texts);
   }
 
   // The seat counter that is the score at every position (Pontoon's chips,
   // a whist's score), or "": what the scores count, for their labels.
   std::string ScoreUnit() const {
-    const json keys = counter_table_.Keys();
-    for (size_t k = 0; k < keys.size(); ++k) {
-      const int owner = keys[k][1].get<int>();
+    for (const auto& [name, owner] : counter_table_.keys()) {
       if (owner != 0) continue;
-      const std::string name = keys[k][0].get<std::string>();
       bool all = !counters_.empty();
       for (size_t p = 0; all && p < counters_.size(); ++p) {
         for (int seat = 0; all && seat < num_seats_; ++seat) {
           const auto found = counter_table_.Find(name, seat);
-          const json& values = counters_[p];
-          all = found && *found < values.size() && p < scores_.size() &&
+          const CounterValues& values = counters_[p];
+          all = found && *found < values.size() && values[*found] &&
                 size_t(seat) < scores_[p].size() &&
-                values[*found] == scores_[p][size_t(seat)];
+                *values[*found] == scores_[p][size_t(seat)];
         }
       }
       if (all) return name;
@@ -273,34 +419,43 @@ class Walker {
     return "";
   }
 
-  void Finish() {
-    out_["score_unit"] = ScoreUnit();
-    out_["steps"] = std::move(steps_);
-    out_["texts"] = texts_.ToJson();
-    out_["zones"] = zones_.ToJson();
-    out_["views"] = std::move(views_);
-    out_["counter_keys"] = counter_table_.Keys();
-    out_["counters"] = std::move(counters_);
-    out_["scores"] = std::move(scores_);
-    out_["team_scores"] = std::move(team_scores_);
-    out_["events"] = std::move(events_);
-    out_["event_counts"] = std::move(event_counts_);
-    out_["hand_starts"] = std::move(hand_starts_);
+  std::optional<std::string> Finish(std::optional<std::string> error) {
+    if (error) out_["error"] = Text(*error);
+    score_unit_ = ScoreUnit();
+    out_["score_unit"] = Text(score_unit_);
+    out_["steps"] = steps_ + "]";
+    out_["texts"] = List(texts_.texts());
+    out_["zones"] = zones_.Json();
+    out_["views"] = views_ + "]";
+    out_["counter_keys"] = counter_table_.KeysJson();
+    out_["counters"] = ListOfLists(counters_);
+    out_["scores"] = ListOfLists(scores_);
+    out_["team_scores"] = ListOfLists(team_scores_);
+    out_["events"] = events_ + "]";
+    out_["event_counts"] = List(event_counts_);
+    out_["hand_starts"] = List(hand_starts_);
+    return error;
   }
 
   const v1::GameRecord& record_;
   const ReplayDataOptions& options_;
-  json& out_;
+  Members& out_;
+  std::string score_unit_;
   int num_seats_ = 0;
   int events_seen_ = 0;
   int hands_played_ = 0;
+  int positions_ = 0;
   TextTable texts_;
   ZoneTable zones_;
   CounterTable counter_table_;
-  json steps_ = json::array(), views_ = json::array(),
-       counters_ = json::array(), scores_ = json::array(),
-       team_scores_ = json::array(), events_ = json::array(),
-       event_counts_ = json::array(), hand_starts_ = json::array({0});
+  std::vector<CounterValues> counters_;
+  std::vector<std::vector<int>> scores_, team_scores_;
+  std::vector<int> event_counts_, hand_starts_ = {0};
+  // The last position's zones and their indices.
+  std::vector<game::Zone> last_zones_;
+  std::vector<int> last_indices_;
+  // Lists written as they grow, still open.
+  std::string steps_ = "[", views_ = "[", events_ = "[";
 };
 
 }  // namespace
@@ -320,12 +475,22 @@ std::string EndReasonName(v1::EndReason reason) {
   }
 }
 
+ReplayText ReplayDataText(const v1::GameRecord& record, const GameLogs* logs,
+                          const ReplayDataOptions& options) {
+  Members members;
+  Header(record, members);
+  ReplayText out;
+  Walker walker(record, options, members);
+  if (auto error = walker.Run(); error) out.error = std::move(*error);
+  out.score_unit = walker.score_unit();
+  members["logs"] = logs != nullptr ? LogsJson(*logs) : "{}";
+  out.json = Object(members);
+  return out;
+}
+
 nlohmann::json ReplayData(const v1::GameRecord& record, const GameLogs* logs,
                           const ReplayDataOptions& options) {
-  json out = Header(record);
-  Walker(record, options, out).Run();
-  out["logs"] = logs != nullptr ? LogsJson(*logs) : json::object();
-  return out;
+  return json::parse(ReplayDataText(record, logs, options).json);
 }
 
 }  // namespace arbiter::report

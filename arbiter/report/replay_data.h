@@ -66,8 +66,20 @@ struct ReplayDataOptions {
 // "target", "max hands", "forfeit", "complete" ("" when unspecified).
 std::string EndReasonName(v1::EndReason reason);
 
-// The viewer's data for `record`. A record that cannot be replayed to its
-// end still gives what could be (its error in "error").
+// The viewer's data for `record`, as JSON text: the bytes
+// ReplayData(...).dump(-1, ' ', false, replace) gives, written directly
+// without building the json value (the report writes every game's).
+struct ReplayText {
+  std::string json;
+  std::string error;       // its "error" ("" when it replays to its end)
+  std::string score_unit;  // its "score_unit"
+};
+ReplayText ReplayDataText(const v1::GameRecord& record,
+                          const GameLogs* logs = nullptr,
+                          const ReplayDataOptions& options = {});
+
+// The same as a json value. A record that cannot be replayed to its end
+// still gives what could be (its error in "error").
 nlohmann::json ReplayData(const v1::GameRecord& record,
                           const GameLogs* logs = nullptr,
                           const ReplayDataOptions& options = {});

@@ -96,5 +96,43 @@ TEST(ReplayDataTest, LogLinesCarryTheirStep) {
   EXPECT_FALSE(data["logs"].contains("0"));
 }
 
+// The text is written directly, not dumped from a json value: it must be
+// the dump of what it parses to (keys in order, the same escapes), with a
+// bot's hostile text (quotes, control characters, invalid UTF-8, U+2028)
+// in names, reasons and log lines, and when the record stops replaying.
+TEST(ReplayDataTest, TextIsTheDumpOfItsJson) {
+  const std::string nasty =
+      "a\"b\\c\n\t\x01\x7f<>&\xe2\x80\xa8 \xc3\xa9 \xff bad \xed\xa0\x80";
+  for (const std::string game : {"zetema", "scotch_whist", "pontoon"}) {
+    v1::GameRecord record = Played(game, 5);
+    record.mutable_seats(0)->set_bot_name(nasty);
+    record.mutable_seats(1)->set_restart_reason(nasty);
+    record.set_duplicate_group(nasty);
+    BotLogs logs;
+    logs.AddText(
+        GameLogMarker("g1", 0) + nasty + "\n" + StepLogMarker(2) + "\x02 two\n",
+        nasty);
+    auto check = [&](const ReplayText& text, bool replays) {
+      const json data = json::parse(text.json);
+      EXPECT_EQ(text.json,
+                data.dump(-1, ' ', false, json::error_handler_t::replace))
+          << game;
+      EXPECT_EQ(data["score_unit"], text.score_unit) << game;
+      EXPECT_EQ(data.contains("error"), !replays) << game;
+      // The error as the record has it; in the JSON, invalid UTF-8 replaced.
+      EXPECT_EQ(
+          json(data.value("error", "")).dump(),
+          json(text.error).dump(-1, ' ', false, json::error_handler_t::replace))
+          << game;
+      EXPECT_FALSE(data["logs"]["0"]["lines"].empty()) << game;
+    };
+    check(ReplayDataText(record, logs.Find("g1")), true);
+    check(ReplayDataText(record, logs.Find("g1"), {.legal_actions = false}),
+          true);
+    record.mutable_steps(3)->set_action(nasty);
+    check(ReplayDataText(record, logs.Find("g1")), false);
+  }
+}
+
 }  // namespace
 }  // namespace arbiter::report

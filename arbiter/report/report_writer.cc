@@ -200,18 +200,18 @@ std::expected<ReplayFileInfo, std::string> MakeReplayFile(
                       .sections = job.sections};
   std::string text = fmt::format("reportReplays({},[", job.file);
   for (size_t i = 0; i < job.lines.size(); ++i) {
-    json data;
+    ReplayText data;
     if (auto record = records::RecordFromJson(job.lines[i]); record) {
-      data = ReplayData(*record, job.logs[i], options);
+      data = ReplayDataText(*record, job.logs[i], options);
     } else {
-      data = {{"id", job.ids[i]}, {"error", record.error().message}};
+      data.error = record.error().message;
+      data.json = json({{"id", job.ids[i]}, {"error", data.error}})
+                      .dump(-1, ' ', false, json::error_handler_t::replace);
     }
-    if (data.contains("error")) {
-      info.errors[job.ids[i]] = data["error"].get<std::string>();
-    }
-    info.units.push_back(data.value("score_unit", std::string()));
+    if (!data.error.empty()) info.errors[job.ids[i]] = data.error;
+    info.units.push_back(data.score_unit);
     // Base64 holds no quote or backslash: it stands in a string as it is.
-    text += (i ? ",\"" : "\"") + CompressJson(data) + "\"";
+    text += (i ? ",\"" : "\"") + CompressText(data.json) + "\"";
   }
   text += "]);\n";
   if (auto ok = WriteFileAtomically(path, text); !ok) {

@@ -11,6 +11,11 @@
 //                                  Chromium: its first contentful paint
 //   report.10k.list_ms             ... and the game list loaded (when a
 //                                  chromium is installed: first_paint.py)
+//   report.10k.with_replays_s      writing the report of 10,000 games with
+//                                  their replays, on every core: CPU
+//                                  seconds
+//   report.10k.with_replays_wall_s ... wall seconds (the load adds to them)
+//   report.10k.with_replays_max_rss_mb  the peak memory of that run
 //   report.replays_ms_per_game     CPU time of a game's replay (1,000 games
 //                                  with replays, on one thread)
 //   report.replays_max_rss_mb      the peak memory of that run
@@ -31,6 +36,7 @@
 #include <unistd.h>
 #include <zstd.h>
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -115,6 +121,7 @@ void WriteGames(const fs::path& file, const std::vector<std::string>& lines,
 }
 
 struct Run {
+  double wall_s = 0;
   double cpu_s = 0;
   double max_rss_mb = 0;
   report::ReportResult result;
@@ -124,6 +131,7 @@ struct Run {
 Run Measure(const fs::path& records, const fs::path& out, bool replays,
             int threads) {
   const fs::path result_file = out.string() + ".result";
+  const auto start = std::chrono::steady_clock::now();
   const pid_t child = ::fork();
   if (child == 0) {
     auto sources = report::FindSources({records.string()});
@@ -142,6 +150,9 @@ Run Measure(const fs::path& records, const fs::path& out, bool replays,
     Die("the report failed");
   }
   Run run;
+  run.wall_s =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
   run.cpu_s = double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
               double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6;
   run.max_rss_mb = double(usage.ru_maxrss) / 1024;
@@ -199,6 +210,15 @@ int main() {
   if (small) {
     fs::remove_all(dir);
     return 0;
+  }
+  // The same with the replays, on every core (10,000 games only: a
+  // million games' replays take hours).
+  if (games == 10000) {
+    const Run all = Measure(records, dir / "all", true, 0);
+    std::printf("report.10k.with_replays_s %.2f s\n", all.cpu_s);
+    std::printf("report.10k.with_replays_wall_s %.2f s\n", all.wall_s);
+    std::printf("report.10k.with_replays_max_rss_mb %.0f MB\n", all.max_rss_mb);
+    std::fflush(stdout);
   }
   const fs::path few = dir / "few.jsonl.zst";
   WriteGames(few, played, 0, 1000);
