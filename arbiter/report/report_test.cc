@@ -223,13 +223,13 @@ TEST(ReportWriterTest, AFormatsResultsAreInTheDataWhenGiven) {
   const fs::path dir = PlayTournament("zetema", 2, "format_results");
   auto sources = FindSources({dir.string()});
   ASSERT_TRUE(sources) << sources.error();
-  const fs::path out = dir / "report.html";
+  const fs::path out = dir / "report";
   ASSERT_TRUE(WriteReport(*sources, {.bootstrap = 0}, out));
-  EXPECT_FALSE(PageData(ReadFile(out)).contains("format_results"));
+  EXPECT_FALSE(PageData(out).contains("format_results"));
   const json swiss = {{"format", "swiss"}, {"notes", {"</script>"}}};
   ASSERT_TRUE(
       WriteReport(*sources, {.bootstrap = 0, .format_results = swiss}, out));
-  EXPECT_EQ(PageData(ReadFile(out))["format_results"], swiss);
+  EXPECT_EQ(PageData(out)["format_results"], swiss);
 }
 
 TEST(ReplayDataTest, ARecordThatDoesNotReplayGivesWhatItCan) {
