@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "arbiter/cli/command.h"
+#include "arbiter/common/atomic_file.h"
 #include "arbiter/common/plural.h"
 #include "arbiter/common/printable.h"
 #include "arbiter/records/duplicates.h"
@@ -223,8 +224,7 @@ int WriteReplayPage(const ReplayOptions& o,
     });
     if (!scanned) return 2;
   }
-  if (auto ok = report::WriteFileAtomically(out, report::ReplayPage(data));
-      !ok) {
+  if (auto ok = WriteFileAtomically(out, report::ReplayPage(data)); !ok) {
     std::fprintf(stderr, "arbiter replay: %s\n", ok.error().c_str());
     return 2;
   }

@@ -43,7 +43,7 @@ grep -q "0 replay files written, 1 unchanged" again.out || fail "$(cat again.out
 status=0
 timeout 60 "$arbiter" report zetema pontoon -o mixed >mixed.out 2>&1 || status=$?
 [[ $status == 1 ]] || fail "mixed games: exit $status: $(cat mixed.out)"
-grep -q "the records are of 2 games: zetema (2 games, the first at zetema/games.jsonl:1), pontoon (2 games" mixed.out ||
+grep -q "the records are of 2 games: zetema (2 games, the first at zetema/games.jsonl.zst:1), pontoon (2 games" mixed.out ||
   fail "$(cat mixed.out)"
 grep -q -- "--split" mixed.out || fail "no --split in: $(cat mixed.out)"
 [[ ! -e mixed ]] || fail "a refused report left a folder"
@@ -53,12 +53,12 @@ grep -q "4 games of zetema, pontoon" mixed.out || fail "$(cat mixed.out)"
 grep -q '"score_unit":"chips"' mixed/index.html || fail "no chips section"
 
 status=0
-timeout 60 "$arbiter" standings zetema/games.jsonl pontoon/games.jsonl \
+timeout 60 "$arbiter" standings zetema/games.jsonl.zst pontoon/games.jsonl.zst \
   >standings.out 2>&1 || status=$?
 [[ $status == 1 ]] || fail "standings of mixed games: exit $status"
 grep -q "zetema (2 games" standings.out && grep -q -- "--split" standings.out ||
   fail "$(cat standings.out)"
-timeout 60 "$arbiter" standings zetema/games.jsonl pontoon/games.jsonl \
+timeout 60 "$arbiter" standings zetema/games.jsonl.zst pontoon/games.jsonl.zst \
   --split --out split >standings.out 2>&1 || fail "$(cat standings.out)"
 grep -q "^== zetema: 2 games ==" standings.out &&
   grep -q "^== pontoon: 2 games ==" standings.out || fail "$(cat standings.out)"

@@ -23,6 +23,7 @@
 #include "arbiter/command_line/output_lock.h"
 #include "arbiter/command_line/run_log_option.h"
 #include "arbiter/command_line/run_output.h"
+#include "arbiter/common/atomic_file.h"
 #include "arbiter/common/plural.h"
 #include "arbiter/common/printable.h"
 #include "arbiter/common/run_log.h"
@@ -435,7 +436,8 @@ void Publish(const Args& args, const tour::TournamentConfig& config,
   }
   std::string names;
   for (const auto& file : more) {
-    if (auto ok = WriteWhole(dir / file.name, file.text); !ok) Fail(ok.error());
+    if (auto ok = WriteFileAtomically(dir / file.name, file.text); !ok)
+      Fail(ok.error());
     names += ", " + file.name;
   }
   std::printf("\nTables written to %s (%s, %s, %s, %s%s)\n", dir.c_str(),

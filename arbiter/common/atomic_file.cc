@@ -11,7 +11,7 @@
 namespace arbiter {
 
 std::expected<void, std::string> WriteFileAtomically(
-    const std::filesystem::path& out, std::string_view text) {
+    const std::filesystem::path& out, std::string_view text, bool durable) {
   const std::string tmp = fmt::format("{}.tmp{}", out.string(), ::getpid());
   auto fail = [&](const std::string& what) {
     const std::string message =
@@ -32,8 +32,21 @@ std::expected<void, std::string> WriteFileAtomically(
     }
     done += static_cast<size_t>(n);
   }
+  if (durable && ::fsync(fd) != 0) {
+    ::close(fd);
+    return fail(tmp);
+  }
   if (::close(fd) != 0) return fail(tmp);
   if (std::rename(tmp.c_str(), out.c_str()) != 0) return fail(out.string());
+  if (durable) {
+    const std::string dir =
+        out.parent_path().empty() ? "." : out.parent_path().string();
+    const int dir_fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dir_fd >= 0) {
+      ::fsync(dir_fd);
+      ::close(dir_fd);
+    }
+  }
   return {};
 }
 

@@ -12,9 +12,12 @@
 namespace arbiter {
 
 // The error names the file and the system's reason; the temporary file is
-// removed on every error.
+// removed on every error. `durable`: the file's data, then its directory's
+// entry, are synced to disk before it returns (a roster or a run's state
+// that must survive a power cut), at the cost of two syncs.
 std::expected<void, std::string> WriteFileAtomically(
-    const std::filesystem::path& out, std::string_view text);
+    const std::filesystem::path& out, std::string_view text,
+    bool durable = false);
 
 }  // namespace arbiter
 

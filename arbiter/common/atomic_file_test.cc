@@ -23,6 +23,8 @@ TEST(AtomicFileTest, ReplacesTheWholeFileAndLeavesNoTemporary) {
   ASSERT_TRUE(WriteFileAtomically(file, "first, and longer").has_value());
   ASSERT_TRUE(WriteFileAtomically(file, "second").has_value());
   EXPECT_EQ(Read(file), "second");
+  ASSERT_TRUE(WriteFileAtomically(file, "durable", /*durable=*/true));
+  EXPECT_EQ(Read(file), "durable");
   EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir),
                           std::filesystem::directory_iterator()),
             1);

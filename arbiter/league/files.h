@@ -6,13 +6,16 @@
 #include <filesystem>
 #include <string>
 
+#include "arbiter/common/atomic_file.h"
+
 namespace arbiter::league {
 
-// Writes `text` to a temporary file beside `path`, syncs it, renames it
-// over `path` and syncs the folder: a reader or a kill sees the old file
-// or the new one. The error names the file.
-std::expected<void, std::string> WriteAtomically(
-    const std::filesystem::path& path, const std::string& text);
+// A league's files are written whole and durably (atomic_file.h): a
+// reader, a kill or a power cut sees the old file or the new one.
+inline std::expected<void, std::string> WriteAtomically(
+    const std::filesystem::path& path, const std::string& text) {
+  return WriteFileAtomically(path, text, /*durable=*/true);
+}
 
 // The whole file; the error names it.
 std::expected<std::string, std::string> ReadWhole(

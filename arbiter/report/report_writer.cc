@@ -14,6 +14,7 @@
 #include <sstream>
 #include <thread>
 
+#include "arbiter/common/atomic_file.h"
 #include "arbiter/records/duplicates.h"
 #include "arbiter/records/game_record.h"
 #include "arbiter/records/record_file.h"
@@ -440,34 +441,6 @@ std::expected<ReportSources, std::string> FindSources(
     }
   }
   return sources;
-}
-
-std::expected<void, std::string> WriteFileAtomically(const fs::path& out,
-                                                     const std::string& text) {
-  const fs::path tmp =
-      out.string() + fmt::format(".tmp{}", static_cast<long>(::getpid()));
-  {
-    std::ofstream file(tmp, std::ios::binary | std::ios::trunc);
-    if (!file) {
-      return std::unexpected(fmt::format("{}: cannot write: {}", tmp.string(),
-                                         std::strerror(errno)));
-    }
-    file.write(text.data(), std::streamsize(text.size()));
-    file.close();
-    if (!file) {
-      std::error_code ec;
-      fs::remove(tmp, ec);
-      return std::unexpected(tmp.string() + ": write failed");
-    }
-  }
-  std::error_code ec;
-  fs::rename(tmp, out, ec);
-  if (ec) {
-    fs::remove(tmp, ec);
-    return std::unexpected(
-        fmt::format("{}: cannot write: {}", out.string(), ec.message()));
-  }
-  return {};
 }
 
 namespace {

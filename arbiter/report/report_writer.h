@@ -73,10 +73,6 @@ std::expected<ReportResult, std::string> WriteReport(
     const ReportSources& sources, const ReportOptions& options,
     const std::filesystem::path& out);
 
-// Writes `text` to `out` through a temporary file beside it.
-std::expected<void, std::string> WriteFileAtomically(
-    const std::filesystem::path& out, const std::string& text);
-
 }  // namespace arbiter::report
 
 #endif  // ARBITER_REPORT_REPORT_WRITER_H_

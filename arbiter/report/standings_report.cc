@@ -1,55 +1,16 @@
 #include "arbiter/report/standings_report.h"
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <cctype>
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
 #include <nlohmann/json.hpp>
 
+#include "arbiter/common/atomic_file.h"
 #include "arbiter/common/printable.h"
 #include "arbiter/tournament/swiss_table_text.h"
 #include "ratings/format.h"
 #include "ratings/ratings.h"
 
 namespace arbiter {
-
-std::expected<void, std::string> WriteWhole(const std::filesystem::path& path,
-                                            const std::string& text) {
-  const std::string tmp = path.string() + ".tmp";
-  const int fd =
-      ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  auto fail = [&](const char* what) {
-    const std::string message =
-        path.string() + ": cannot " + what + ": " + std::strerror(errno);
-    if (fd >= 0) ::close(fd);
-    ::unlink(tmp.c_str());
-    return std::unexpected(message);
-  };
-  if (fd < 0) return fail("create");
-  std::string_view rest = text;
-  while (!rest.empty()) {
-    const ssize_t n = ::write(fd, rest.data(), rest.size());
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) return fail("write");
-    rest.remove_prefix(size_t(n));
-  }
-  if (::close(fd) != 0) {
-    const std::string message =
-        path.string() + ": cannot write: " + std::strerror(errno);
-    ::unlink(tmp.c_str());
-    return std::unexpected(message);
-  }
-  if (::rename(tmp.c_str(), path.c_str()) != 0) {
-    const std::string message =
-        path.string() + ": cannot write: " + std::strerror(errno);
-    ::unlink(tmp.c_str());
-    return std::unexpected(message);
-  }
-  return {};
-}
 
 namespace {
 
@@ -111,7 +72,8 @@ std::expected<void, std::string> PublishStandings(
   const std::string texts[] = {standings.Csv(), standings.Json(),
                                standings.CrosstableCsv(), ratings_json};
   for (size_t i = 0; i < std::size(kReportFiles); ++i) {
-    if (auto ok = WriteWhole(out_dir / kReportFiles[i], texts[i]); !ok) {
+    if (auto ok = WriteFileAtomically(out_dir / kReportFiles[i], texts[i]);
+        !ok) {
       return ok;
     }
   }

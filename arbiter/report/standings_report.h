@@ -38,11 +38,6 @@ std::expected<void, std::string> PublishStandings(
     const std::vector<std::string>& records,
     const std::filesystem::path& out_dir, FormatResults* format = nullptr);
 
-// Writes `text` to `path` aside and renames it, so that a reader (or a
-// kill) never sees half a file; the error names the file.
-std::expected<void, std::string> WriteWhole(const std::filesystem::path& path,
-                                            const std::string& text);
-
 }  // namespace arbiter
 
 #endif  // ARBITER_REPORT_STANDINGS_REPORT_H_
