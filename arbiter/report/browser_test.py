@@ -550,7 +550,7 @@ def test_swiss(browser, arbiter, work):
     shutil.copy(os.path.join(out, "games.jsonl.zst"), hostile)
     with open(os.path.join(hostile, "swiss.json"), "w") as f:
         json.dump(table, f)
-    page = os.path.join(work, "swiss-hostile")
+    page = os.path.join(work, "swiss-hostile-report")
     run([arbiter, "report", hostile, "-o", page])
     browser.open("file://" + os.path.join(page, "index.html"))
     browser.wait_for(REPORT_READY, "the report")

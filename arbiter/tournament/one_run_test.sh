@@ -166,7 +166,7 @@ head -c 500 both/games.jsonl >>torn.jsonl  # the first line is longer
 grep -q "$total ok.*1 torn (skipped)" torn.out || fail "$(cat torn.out)"
 "$arbiter" standings torn.jsonl >/dev/null 2>torn.err ||
   fail "standings with a torn last line: $(cat torn.err)"
-"$arbiter" report torn.jsonl -o torn.html >/dev/null 2>torn.err ||
+"$arbiter" report torn.jsonl -o torn-report >/dev/null 2>torn.err ||
   fail "report with a torn last line: $(cat torn.err)"
 
 # ---- repair ------------------------------------------------------------------
@@ -180,7 +180,7 @@ for what in verify resume report standings; do
   case $what in
   verify) cmd=(replay damaged/games.jsonl --verify) ;;
   resume) cmd=(tournament t.toml --out damaged --no-report) ;;
-  report) cmd=(report damaged -o damaged.html) ;;
+  report) cmd=(report damaged -o damaged-report) ;;
   standings) cmd=(standings damaged/games.jsonl) ;;
   esac
   if "$arbiter" "${cmd[@]}" >/dev/null 2>"damaged.$what"; then
@@ -227,7 +227,7 @@ summary damaged/games.jsonl | cmp -s - <(summary both/games.jsonl) ||
 "${tournament[@]}" --out damaged >resumed.out 2>resumed.err ||
   fail "resume after repair: $(cat resumed.err)"
 grep -q "(0 this run)" resumed.out || fail "$(cat resumed.out)"
-"$arbiter" report damaged -o damaged.html >/dev/null 2>&1 || fail "report after repair"
+"$arbiter" report damaged -o damaged-report2 >/dev/null 2>&1 || fail "report after repair"
 "$arbiter" standings damaged/games.jsonl >/dev/null 2>&1 || fail "standings after repair"
 "$arbiter" repair t.toml --out damaged >again.out 2>&1 || fail "repair again"
 grep -q "nothing to repair" again.out || fail "$(cat again.out)"
