@@ -69,9 +69,9 @@ TOML
   ((games >= 1)) || fail "tournament of $game: no records"
   check "$game.t.jsonl" "$games" "$game"
   # The bots print nothing when all goes well (the logs hold only the
-  # arbiter's line before each game).
+  # arbiter's lines: a process's start, and before each game).
   if [[ -n $(cat "$game.jsonl.logs"/*.log "$game.t/logs"/*.log |
-    grep -v '^\[arbiter\] game ' || true) ]]; then
+    grep -v '^\[arbiter\] \(game \|start$\)' || true) ]]; then
     cat "$game.jsonl.logs"/*.log "$game.t/logs"/*.log >&2
     fail "$game: the bots wrote to their logs"
   fi

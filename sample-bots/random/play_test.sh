@@ -28,9 +28,9 @@ if [[ $clean != 3 ]]; then
   exit 1
 fi
 # The bots print nothing when all goes well (the logs hold only the
-# arbiter's line before each game).
+# arbiter's lines: a process's start, and before each game).
 if [[ -n $(cat "$tmp"/one.jsonl.logs/*.log 2>/dev/null |
-  grep -v '^\[arbiter\] game ' || true) ]]; then
+  grep -v '^\[arbiter\] \(game \|start$\)' || true) ]]; then
   echo "the bots wrote to their logs:" >&2
   cat "$tmp"/one.jsonl.logs/*.log >&2
   exit 1

@@ -32,6 +32,9 @@ NOT_RUN = {
                                  "records of its own",
     "arbiter match": "a sequential test plays until it decides: minutes; "
                      "match/* tests run shorter ones",
+    "arbiter league init": "`league run` plays until stopped; league_cli "
+                           "runs init, add, run and status on a league of "
+                           "its own",
 }
 RUN_HERE = ["cmake -S sdk/cpp/example", "arbiter rules show",
             "tournament sample-bots/pontoon.toml"]
