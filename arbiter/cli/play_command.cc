@@ -298,7 +298,8 @@ std::string GameLine(int number, int games,
 }
 
 // Plays the series (its output held by `output`), and says how it went.
-void PlayAll(const PlayOptions& o, RunOutput* output) {
+// `bots_ran` is set once bot processes are started.
+void PlayAll(const PlayOptions& o, RunOutput* output, bool* bots_ran) {
   if (auto bad = CheckTimeOptions(o.time)) Fail(*bad);
   auto type = game::FindGame(o.game);
   if (!type) Fail("--game: " + type.error());
@@ -312,6 +313,7 @@ void PlayAll(const PlayOptions& o, RunOutput* output) {
   RunRecords run = OpenRun(o, output);
   const tour::TournamentConfig config = tour::SeriesConfig(
       specs, *mode, o.time, *ParseFaultPolicy(o.fault_policy));
+  *bots_ran = true;
   auto runner = StartBots(o, config, *loaded, log_dir, run.secret);
   RunLog().info("{} of {}, {} seats", Count(o.games, "game"), o.game, players);
   const bool tty = ::isatty(2);
@@ -347,10 +349,14 @@ void PlayAll(const PlayOptions& o, RunOutput* output) {
 void RunPlay(const PlayOptions& o) {
   InstallInterruptCleanup(&InterruptCleanup);
   RunOutput output;
+  bool bots_ran = false;
   try {
-    PlayAll(o, &output);
+    PlayAll(o, &output, &bots_ran);
   } catch (const CLI::RuntimeError& e) {
-    if (e.get_exit_code() == kExitUsage) output.Undo();  // refused
+    // Refused before any bot ran: nothing is left. A bot refused once it
+    // ran (its Hello does not declare the game) keeps its log, which says
+    // why, and the secret that the message names.
+    if (e.get_exit_code() == kExitUsage && !bots_ran) output.Undo();
     throw;
   }
 }

@@ -66,10 +66,14 @@ expect 0 "^a " "$arbiter" play "${rb[@]}" --games 2 --sandbox none --out p0.json
 expect 2 "--games" "$arbiter" play "${rb[@]}" --games 0 --out p2.jsonl
 expect 2 "no executable 'no-such-bot'" "$arbiter" play --bot a=no-such-bot \
   --bot b="$random_bot" --out p2.jsonl
-expect 2 "does not play zetema" "$arbiter" play --sandbox none \
-  --bot a="$test_bot --mode=wrong-game" --bot b="$random_bot" --out p2.jsonl
 [[ ! -e p2.jsonl && ! -e p2.jsonl.logs && ! -e p2.jsonl.secret ]] ||
   fail "refused play runs left files: $(ls)"
+# Refused once a bot ran: no record, but the bot's log (which says why) and
+# the secret the message names are kept.
+expect 2 "does not play zetema" "$arbiter" play --sandbox none \
+  --bot a="$test_bot --mode=wrong-game" --bot b="$random_bot" --out p2b.jsonl
+[[ ! -s p2b.jsonl && -d p2b.jsonl.logs && -e p2b.jsonl.secret ]] ||
+  fail "a bot refused once it ran: records or its log: $(ls)"
 mkdir frozen && chattr +i frozen 2>/dev/null && {
   expect 2 "immutable" "$arbiter" play "${rb[@]}" --out frozen/p.jsonl
   expect 2 "immutable" "$arbiter" play "${rb[@]}" --out frozen/sub/p.jsonl

@@ -111,7 +111,10 @@ type Seat struct {
 	// printable (bot_name at most 64 bytes, bot_version 128, control
 	// characters and invalid UTF-8 replaced by U+FFFD), e.g. "bot_version:
 	// 3670016 bytes cut to 128"; absent when nothing was.
-	HelloNote     *string `protobuf:"bytes,7,opt,name=hello_note,json=helloNote,proto3,oneof" json:"hello_note,omitempty"`
+	HelloNote *string `protobuf:"bytes,7,opt,name=hello_note,json=helloNote,proto3,oneof" json:"hello_note,omitempty"`
+	// The content hash (SHA-256, hex) of the bot's files in a league's store
+	// (docs/league.md): exactly which build played; absent outside leagues.
+	BotHash       *string `protobuf:"bytes,8,opt,name=bot_hash,json=botHash,proto3,oneof" json:"bot_hash,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -191,6 +194,13 @@ func (x *Seat) GetRestartReason() string {
 func (x *Seat) GetHelloNote() string {
 	if x != nil && x.HelloNote != nil {
 		return *x.HelloNote
+	}
+	return ""
+}
+
+func (x *Seat) GetBotHash() string {
+	if x != nil && x.BotHash != nil {
+		return *x.BotHash
 	}
 	return ""
 }
@@ -574,7 +584,7 @@ const file_arbiter_v1_record_proto_rawDesc = "" +
 	"\vhand_number\x18\x01 \x01(\x05R\n" +
 	"handNumber\x12\x16\n" +
 	"\x06dealer\x18\x02 \x01(\x05R\x06dealer\x12\x12\n" +
-	"\x04deck\x18\x03 \x01(\tR\x04deck\"\xea\x01\n" +
+	"\x04deck\x18\x03 \x01(\tR\x04deck\"\x97\x02\n" +
 	"\x04Seat\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x19\n" +
 	"\bbot_name\x18\x02 \x01(\tR\abotName\x12\x1f\n" +
@@ -584,8 +594,10 @@ const file_arbiter_v1_record_proto_rawDesc = "" +
 	"\x0ehello_bot_name\x18\x05 \x01(\tR\fhelloBotName\x12%\n" +
 	"\x0erestart_reason\x18\x06 \x01(\tR\rrestartReason\x12\"\n" +
 	"\n" +
-	"hello_note\x18\a \x01(\tH\x00R\thelloNote\x88\x01\x01B\r\n" +
-	"\v_hello_note\"\xa1\x01\n" +
+	"hello_note\x18\a \x01(\tH\x00R\thelloNote\x88\x01\x01\x12\x1e\n" +
+	"\bbot_hash\x18\b \x01(\tH\x01R\abotHash\x88\x01\x01B\r\n" +
+	"\v_hello_noteB\v\n" +
+	"\t_bot_hash\"\xa1\x01\n" +
 	"\x04Step\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x16\n" +
 	"\x06action\x18\x02 \x01(\tR\x06action\x12\x1f\n" +
