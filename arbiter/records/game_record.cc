@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "arbiter/records/json_parser.h"
 #include "arbiter/records/json_printer.h"
 #include "arbiter/records/record_view.h"
 
@@ -64,6 +65,13 @@ std::expected<RecordSummary, std::string> SummarizeRecord(
 }
 
 std::expected<arbiter::v1::GameRecord, ParseError> RecordFromJson(
+    std::string_view line) {
+  arbiter::v1::GameRecord record;
+  if (ParseJsonFast(line, &record)) return record;
+  return RecordFromJsonByProtobuf(line);
+}
+
+std::expected<arbiter::v1::GameRecord, ParseError> RecordFromJsonByProtobuf(
     std::string_view line) {
   google::protobuf::util::JsonParseOptions options;
   options.ignore_unknown_fields = true;

@@ -32,11 +32,17 @@ std::expected<RecordSummary, std::string> SummarizeRecord(
 
 // Accepts missing fields, numbers as strings and unknown fields (written by
 // a newer arbiter). A text cut short is told apart (Problem::Kind::kTorn).
+// Read by ParseJsonFast (json_parser.h) or, when it declines (a malformed
+// line among others), by protobuf's parser: the same message either way,
+// and protobuf's error message.
 struct ParseError {
   Problem::Kind kind = Problem::Kind::kMalformed;
   std::string message;
 };
 std::expected<arbiter::v1::GameRecord, ParseError> RecordFromJson(
+    std::string_view line);
+// The same, always by protobuf's parser (slower; for tests).
+std::expected<arbiter::v1::GameRecord, ParseError> RecordFromJsonByProtobuf(
     std::string_view line);
 
 // The records of a file (either encoding), one at a time. Torn and

@@ -12,69 +12,29 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <cstdio>
-#include <ctime>
 #include <filesystem>
 #include <string>
 #include <vector>
 
+#include "arbiter/records/bench/bench_util.h"
 #include "arbiter/records/game_record.h"
 #include "arbiter/records/merge.h"
 #include "arbiter/records/record_view.h"
 #include "arbiter/records/record_writer.h"
-#include "arbiter/tournament/builtin_runner.h"
-#include "arbiter/tournament/ruleset_link.h"
 
 namespace {
 
 namespace rec = arbiter::records;
-namespace tour = arbiter::tournament;
-// CPU seconds of the process: on a shared machine, wall time also counts
-// other people's work.
-double CpuNow() {
-  timespec t;
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-  return double(t.tv_sec) + double(t.tv_nsec) * 1e-9;
-}
+using rec::bench::CpuNow;
+using rec::bench::Die;
+using rec::bench::Median;
+using rec::bench::PlayGames;
+using rec::bench::Since;
 struct Clock {
   using time_point = double;
   static double now() { return CpuNow(); }
 };
-double Since(double start) { return CpuNow() - start; }
-
-double Median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
-
-[[noreturn]] void Die(const std::string& message) {
-  std::fprintf(stderr, "records_bench: %s\n", message.c_str());
-  std::exit(1);
-}
-
-// Two-player games of the builtin random bots, as their record lines.
-std::vector<std::string> PlayGames(int games) {
-  tour::TournamentConfig config;
-  config.bots = {{.name = "a", .command = "builtin:random"},
-                 {.name = "b", .command = "builtin:random"}};
-  auto resolved = tour::ResolveRuleset(config);
-  if (!resolved) Die(resolved.error());
-  tour::BuiltinRandomRunner runner(config, resolved->game);
-  std::vector<std::string> lines;
-  for (int g = 0; g < games; ++g) {
-    tour::ScheduledGame game;
-    game.game_id = fmt::format("g{}", g);
-    game.seat_bots = {g % 2, 1 - g % 2};
-    game.teams = {0, 1};
-    game.deal_seed = uint64_t(g) * 7919 + 1;
-    game.first_dealer = 1;
-    auto played = runner.Run(game);
-    if (!played) Die(played.error());
-    lines.push_back(std::move(played->line));
-  }
-  return lines;
-}
 
 std::string SmallRecord(int i) {
   return fmt::format(

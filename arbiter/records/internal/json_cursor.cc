@@ -178,6 +178,10 @@ bool Cursor::Unescape(const char* start, std::string_view* out) {
 }
 
 bool Cursor::SkipString() {
+  if (options_.as_protobuf) {  // Unescape checks surrogates
+    std::string_view ignored;
+    return String(&ignored);
+  }
   const char* p = p_ + 1;  // past the opening quote
   for (;;) {
     p = FindStringStop(p, end_);
@@ -239,6 +243,8 @@ bool Cursor::NumberToken(std::string_view* out) {
   } else if (!digits()) {
     return bad();
   }
+  const bool fraction_or_exponent =
+      p < end_ && (*p == '.' || *p == 'e' || *p == 'E');
   if (p < end_ && *p == '.') {
     ++p;
     if (!digits()) return bad();
@@ -252,8 +258,15 @@ bool Cursor::NumberToken(std::string_view* out) {
     p_ = end_;
     return Torn();
   }
-  p_ = p;
   *out = std::string_view(start, size_t(p - start));
+  // Protobuf reads a number with a fraction, an exponent or beyond 64 bits
+  // as a double, and refuses one beyond its range.
+  if (options_.as_protobuf && (out->size() > 19 || fraction_or_exponent)) {
+    double d = 0;
+    const auto [stop, ec] = std::from_chars(start, p, d);
+    if (ec != std::errc() || stop != p) return Syntax("number out of range");
+  }
+  p_ = p;
   return true;
 }
 
@@ -284,7 +297,7 @@ bool Cursor::SkipValue() {
 
 // At '{' or '[': what Object and Array do, without their callbacks.
 bool Cursor::SkipContainer(char close) {
-  if (++depth_ > kMaxDepth) return Syntax("nested too deeply");
+  if (++depth_ > options_.max_depth) return Syntax("nested too deeply");
   ++p_;
   if (Peek() == close) return CloseContainer();
   for (;;) {
@@ -314,7 +327,7 @@ bool Cursor::OpenContainer(char open, const FieldName& field,
     return Literal("null");
   }
   if (c != open) return Wrong(field, expected);
-  if (++depth_ > kMaxDepth) return Syntax("nested too deeply");
+  if (++depth_ > options_.max_depth) return Syntax("nested too deeply");
   ++p_;
   return true;
 }

@@ -64,11 +64,22 @@ struct FieldName {
 // Every method returns false once the scan has failed; error() says why.
 class Cursor {
  public:
+  struct Options {
+    // Also refuse, even in skipped values, what protobuf's JSON parser
+    // refuses in valid JSON: numbers beyond a double's range and unpaired
+    // surrogates (\uD800). Its depth limit (100 objects) is kept by
+    // max_depth.
+    bool as_protobuf = false;
+    int max_depth = 256;  // objects and arrays
+  };
   Cursor(std::string_view text, StringStore& store)
+      : Cursor(text, store, Options()) {}
+  Cursor(std::string_view text, StringStore& store, Options options)
       : begin_(text.data()),
         p_(text.data()),
         end_(text.data() + text.size()),
-        store_(store) {}
+        store_(store),
+        options_(options) {}
 
   const ScanError& error() const { return error_; }
 
@@ -101,6 +112,9 @@ class Cursor {
   // true or false (null: false).
   bool Bool(const FieldName& field, bool* out);
   bool SkipValue();
+  // The text of a JSON number at the cursor (checked), or a string's
+  // content (*quoted), or empty for null.
+  bool NumberText(const FieldName& field, std::string_view* out, bool* quoted);
 
   // Calls member(name) for each member of the object at the cursor (null:
   // none); member reads the value and returns false to stop.
@@ -143,8 +157,6 @@ class Cursor {
   }
 
  private:
-  static constexpr int kMaxDepth = 256;
-
   // Hot loops work on a local copy of p_: stores to the member would be
   // reloaded after every char read (a char may alias anything).
   void SkipSpace() {
@@ -170,9 +182,6 @@ class Cursor {
   }
   bool Unescape(const char* start, std::string_view* out);
   bool SkipString();
-  // The text of a JSON number at the cursor (checked), or a string's
-  // content, or empty for null.
-  bool NumberText(const FieldName& field, std::string_view* out, bool* quoted);
   bool NumberToken(std::string_view* out);
   template <typename Int>
   bool Integer(const FieldName& field, Int* out);
@@ -229,6 +238,7 @@ class Cursor {
   const char* p_;
   const char* end_;
   StringStore& store_;
+  Options options_;
   ScanError error_;
   int depth_ = 0;
   bool at_null_ = false;
