@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <set>
 #include <string>
 
 #include "arbiter/games/registry.h"
@@ -61,7 +62,9 @@ void ExpectReadAsPlayed(const v1::GameRecord& record, const std::string& what) {
 
 TEST(JsonParserGames, RecordsOfEveryGameAndTableSize) {
   uint64_t seed = 1;
+  std::set<std::string> games;
   for (const game::GameType* type : game::Games()) {
+    games.emplace(type->Name());
     for (std::string_view preset : type->Presets()) {
       auto game = type->Load(preset);
       ASSERT_TRUE(game) << game.error();
@@ -74,6 +77,9 @@ TEST(JsonParserGames, RecordsOfEveryGameAndTableSize) {
         ExpectReadAsPlayed(Play(*game, {.seats = n}, seed++), what);
       }
     }
+  }
+  for (const char* name : {"zetema", "pontoon", "scotch_whist"}) {
+    EXPECT_TRUE(games.contains(name)) << name;
   }
 }
 

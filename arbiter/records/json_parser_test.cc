@@ -364,15 +364,12 @@ std::vector<std::string> SmallRecords() {
   for (const std::string& line : TestdataLines()) {
     auto r = RecordFromJsonByProtobuf(line);
     if (!r) continue;
-    r->mutable_steps()->DeleteSubrange(
-        std::min(r->steps_size(), 4),
-        r->steps_size() - std::min(r->steps_size(), 4));
-    r->mutable_events()->DeleteSubrange(
-        std::min(r->events_size(), 4),
-        r->events_size() - std::min(r->events_size(), 4));
-    r->mutable_deals()->DeleteSubrange(
-        std::min(r->deals_size(), 1),
-        r->deals_size() - std::min(r->deals_size(), 1));
+    auto keep = [](auto* list, int n) {
+      if (list->size() > n) list->DeleteSubrange(n, list->size() - n);
+    };
+    keep(r->mutable_steps(), 4);
+    keep(r->mutable_events(), 4);
+    keep(r->mutable_deals(), 1);
     small.push_back(RecordToJson(*r));
   }
   return small;
