@@ -36,6 +36,34 @@ enum class Kind : uint8_t {
   kDeclined,  // any other type: protobuf's parser reads it
 };
 
+template <typename T>
+inline bool SameAt(const char* a, const char* b) {
+  T x, y;
+  std::memcpy(&x, a, sizeof x);
+  std::memcpy(&y, b, sizeof y);
+  return x == y;
+}
+
+// a == b, without a call for the short texts of keys and enum names: two
+// loads (overlapping) of each, of up to 8 bytes.
+inline bool SameText(std::string_view a, std::string_view b) {
+  const size_t n = a.size();
+  if (n != b.size()) return false;
+  const char* p = a.data();
+  const char* q = b.data();
+  if (n > 16) return std::memcmp(p, q, n) == 0;
+  if (n >= 8) {
+    return SameAt<uint64_t>(p, q) && SameAt<uint64_t>(p + n - 8, q + n - 8);
+  }
+  if (n >= 4) {
+    return SameAt<uint32_t>(p, q) && SameAt<uint32_t>(p + n - 4, q + n - 4);
+  }
+  if (n >= 2) {
+    return SameAt<uint16_t>(p, q) && SameAt<uint16_t>(p + n - 2, q + n - 2);
+  }
+  return n == 0 || *p == *q;
+}
+
 struct MessageTable;
 
 struct Field {
@@ -51,7 +79,7 @@ struct Field {
   // The number of an enum value's exact name.
   bool EnumNumber(std::string_view name, int32_t* number) const {
     for (const auto& [n, v] : enum_names) {
-      if (n == name) {
+      if (SameText(n, name)) {
         *number = v;
         return true;
       }
@@ -69,11 +97,11 @@ struct MessageTable {
   // The field of `key`, or -1 for an unknown key. Records list fields in
   // declaration order: the key after the last one found is tried first.
   int Find(std::string_view key, size_t* hint) const {
-    if (*hint < keys.size() && keys[*hint].first == key) {
+    if (*hint < keys.size() && SameText(keys[*hint].first, key)) {
       return keys[(*hint)++].second;
     }
     for (size_t k = 0; k < keys.size(); ++k) {
-      if (keys[k].first == key) {
+      if (SameText(keys[k].first, key)) {
         *hint = k + 1;
         return keys[k].second;
       }
@@ -214,9 +242,8 @@ class Wire {
 
 // ---------------------------------------------------------------- reading
 
-// Protobuf reads integers as -?(0|[1-9][0-9]*) within the field's range,
-// and in other spellings ("-0", "007" in a string, 1e2, 1.0) which are
-// left to it.
+// Protobuf reads integers as -?(0|[1-9][0-9]*) in the type's range, and in
+// other spellings ("-0" or "007" in a string, 1e2, 1.0) left to it.
 template <typename Int>
 bool PlainInteger(std::string_view text, Int* out) {
   const char* p = text.data();
@@ -315,45 +342,51 @@ class Parser {
       wire_.Varint(b ? 1 : 0);
       return true;
     }
+    int64_t v = 0;
+    if (c_.SmallInteger(&v)) return Put(f.kind, v);
     std::string_view text;
     bool quoted = false;
     if (!c_.NumberText(f.name, &text, &quoted)) return false;
-    switch (f.kind) {
-      case Kind::kInt32:
-        return Signed<int32_t>(text);
-      case Kind::kInt64:
-        return Signed<int64_t>(text);
-      case Kind::kUint32:
-        return Unsigned<uint32_t>(text);
-      case Kind::kUint64:
-        return Unsigned<uint64_t>(text);
-      case Kind::kEnum: {
-        // A name in a string; a number (any, as protobuf keeps unknown
-        // numbers) not.
-        int32_t v = 0;
-        if (quoted ? !f.EnumNumber(text, &v) : !PlainInteger(text, &v)) {
-          return false;
-        }
-        wire_.Varint(uint64_t(int64_t(v)));
-        return true;
-      }
-      default:
-        return false;
+    if (f.kind == Kind::kUint64) {
+      uint64_t u = 0;
+      if (!PlainInteger(text, &u)) return false;
+      wire_.Varint(u);
+      return true;
     }
+    if (f.kind == Kind::kEnum && quoted) {
+      // A name (a number in a string is left to protobuf).
+      int32_t number = 0;
+      if (!f.EnumNumber(text, &number)) return false;
+      v = number;
+    } else if (!PlainInteger(text, &v)) {
+      return false;
+    }
+    return Put(f.kind, v);
   }
-  template <typename Int>
-  bool Signed(std::string_view text) {
-    Int v = 0;
-    if (!PlainInteger(text, &v)) return false;
-    wire_.Varint(uint64_t(int64_t(v)));  // negative: ten bytes, as protobuf
-    return true;
-  }
-  template <typename Int>
-  bool Unsigned(std::string_view text) {
-    Int v = 0;
-    if (!PlainInteger(text, &v)) return false;
-    wire_.Varint(v);
-    return true;
+
+  // `v` if it is in its field's range. An enum takes any int32 number:
+  // protobuf keeps numbers without a name.
+  bool Put(Kind kind, int64_t v) {
+    bool in_range = false;
+    switch (kind) {
+      case Kind::kInt32:
+      case Kind::kEnum:
+        in_range = v >= INT32_MIN && v <= INT32_MAX;
+        break;
+      case Kind::kUint32:
+        in_range = v >= 0 && v <= UINT32_MAX;
+        break;
+      case Kind::kInt64:
+        in_range = true;
+        break;
+      case Kind::kUint64:
+        in_range = v >= 0;
+        break;
+      default:
+        break;
+    }
+    if (in_range) wire_.Varint(uint64_t(v));  // negative: ten bytes
+    return in_range;
   }
 
   Cursor c_;

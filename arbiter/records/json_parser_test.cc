@@ -89,13 +89,13 @@ TEST(JsonParser, IntegersAsNumbersOrStrings) {
       R"({"seed":"18446744073709551615","num_players":"-3","round":0,)"
       R"("steps":[{"request_id":"5","decision_us":"4294967295","seat":-1},)"
       R"({"request_id":18446744073709551615,"cpu_us":7}],)"
-      R"("result":{"scores":["1",-2,"2147483647",-2147483648,"1\u0030"]}})");
+      R"("result":{"scores":["1",-2,"2147483647",-2147483648,"1\u0030",-0]}})");
   // Out of range, or spelled otherwise: protobuf decides (and mostly
   // refuses).
   for (const char* value :
        {"2147483648", "-2147483649", "\"2147483648\"", "1.0", "1e2", "\"1e2\"",
-        "\"007\"", "-0", "\"-0\"", "\" 1\"", "\"\"", "\"0x10\"", "true", "{}",
-        "[1]", "[]"}) {
+        "\"007\"", "\"-0\"", "\" 1\"", "\"\"", "\"0x10\"", "true", "{}", "[1]",
+        "[]"}) {
     ExpectDeclined(fmt::format(R"({{"num_players":{}}})", value));
   }
   for (const char* value : {"-1", "\"-1\"", "18446744073709551616"}) {

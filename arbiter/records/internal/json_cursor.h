@@ -112,6 +112,31 @@ class Cursor {
   // true or false (null: false).
   bool Bool(const FieldName& field, bool* out);
   bool SkipValue();
+  // The common case, a small plain integer (not in a string, at most 18
+  // digits, no fraction or exponent), without the general parse; false
+  // (nothing taken) for anything else.
+  template <typename Int>
+  [[gnu::always_inline]] bool SmallInteger(Int* out) {
+    SkipSpace();
+    const char* p = p_;
+    if (p == end_) return false;
+    const bool negative = *p == '-';
+    if (negative && !std::is_signed_v<Int>) return false;
+    const char* digits = p + negative;
+    const char* q = digits;
+    uint64_t v = 0;
+    while (q < end_ && unsigned(*q - '0') < 10 && q - digits < 18) {
+      v = v * 10 + uint64_t(*q - '0');
+      ++q;
+    }
+    if (q == digits || q == end_ || (q - digits > 1 && *digits == '0') ||
+        *q == '.' || *q == 'e' || *q == 'E' || unsigned(*q - '0') < 10) {
+      return false;
+    }
+    p_ = q;
+    *out = negative ? Int(-int64_t(v)) : Int(v);
+    return true;
+  }
   // The text of a JSON number at the cursor (checked), or a string's
   // content (*quoted), or empty for null.
   bool NumberText(const FieldName& field, std::string_view* out, bool* quoted);
@@ -186,30 +211,6 @@ class Cursor {
   template <typename Int>
   bool Integer(const FieldName& field, Int* out);
   bool StringFieldSlow(const FieldName& field, std::string_view* out);
-  // The common case, a small plain integer, without the general parse;
-  // false (nothing taken) for anything else.
-  template <typename Int>
-  [[gnu::always_inline]] bool SmallInteger(Int* out) {
-    SkipSpace();
-    const char* p = p_;
-    if (p == end_) return false;
-    const bool negative = *p == '-';
-    if (negative && !std::is_signed_v<Int>) return false;
-    const char* digits = p + negative;
-    const char* q = digits;
-    uint64_t v = 0;
-    while (q < end_ && unsigned(*q - '0') < 10 && q - digits < 18) {
-      v = v * 10 + uint64_t(*q - '0');
-      ++q;
-    }
-    if (q == digits || q == end_ || (q - digits > 1 && *digits == '0') ||
-        *q == '.' || *q == 'e' || *q == 'E' || unsigned(*q - '0') < 10) {
-      return false;
-    }
-    p_ = q;
-    *out = negative ? Int(-int64_t(v)) : Int(v);
-    return true;
-  }
   [[gnu::always_inline]] bool MemberName(std::string_view* name) {
     SkipSpace();
     if (p_ == end_) return Torn();
