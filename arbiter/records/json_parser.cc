@@ -187,7 +187,11 @@ const MessageTable& TableOf(const Descriptor* d) {
 
 class Wire {
  public:
-  void Clear() { size_ = 0; }
+  void Clear() {
+    // A huge line's buffer is not kept for the thread's lifetime.
+    if (buffer_.size() > (size_t(16) << 20)) std::string().swap(buffer_);
+    size_ = 0;
+  }
   const char* data() const { return buffer_.data(); }
   size_t size() const { return size_; }
 
@@ -446,7 +450,10 @@ bool ParseJsonFast(std::string_view json, google::protobuf::Message* message) {
   strings.Clear();
   wire.Clear();
   Parser parser(json, strings, wire);
-  if (!parser.Root(TableOf(message->GetDescriptor()))) return false;
+  if (!parser.Root(TableOf(message->GetDescriptor())) ||
+      wire.size() > size_t(INT32_MAX)) {
+    return false;
+  }
   return message->ParseFromArray(wire.data(), int(wire.size()));
 }
 
