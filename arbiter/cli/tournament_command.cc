@@ -401,7 +401,7 @@ class NoGames : public tour::GameRunner {
 // --tables-only: the games recorded in DIR and --prior, every round paired
 // again from the secret, as the run that played them ended. No bot, no
 // record, no lock: it only reads. A refusal leaves no folder behind.
-tour::RunResult Tabulate(const Args& args, const tour::TournamentConfig& config,
+tour::RunResult Tabulate(const tour::TournamentConfig& config,
                          const tour::ResolvedRuleset& resolved,
                          const tour::RunOptions& options, RunOutput* output) {
   output->Watch(options.out_dir);
@@ -539,9 +539,8 @@ void Run(const Args& args) {
   RunOutput output;
   const tour::RunResult result = [&] {
     try {
-      return args.tables_only
-                 ? Tabulate(args, config, resolved, options, &output)
-                 : Play(args, config, resolved, options, &output);
+      return args.tables_only ? Tabulate(config, resolved, options, &output)
+                              : Play(args, config, resolved, options, &output);
     } catch (const CLI::RuntimeError& e) {
       if (e.get_exit_code() == kExitUsage) output.Undo();  // refused
       throw;

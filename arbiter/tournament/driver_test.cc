@@ -530,8 +530,6 @@ TEST(DriverTest, SwissTellsThePairingsOfEveryRound) {
   }
 }
 
-// Round R of every shard, reading the records of the rounds before it from
-// the other runs' files: what a cluster job per round does.
 // --tables-only, from the records of a Swiss played round by round (`files`,
 // every round's shards, or `merged`): the whole run's table, nothing played
 // or written but the directory; a game missing is named.
@@ -595,6 +593,8 @@ void ExpectTablesOnlyEqualTheWholeRun(
                         "tournament's: no --shard or --round"));
 }
 
+// Round R of every shard, reading the records of the rounds before it from
+// the other runs' files: what a cluster job per round does.
 TEST(DriverTest, SwissRoundsShardedOneAtATimeEqualAWholeRun) {
   TournamentConfig config = MakeConfig(9);
   config.format = "swiss";

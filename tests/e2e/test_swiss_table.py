@@ -1,8 +1,8 @@
 """A Swiss of the sample bots, sandboxed, ends with its Swiss table: on
 stdout, in swiss.json / swiss.csv / swiss_rounds.csv, in the report, in
-`arbiter standings` and from `--tables-only`; a run killed with SIGKILL and resumed ends with the
-same table as a run never killed (the bots play every deal the same way,
-and both runs deal from one secret)."""
+`arbiter standings` and from `--tables-only`; a run killed with SIGKILL and
+resumed ends with the same table as a run never killed (the bots play every
+deal the same way, and both runs deal from one secret)."""
 
 import csv
 import json
