@@ -552,6 +552,25 @@ void Run(const Args& args) {
   if (!args.tables_only) Finish(result, options.out_dir);
 }
 
+// --plan, --dry-run and --tables-only: the runs that play nothing.
+void AddPlayNothingFlags(CLI::App* cmd, Args* args) {
+  cmd->add_flag("--plan", args->plan,
+                "Print the format, rounds and number of games, and play "
+                "nothing");
+  cmd->add_flag("--dry-run", args->dry_run,
+                "Print the schedule's size and the games per bot, and start "
+                "every bot once in its sandbox (exit status 3 when one does "
+                "not reach its Hello), without playing");
+  cmd->add_flag("--tables-only", args->tables_only,
+                "Play nothing: write the tables (standings, crosstable, "
+                "ratings, a Swiss's table) and the report of the games "
+                "recorded in --out and --prior files, e.g. of a Swiss played "
+                "round by round; exit status 2 naming a game not recorded")
+      ->excludes("--plan")
+      ->excludes("--dry-run")
+      ->excludes("--wait");
+}
+
 const bool kRegistered = RegisterCommand([](CLI::App& app) {
   auto args = std::make_shared<Args>();
   CLI::App* cmd = app.add_subcommand(
@@ -599,21 +618,7 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
   cmd->add_flag("--wait", args->wait,
                 "When another run is recording in --out, wait for it to end "
                 "(then resume) instead of exiting 2");
-  cmd->add_flag("--plan", args->plan,
-                "Print the format, rounds and number of games, and play "
-                "nothing");
-  cmd->add_flag("--dry-run", args->dry_run,
-                "Print the schedule's size and the games per bot, and start "
-                "every bot once in its sandbox (exit status 3 when one does "
-                "not reach its Hello), without playing");
-  cmd->add_flag("--tables-only", args->tables_only,
-                "Play nothing: write the tables (standings, crosstable, "
-                "ratings, a Swiss's table) and the report of the games "
-                "recorded in --out and --prior files, e.g. of a Swiss played "
-                "round by round; exit status 2 naming a game not recorded")
-      ->excludes("--plan")
-      ->excludes("--dry-run")
-      ->excludes("--wait");
+  AddPlayNothingFlags(cmd, args.get());  // after --wait
   cmd->callback([args] { Run(*args); });
 });
 
