@@ -99,15 +99,12 @@ class ConsoleProgress : public tour::ProgressListener {
 };
 
 // DIR/report/, the report of every game recorded so far (docs/report.md):
-// a failure to write it is reported, and the records stay as they are. The
-// earlier rounds come first, so that the games this run adds come last and
-// a resume rewrites only their replay files.
-void WriteTournamentReport(const std::string& records,
-                           const std::vector<std::string>& prior,
+// a failure to write it is reported, and the records stay as they are.
+// `inputs`: the earlier rounds first, so that the games this run adds come
+// last and a resume rewrites only their replay files.
+void WriteTournamentReport(const std::vector<std::string>& inputs,
                            const std::filesystem::path& dir,
                            const std::string& format_json) {
-  std::vector<std::string> inputs = prior;
-  inputs.push_back(records);
   const std::filesystem::path out = dir / "report";
   auto sources = report::FindSources(inputs);
   report::ReportOptions options{.split = true};
@@ -137,6 +134,7 @@ struct Args {
   bool dry_run = false;
   bool no_affinity = false;
   bool wait = false;  // for another run on --out to end
+  bool tables_only = false;
   std::string log_level = kDefaultLogLevel;
 };
 
@@ -321,6 +319,7 @@ tour::RunOptions Options(const Args& args,
   options.out_dir = args.out.empty() ? "out/" + config.name : args.out;
   options.concurrency = args.concurrency;
   options.secret_file = args.secret;
+  options.tables_only = args.tables_only;
   if (!args.shard.empty()) ParseShard(args.shard, &options);
   return options;
 }
@@ -386,17 +385,54 @@ tour::RunResult Play(const Args& args, const tour::TournamentConfig& config,
     Fail(result.error().message,
          result.error().bad_setup ? kExitUsage : kExitFailed);
   }
-  for (const auto& warning : result->warnings) {
-    std::fprintf(stderr, "warning: %s\n", warning.c_str());
+  return std::move(*result);
+}
+
+// Plays nothing (--tables-only): the driver names a game not recorded
+// before it would ask for it.
+class NoGames : public tour::GameRunner {
+ public:
+  std::expected<tour::PlayedGame, std::string> Run(
+      const tour::ScheduledGame& /*game*/) override {
+    return std::unexpected("--tables-only plays no game");
+  }
+};
+
+// --tables-only: the games recorded in DIR and --prior, every round paired
+// again from the secret, as the run that played them ended. No bot, no
+// record, no lock: it only reads. A refusal leaves no folder behind.
+tour::RunResult Tabulate(const tour::TournamentConfig& config,
+                         const tour::ResolvedRuleset& resolved,
+                         const tour::RunOptions& options, RunOutput* output) {
+  output->Watch(options.out_dir);
+  NoGames runner;
+  auto result = tour::RunTournament(config, resolved.layout, runner, options);
+  if (!result) {
+    Fail(result.error().message,
+         result.error().bad_setup ? kExitUsage : kExitFailed);
   }
   return std::move(*result);
 }
 
-// "NAME: 12 of 40 games recorded in FILE (12 this run)".
+// The records skipped, then "NAME: 12 of 40 games recorded in FILE (12 this
+// run)".
 void PrintCount(const Args& args, const tour::TournamentConfig& config,
                 const tour::TeamLayout& layout, const tour::RunResult& result) {
-  const std::string records = result.records.string();
-  if (args.round > 0) {
+  for (const auto& warning : result.warnings) {
+    std::fprintf(stderr, "warning: %s\n", warning.c_str());
+  }
+  std::string records = result.records.string();
+  if (args.tables_only) {
+    std::error_code ec;
+    if (!std::filesystem::exists(result.records, ec)) records.clear();
+    if (!args.prior.empty()) {
+      records += (records.empty() ? "" : " and ") +
+                 Count(int(args.prior.size()), "--prior file");
+    }
+    std::printf("%s: the tables of %s recorded in %s (no game played)\n\n",
+                config.name.c_str(), Count(result.total, "game").c_str(),
+                records.c_str());
+  } else if (args.round > 0) {
     // The rounds before are all recorded (else the run fails): count R's.
     const int before =
         (args.round - 1) * PlanOrFail(args, config, layout).games_per_round;
@@ -417,7 +453,11 @@ void PrintCount(const Args& args, const tour::TournamentConfig& config,
 // a Swiss table) on stdout and in DIR/FORMAT.json and its other files.
 void Publish(const Args& args, const tour::TournamentConfig& config,
              const tour::RunResult& result, const std::filesystem::path& dir) {
-  std::vector<std::string> files = {result.records.string()};
+  // No record file of DIR's own: --tables-only of --prior files.
+  std::error_code ec;
+  const bool own = std::filesystem::exists(result.records, ec);
+  std::vector<std::string> files;
+  if (own) files.push_back(result.records.string());
   files.insert(files.end(), args.prior.begin(), args.prior.end());
   FormatResults format{.json = result.format_json};
   if (auto ok = PublishStandings(result.standings, files, dir, &format); !ok) {
@@ -445,8 +485,9 @@ void Publish(const Args& args, const tour::TournamentConfig& config,
               kReportFiles[3], names.c_str());
   std::fflush(stdout);
   if (!args.no_report && result.already_done + result.played > 0) {
-    WriteTournamentReport(result.records.string(), args.prior, dir,
-                          format.json);
+    std::vector<std::string> inputs = args.prior;
+    if (own) inputs.push_back(result.records.string());
+    WriteTournamentReport(inputs, dir, format.json);
   }
 }
 
@@ -498,7 +539,8 @@ void Run(const Args& args) {
   RunOutput output;
   const tour::RunResult result = [&] {
     try {
-      return Play(args, config, resolved, options, &output);
+      return args.tables_only ? Tabulate(config, resolved, options, &output)
+                              : Play(args, config, resolved, options, &output);
     } catch (const CLI::RuntimeError& e) {
       if (e.get_exit_code() == kExitUsage) output.Undo();  // refused
       throw;
@@ -506,7 +548,27 @@ void Run(const Args& args) {
   }();
   PrintCount(args, config, resolved.layout, result);
   Publish(args, config, result, options.out_dir);
-  Finish(result, options.out_dir);
+  // A tables-only run played nothing: it ends well or not at all.
+  if (!args.tables_only) Finish(result, options.out_dir);
+}
+
+// --plan, --dry-run and --tables-only: the runs that play nothing.
+void AddPlayNothingFlags(CLI::App* cmd, Args* args) {
+  cmd->add_flag("--plan", args->plan,
+                "Print the format, rounds and number of games, and play "
+                "nothing");
+  cmd->add_flag("--dry-run", args->dry_run,
+                "Print the schedule's size and the games per bot, and start "
+                "every bot once in its sandbox (exit status 3 when one does "
+                "not reach its Hello), without playing");
+  cmd->add_flag("--tables-only", args->tables_only,
+                "Play nothing: write the tables (standings, crosstable, "
+                "ratings, a Swiss's table) and the report of the games "
+                "recorded in --out and --prior files, e.g. of a Swiss played "
+                "round by round; exit status 2 naming a game not recorded")
+      ->excludes("--plan")
+      ->excludes("--dry-run")
+      ->excludes("--wait");
 }
 
 const bool kRegistered = RegisterCommand([](CLI::App& app) {
@@ -556,13 +618,7 @@ const bool kRegistered = RegisterCommand([](CLI::App& app) {
   cmd->add_flag("--wait", args->wait,
                 "When another run is recording in --out, wait for it to end "
                 "(then resume) instead of exiting 2");
-  cmd->add_flag("--plan", args->plan,
-                "Print the format, rounds and number of games, and play "
-                "nothing");
-  cmd->add_flag("--dry-run", args->dry_run,
-                "Print the schedule's size and the games per bot, and start "
-                "every bot once in its sandbox (exit status 3 when one does "
-                "not reach its Hello), without playing");
+  AddPlayNothingFlags(cmd, args.get());  // after --wait
   cmd->callback([args] { Run(*args); });
 });
 

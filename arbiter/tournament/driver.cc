@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cassert>
 #include <chrono>
 #include <cmath>
 #include <deque>
@@ -427,6 +428,19 @@ std::expected<void, std::string> PlayBatches(TournamentFormat& format,
     if (options.progress != nullptr && told && (*batch)->pairings) {
       options.progress->OnPairings(*(*batch)->pairings);
     }
+    // Tournament formats never stream (A/B matches do: `arbiter match`).
+    assert(!options.tables_only || !(*batch)->stream);
+    if (options.tables_only) {
+      if (const ScheduledGame* missing = driver.FirstMissing(games)) {
+        return Error(fmt::format(
+            "--tables-only: game {}{} is not recorded in --out's record "
+            "file or the --prior files (a record dealt from another secret "
+            "or seed has another id): play it first, or give the file that "
+            "holds it",
+            missing->game_id,
+            round > 0 ? fmt::format(" of round {}", round) : ""));
+      }
+    }
     if (number < options.swiss_round) {
       // Batch `swiss_round` needs every result before it.
       if (const ScheduledGame* missing = driver.FirstMissing(games)) {
@@ -469,6 +483,12 @@ std::expected<std::unique_ptr<TournamentFormat>, std::string> CheckRun(
       options.shard_index >= options.shard_count) {
     return Error(fmt::format("--shard: {}/{} is not a shard (0 <= I < N)",
                              options.shard_index, options.shard_count));
+  }
+  if (options.tables_only &&
+      (options.shard_count > 1 || options.swiss_round > 0)) {
+    return Error(
+        "--tables-only: the tables are the whole tournament's: no --shard or "
+        "--round");
   }
   auto format = MakeFormat(config, layout);
   if (!format) return Error(format.error());
@@ -604,8 +624,11 @@ std::expected<RunResult, std::string> Run(const TournamentConfig& config_in,
         "deals its own cards): make it once with `arbiter secret new FILE` "
         "and give every shard --secret FILE");
   }
-  auto secret = OpenRunSecret(options.out_dir, *path, options.secret_file,
-                              config_in.seed);
+  auto secret =
+      options.tables_only
+          ? ReadRunSecret(options.out_dir, options.secret_file, config_in.seed)
+          : OpenRunSecret(options.out_dir, *path, options.secret_file,
+                          config_in.seed);
   if (!secret) return Error(secret.error());
   TournamentConfig config = config_in;
   config.seed = secret->seed;
@@ -632,10 +655,14 @@ std::expected<RunResult, std::string> Run(const TournamentConfig& config_in,
       return Error(ok.error());
     }
   }
-  auto writer = records::RecordWriter::Open(*path, {.sync_each = false});
-  if (!writer) {
-    *failed = true;
-    return Error(writer.error());
+  std::optional<records::RecordWriter> writer;
+  if (!options.tables_only) {
+    auto opened = records::RecordWriter::Open(*path, {.sync_each = false});
+    if (!opened) {
+      *failed = true;
+      return Error(opened.error());
+    }
+    writer.emplace(std::move(*opened));
   }
   const RunStart start = StartOf(**format, first, *kept, options,
                                  {.seed = secret->seed,
@@ -645,7 +672,7 @@ std::expected<RunResult, std::string> Run(const TournamentConfig& config_in,
   if (options.progress != nullptr) options.progress->OnStart(start);
   std::vector<std::string> unmatched;
   auto result = PlayOpen(config, **format, std::move(first), runner, *kept,
-                         std::move(*writer), options, failed, &unmatched);
+                         std::move(writer), options, failed, &unmatched);
   if (!result) return result;
   result->records = *path;
   result->seed = secret->seed;

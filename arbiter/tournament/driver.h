@@ -98,6 +98,13 @@ struct RunOptions {
   // A secret file to use (--secret): shards of one league share one. Empty:
   // DIR/secret, made with a fresh key on the first run.
   std::filesystem::path secret_file;
+  // Play nothing (--tables-only): the whole tournament's results from the
+  // records in out_dir and prior_records, every round paired again as the
+  // run that played it did; a game not recorded is an error naming it.
+  // Nothing is written: no record file, no secret (secret_file, else
+  // out_dir/secret, is read: kept_records.h, ReadRunSecret). No shard, no
+  // swiss_round.
+  bool tables_only = false;
 };
 
 struct RunResult {

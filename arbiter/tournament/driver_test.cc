@@ -10,8 +10,8 @@
 #include <fstream>
 #include <map>
 #include <mutex>
-#include <optional>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -530,6 +530,69 @@ TEST(DriverTest, SwissTellsThePairingsOfEveryRound) {
   }
 }
 
+// --tables-only, from the records of a Swiss played round by round (`files`,
+// every round's shards, or `merged`): the whole run's table, nothing played
+// or written but the directory; a game missing is named.
+void ExpectTablesOnlyEqualTheWholeRun(
+    const TournamentConfig& config, const RunResult& whole,
+    const std::vector<std::filesystem::path>& files,
+    const std::filesystem::path& merged) {
+  FakeRunner never(config);
+  never.FailFrom(0);
+  RunOptions tables;
+  tables.out_dir = TempDir("driver_swiss_tables");
+  tables.secret_file = SharedSecret();
+  tables.prior_records = files;
+  tables.tables_only = true;
+  auto result = RunTournament(config, Layout(2, true), never, tables);
+  ASSERT_TRUE(result) << result.error();
+  EXPECT_TRUE(result->complete);
+  EXPECT_EQ(result->played, 0);
+  EXPECT_EQ(result->already_done, whole.total);
+  EXPECT_EQ(result->format_json, whole.format_json);
+  EXPECT_EQ(result->format_text, whole.format_text);
+  EXPECT_EQ(result->standings.Json(), whole.standings.Json());
+  EXPECT_TRUE(std::filesystem::is_empty(tables.out_dir));
+
+  // The merged records as the directory's own, the secret beside them
+  // (a league's folder): the same.
+  tables.out_dir = TempDir("driver_swiss_league");
+  tables.prior_records.clear();
+  tables.secret_file.clear();
+  std::filesystem::create_directories(tables.out_dir);
+  std::filesystem::copy_file(merged, tables.out_dir / kRecordsFile);
+  std::filesystem::copy_file(SharedSecret(), tables.out_dir / kSecretFile);
+  result = RunTournament(config, Layout(2, true), never, tables);
+  ASSERT_TRUE(result) << result.error();
+  EXPECT_EQ(result->format_json, whole.format_json);
+
+  // A game of the last round missing: refused, naming it.
+  std::filesystem::remove(tables.out_dir / kRecordsFile);
+  tables.prior_records = files;
+  tables.prior_records.pop_back();
+  result = RunTournament(config, Layout(2, true), never, tables);
+  ASSERT_FALSE(result);
+  EXPECT_TRUE(result.error().bad_setup);
+  EXPECT_THAT(result.error().message, HasSubstr("--tables-only: game "));
+  EXPECT_THAT(result.error().message,
+              HasSubstr(" of round 4 is not recorded in --out's record file "
+                        "or the --prior files"));
+  EXPECT_FALSE(std::filesystem::exists(tables.out_dir / kRecordsFile));
+  // Without the secret, or split: refused.
+  std::filesystem::remove(tables.out_dir / kSecretFile);
+  result = RunTournament(config, Layout(2, true), never, tables);
+  ASSERT_FALSE(result);
+  EXPECT_THAT(result.error().message,
+              HasSubstr("secret: no such file: give the secret the games were "
+                        "dealt from with --secret FILE"));
+  tables.swiss_round = 2;
+  result = RunTournament(config, Layout(2, true), never, tables);
+  ASSERT_FALSE(result);
+  EXPECT_THAT(result.error().message,
+              HasSubstr("--tables-only: the tables are the whole "
+                        "tournament's: no --shard or --round"));
+}
+
 // Round R of every shard, reading the records of the rounds before it from
 // the other runs' files: what a cluster job per round does.
 TEST(DriverTest, SwissRoundsShardedOneAtATimeEqualAWholeRun) {
@@ -539,7 +602,9 @@ TEST(DriverTest, SwissRoundsShardedOneAtATimeEqualAWholeRun) {
   config.deals_per_pairing = 3;  // 4 tables x 3 games per round
   FakeRunner runner(config);
   const auto whole = TempDir("driver_swiss_whole");
-  ASSERT_TRUE(RunIn(config, runner, whole));
+  const auto whole_run = RunIn(config, runner, whole);
+  ASSERT_TRUE(whole_run);
+  ASSERT_FALSE(whole_run->format_json.empty());
   const auto root = TempDir("driver_swiss_rounds");
   std::vector<std::filesystem::path> files;
   for (int r = 1; r <= 4; ++r) {
@@ -578,6 +643,8 @@ TEST(DriverTest, SwissRoundsShardedOneAtATimeEqualAWholeRun) {
   EXPECT_TRUE(report->conflicts.empty());
   EXPECT_EQ(SortedLines(root / "merged.jsonl"),
             SortedLines(whole / kRecordsFile));
+  ExpectTablesOnlyEqualTheWholeRun(config, *whole_run, files,
+                                   root / "merged.jsonl");
 
   // Round 3 without the records of round 2: refused, naming a game.
   RunOptions early;

@@ -49,6 +49,29 @@ std::expected<RunSecret, std::string> OpenRunSecret(
       {.own = own, .given = given, .seed = seed, .keep_seed = true});
 }
 
+std::expected<RunSecret, std::string> ReadRunSecret(
+    const std::filesystem::path& dir, const std::filesystem::path& given,
+    std::optional<uint64_t> seed) {
+  const std::filesystem::path file = given.empty() ? dir / kSecretFile : given;
+  std::error_code ec;
+  if (!std::filesystem::exists(file, ec)) {
+    return Error(fmt::format(
+        "{}: no such file: give the secret the games were dealt from with "
+        "--secret FILE",
+        file.string()));
+  }
+  auto read = ReadDealSecret(file);
+  if (!read) return Error(read.error());
+  if (!seed) seed = read->seed;
+  if (!seed) {
+    return Error(fmt::format(
+        "{} holds no seed: give the seed the games were dealt with (the "
+        "config's seed)",
+        file.string()));
+  }
+  return RunSecret{.key = read->key, .seed = *seed, .file = file};
+}
+
 namespace {
 
 std::expected<void, std::string> ReadFile(const std::filesystem::path& path,

@@ -50,6 +50,13 @@ std::expected<RunSecret, std::string> OpenRunSecret(
     const std::filesystem::path& dir, const std::filesystem::path& records,
     const std::filesystem::path& given, std::optional<uint64_t> seed);
 
+// The same, read and never written, for a run that records nothing
+// (--tables-only): `given`, else DIR/secret, read as a shard given it with
+// --secret reads it: the seed is `seed` (the config's), else the file's.
+std::expected<RunSecret, std::string> ReadRunSecret(
+    const std::filesystem::path& dir, const std::filesystem::path& given,
+    std::optional<uint64_t> seed);
+
 // Reads the files in order (a missing file holds nothing): a run's own
 // records, then those of earlier rounds that it reads only.
 std::expected<KeptRecords, std::string> ReadKeptRecords(

@@ -7,7 +7,8 @@
 #    runs (as after a node failure: Slurm kills it, runs it again), another
 #    one warned of its time limit (USR1): it stops and requeues itself;
 #  - a Swiss of builtin bots, each round an array of 3 tasks paired from the
-#    records of the rounds before;
+#    records of the rounds before; the last job writes its Swiss table, the
+#    local run's, and the report shows it;
 #  - a round-robin of bot processes (the sample random bot) in 2 tasks, the
 #    arbiter of one killed with SIGKILL: its task fails, the last job is
 #    cancelled, and the same submission again completes the league.
@@ -296,6 +297,28 @@ for r in 1 2 3; do
 done
 [[ ! -e leagues/swiss/games.jsonl.zst ]] || fail "swiss: merged into .zst"
 same_as_local swiss "${jobs[3]}" games.jsonl
+# No task could write the Swiss table (each saw one shard of a round); the
+# last job wrote it beside the ratings, the local run's to the byte, and
+# the league's report shows it.
+tables=$(find leagues/swiss -mindepth 2 \( -name swiss.json -o -name 'swiss*.csv' \))
+[[ -z $tables ]] || fail "swiss: a task wrote a Swiss table: $tables"
+for f in swiss.json swiss.csv swiss_rounds.csv standings.csv crosstable.csv; do
+  [[ -s leagues/swiss/$f ]] || fail "swiss: the last job wrote no $f"
+  cmp -s "leagues/swiss/$f" "local-swiss/$f" ||
+    fail "swiss: the last job's $f differs from the local run's:" \
+      "$(diff "leagues/swiss/$f" "local-swiss/$f" | head -n 6)"
+done
+grep -q "Swiss table in" "leagues/swiss/slurm/swiss-finish-${jobs[3]}.out" ||
+  fail "swiss: the last job's log does not name the Swiss table"
+python3 - leagues/swiss <<'EOF' || fail "swiss: the report does not show the Swiss table"
+import json, pathlib, sys
+league = pathlib.Path(sys.argv[1])
+html = (league / "report" / "index.html").read_text()
+start = html.index('id="report-data">') + len('id="report-data">')
+data = json.loads(html[start:html.index("</script>", start)])
+assert data["format_results"] == json.loads((league / "swiss.json").read_text())
+EOF
+echo "swiss: the last job's Swiss table is the local run's"
 
 # ---- bot processes: an arbiter killed, the submission made again ------------
 

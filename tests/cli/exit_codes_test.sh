@@ -101,6 +101,11 @@ name = "b"
 command = "builtin:random"
 TOML
 expect 0 "2 of 2 games recorded" "$arbiter" tournament t.toml --out t0 --no-report
+expect 0 "the tables of 2 games recorded in t0/games.jsonl (no game played)" \
+  "$arbiter" tournament t.toml --tables-only --out t0 --no-report
+expect 2 "--tables-only: game .* is not recorded" "$arbiter" tournament t.toml \
+  --tables-only --secret t0/secret --out t2
+[[ ! -e t2 ]] || fail "a refused --tables-only left t2: $(ls -R t2)"
 sed 's/name = "b"/name = "c"/' t.toml >changed.toml
 expect 2 "was the config changed" "$arbiter" tournament changed.toml --out t0 \
   --no-report

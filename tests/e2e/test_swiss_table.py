@@ -1,8 +1,8 @@
 """A Swiss of the sample bots, sandboxed, ends with its Swiss table: on
-stdout, in swiss.json / swiss.csv / swiss_rounds.csv, in the report and in
-`arbiter standings`; a run killed with SIGKILL and resumed ends with the
-same table as a run never killed (the bots play every deal the same way,
-and both runs deal from one secret)."""
+stdout, in swiss.json / swiss.csv / swiss_rounds.csv, in the report, in
+`arbiter standings` and from `--tables-only`; a run killed with SIGKILL and
+resumed ends with the same table as a run never killed (the bots play every
+deal the same way, and both runs deal from one secret)."""
 
 import csv
 import json
@@ -148,14 +148,16 @@ def test_swiss_table_and_the_same_after_kill_9_and_resume(tmp_path):
     assert ratings.count(note) == 1 and table.count(note) == 1, shown.stdout
     assert "the ratings weigh every game by the strength" in table
 
-    # Rounds played one at a time (a cluster's --round runs): one more run
-    # with every record as --prior plays nothing and writes the same table.
+    # --tables-only (for rounds played one at a time, as on a cluster) with
+    # every record as --prior plays nothing and writes the same table.
     final = tmp_path / "final"
     code, stdout, stderr = finish(tournament(
-        config, final, secret, "--prior", clean_out / "games.jsonl"))
+        config, final, secret, "--tables-only", "--prior",
+        clean_out / "games.jsonl"))
     assert code == 0, stderr[-3000:]
-    assert "(0 this run)" in stdout
+    assert "(no game played)" in stdout
     assert json.loads((final / "swiss.json").read_text()) == clean
+    assert not (final / "logs").exists()
 
     # Killed in round 2, then resumed.
     out = tmp_path / "killed"
