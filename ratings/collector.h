@@ -28,6 +28,9 @@ struct CollectorOptions {
   bool pairwise = false;
   bool crosstable = true;
   HistoryKey history = HistoryKey::kNone;
+  // Keep nothing per game (no history keys, players or resampling units):
+  // the caller sums each game's contributions itself (LastGame(), stream.h).
+  bool stream = false;
 };
 
 // Sides tied for one place are expanded into all their orders (2^k choice
@@ -56,7 +59,19 @@ class Collector : public GameSink {
   // Adds one game, or says what is wrong with it (and adds nothing).
   std::expected<void, GameError> Add(const GameView& game) override;
   int64_t games() const { return games_; }
+  int max_sides() const { return max_sides_; }
   Collected Finish();
+
+  // CollectorOptions::stream, after a successful Add: what the game added
+  // to which slot, and its distinct players (sorted within each side).
+  std::span<const SlotWeight> LastGame() const { return builder_.LastGame(); }
+  std::span<const uint32_t> LastPlayers() const { return members_; }
+  // The dataset of the games so far without their weights (stream), and
+  // the players' names.
+  Dataset Structure() const {
+    return builder_.Snapshot(names_.size(), uint32_t(games_));
+  }
+  const std::vector<std::string>& names() const { return names_.names(); }
 
  private:
   CollectorOptions options_;

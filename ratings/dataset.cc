@@ -114,6 +114,7 @@ void DatasetBuilder::AddGame(std::span<const UnitView> units, uint32_t sample,
   assert(units.size() >= 2);
   sample_ = sample;
   key_ = key;
+  last_.clear();
   ids_.clear();
   places_.clear();
   for (const UnitView& u : units) {
@@ -157,6 +158,10 @@ void DatasetBuilder::AddChoice(std::span<const uint32_t> set, uint32_t chosen,
     while (data_.set_unit[i] != chosen) ++i;
     assert(i < set_slot_begin_[it->second + 1]);
     slot = kSetBit | i;
+  }
+  if (options_.stream) {
+    last_.push_back({slot, weight});
+    return;
   }
   if (options_.totals) {
     const bool in_set = slot & kSetBit;

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
 
 #include "ratings/synthetic.h"
 #include "ratings/test_games.h"
@@ -346,9 +347,14 @@ TEST(RatingsTest, HistoryByRoundAndByGames) {
 
 TEST(GameRaterTest, GamesHandedOverOneAtATimeRateAsInMemory) {
   std::vector<Game> games = OrdoClassic();
-  for (size_t i = 0; i < games.size(); ++i) games[i].round = int64_t(i % 3);
+  std::map<int64_t, int64_t> round_games;
+  for (size_t i = 0; i < games.size(); ++i) {
+    games[i].id = fmt::format("g{}", i);
+    games[i].round = int64_t(i % 3);
+    ++round_games[games[i].round];
+  }
   const Options options{.bootstrap = 50, .seed = 3};
-  GameRater rater(options, /*history_by_round=*/true);
+  GameRater rater(options, {.round_games = round_games});
   GameViewStorage storage;
   for (const Game& g : games) ASSERT_TRUE(rater.Add(storage.View(g)));
   EXPECT_EQ(rater.games(), int64_t(games.size()));
@@ -362,23 +368,137 @@ TEST(GameRaterTest, GamesHandedOverOneAtATimeRateAsInMemory) {
     EXPECT_EQ(streamed->players[p].interval.has_value(),
               held->players[p].interval.has_value());
   }
-  const HistoryOptions step{.by_round = true};
-  const auto history = rater.RateHistory(step);
-  const auto expected = RateHistory(games, options, step);
+  // The rounds come mixed (0, 1, 2, 0, ...): each point is fit once all
+  // of its games are in, from theirs alone.
+  const auto history = rater.RateHistory();
+  const auto expected = RateHistory(games, options, {.by_round = true});
   ASSERT_TRUE(history && expected);
   ASSERT_EQ(history->points.size(), 3u);
   ASSERT_EQ(history->points.size(), expected->points.size());
+  EXPECT_TRUE(history->step.by_round);
+  for (size_t k = 0; k < 3; ++k) {
+    EXPECT_EQ(history->points[k].round, expected->points[k].round);
+    EXPECT_EQ(history->points[k].games, expected->points[k].games);
+    ASSERT_EQ(history->points[k].players.size(),
+              expected->points[k].players.size());
+    for (size_t p = 0; p < history->points[k].players.size(); ++p) {
+      EXPECT_DOUBLE_EQ(history->points[k].players[p].rating,
+                       expected->points[k].players[p].rating);
+    }
+  }
   EXPECT_EQ(history->points.back().games, int64_t(games.size()));
-  EXPECT_DOUBLE_EQ(history->points[1].players[0].rating,
-                   expected->points[1].players[0].rating);
   // A game that cannot be rated names its field, and adds nothing.
   Game bad = games[0];
   bad.seats[0].player = "";
-  GameRater other(options, false);
+  GameRater other(options, {.every = 10});
   auto refused = other.Add(storage.View(bad));
   ASSERT_FALSE(refused);
   EXPECT_THAT(refused.error(), HasSubstr("seats[0].player"));
   EXPECT_EQ(other.games(), 0);
+}
+
+TEST(GameRaterTest, HistoryByGamesAsInMemory) {
+  std::vector<Game> games = OrdoClassic();
+  for (size_t i = 0; i < games.size(); ++i) games[i].id = fmt::format("g{}", i);
+  const Options options{.bootstrap = 0};
+  GameRater rater(options, {.every = 40});
+  GameViewStorage storage;
+  for (const Game& g : games) ASSERT_TRUE(rater.Add(storage.View(g)));
+  ASSERT_TRUE(rater.Rate());
+  const auto history = rater.RateHistory();
+  const auto expected = RateHistory(games, options, {.every = 40});
+  ASSERT_TRUE(history && expected);
+  ASSERT_EQ(history->points.size(), expected->points.size());
+  EXPECT_FALSE(history->step.by_round);
+  for (size_t k = 0; k < history->points.size(); ++k) {
+    EXPECT_EQ(history->points[k].games, expected->points[k].games);
+    EXPECT_DOUBLE_EQ(history->points[k].players[0].rating,
+                     expected->points[k].players[0].rating);
+  }
+}
+
+// More rounds than points: kMaxHistoryPoints of them, evenly spread, the
+// last always, each holding the games of its rounds and the earlier ones.
+TEST(GameRaterTest, ManyRoundsGiveAtMostTheMostPoints) {
+  std::vector<Game> games = OrdoClassic();
+  std::map<int64_t, int64_t> round_games;
+  for (size_t i = 0; i < games.size(); ++i) {
+    games[i].id = fmt::format("g{}", i);
+    games[i].round = int64_t(i);  // one game a round, in order
+    ++round_games[games[i].round];
+  }
+  ASSERT_GT(games.size(), size_t(kMaxHistoryPoints));
+  GameRater rater({.bootstrap = 0}, {.round_games = round_games});
+  GameViewStorage storage;
+  // Last round first: its point waits for every other game.
+  ASSERT_TRUE(rater.Add(storage.View(games.back())));
+  for (size_t i = 0; i + 1 < games.size(); ++i) {
+    ASSERT_TRUE(rater.Add(storage.View(games[i])));
+  }
+  ASSERT_TRUE(rater.Rate());
+  const auto history = rater.RateHistory();
+  ASSERT_TRUE(history);
+  ASSERT_EQ(history->points.size(), size_t(kMaxHistoryPoints));
+  EXPECT_EQ(history->points.back().round, int64_t(games.size()) - 1);
+  EXPECT_EQ(history->points.back().games, int64_t(games.size()));
+  for (const HistoryPoint& point : history->points) {
+    EXPECT_EQ(point.games, point.round + 1);
+  }
+}
+
+// The streaming bootstrap draws each game's counts from its id: the same
+// games in another order rate the same, intervals too.
+TEST(GameRaterTest, IntervalsDoNotDependOnTheOrder) {
+  std::vector<Game> games = OrdoClassic();
+  for (size_t i = 0; i < games.size(); ++i) {
+    games[i].id = fmt::format("g{}", i);
+    games[i].duplicate_group = i % 4 < 2 ? fmt::format("d{}", i / 4) : "";
+  }
+  const Options options{.bootstrap = 200};
+  auto rate = [&](const std::vector<Game>& list) {
+    GameRater rater(options, {.every = 1000});
+    GameViewStorage storage;
+    for (const Game& g : list) EXPECT_TRUE(rater.Add(storage.View(g)));
+    auto report = rater.Rate();
+    EXPECT_TRUE(report);
+    return *report;
+  };
+  const Report forward = rate(games);
+  std::reverse(games.begin(), games.end());
+  const Report backward = rate(games);
+  ASSERT_EQ(forward.players.size(), backward.players.size());
+  for (size_t p = 0; p < forward.players.size(); ++p) {
+    ASSERT_TRUE(forward.players[p].interval);
+    EXPECT_EQ(forward.players[p].name, backward.players[p].name);
+    EXPECT_NEAR(forward.players[p].interval->lower,
+                backward.players[p].interval->lower, 1e-6);
+    EXPECT_NEAR(forward.players[p].interval->upper,
+                backward.players[p].interval->upper, 1e-6);
+    EXPECT_NEAR(*forward.players[p].los_next, *backward.players[p].los_next,
+                1e-12);
+  }
+}
+
+// The streaming bootstrap is another draw of the in-memory one: with many
+// replicates their intervals agree to within their Monte Carlo noise.
+TEST(GameRaterTest, IntervalsAgreeWithTheInMemoryBootstrap) {
+  std::vector<Game> games = OrdoClassic();
+  for (size_t i = 0; i < games.size(); ++i) games[i].id = fmt::format("g{}", i);
+  const Options options{.bootstrap = 4000};
+  GameRater rater(options, {.every = 1000});
+  GameViewStorage storage;
+  for (const Game& g : games) ASSERT_TRUE(rater.Add(storage.View(g)));
+  const auto streamed = rater.Rate();
+  const auto held = RateGames(games, options);
+  ASSERT_TRUE(streamed && held);
+  for (size_t p = 0; p < held->players.size(); ++p) {
+    const auto& a = streamed->players[p];
+    const auto& b = held->players[p];
+    ASSERT_TRUE(a.interval && b.interval);
+    const double width = b.interval->upper - b.interval->lower;
+    EXPECT_NEAR(a.interval->lower, b.interval->lower, 0.05 * width) << a.name;
+    EXPECT_NEAR(a.interval->upper, b.interval->upper, 0.05 * width) << a.name;
+  }
 }
 
 }  // namespace

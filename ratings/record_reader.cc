@@ -142,7 +142,8 @@ std::expected<void, std::string> RecordConverter::Add(
   if (!first) return std::unexpected(first.error());
   seats_[*first].moved_first = true;
 
-  const GameView game{.seats = seats_,
+  const GameView game{.id = r.game_id,
+                      .seats = seats_,
                       .faults = faults_,
                       .duplicate_group = r.duplicate_group,
                       .round = r.round};
