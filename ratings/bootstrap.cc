@@ -53,7 +53,9 @@ uint32_t ReplicateCount(uint64_t seed, uint64_t replicate, uint64_t sample) {
   return PoissonCount(ReplicateKey(seed, replicate) ^ sample);
 }
 
-uint64_t SampleOfId(std::string_view id) { return arbiter::records::Hash64(id); }
+uint64_t SampleOfId(std::string_view id) {
+  return arbiter::records::Hash64(id);
+}
 
 BootstrapResult Bootstrap(const Dataset& data, const Solution& full,
                           const Anchor& anchor,

@@ -138,8 +138,7 @@ std::expected<void, GameError> Collector::Add(const GameView& game) {
   }
   if (options_.history != HistoryKey::kNone) game_keys_.push_back(key);
   if (!options_.stream) {
-    game_players_.insert(game_players_.end(), members_.begin(),
-                         members_.end());
+    game_players_.insert(game_players_.end(), members_.begin(), members_.end());
     game_player_begin_.push_back(static_cast<uint32_t>(game_players_.size()));
   }
   builder_.AddGame(units_, sample, key);
@@ -162,8 +161,8 @@ std::expected<void, GameError> Collector::Add(const GameView& game) {
 
 Collected Collector::Finish() {
   Collected out;
-  out.data = builder_.Finish(
-      names_.size(), options_.stream ? uint32_t(games_) : num_samples_);
+  out.data = builder_.Finish(names_.size(),
+                             options_.stream ? uint32_t(games_) : num_samples_);
   out.names = names_.names();
   out.bots = std::move(stats_.bots());
   out.bots.resize(names_.size());

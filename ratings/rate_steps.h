@@ -19,8 +19,7 @@ namespace ratings {
 
 std::string ModelName(int max_sides, bool pairwise);
 
-CollectorOptions CollectorOptionsOf(const Options& options,
-                                    HistoryKey history);
+CollectorOptions CollectorOptionsOf(const Options& options, HistoryKey history);
 
 // The id of `options.anchor` among `names`; -1 without an anchor.
 std::expected<int64_t, std::string> AnchorId(

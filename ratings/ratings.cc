@@ -164,12 +164,11 @@ Rated RatePlayers(const Dataset& data, const std::vector<std::string>& names,
 // LevelWeights over the collected games whose key is up to `max_key`.
 std::vector<double> LevelWeightsOf(const Collected& c, const Solution& full,
                                    uint32_t max_key) {
-  return LevelWeights(c.data.num_players, full, c.game_player_begin,
-                      c.game_players, [&](size_t g) {
-                        return c.game_keys.empty() || c.game_keys[g] <= max_key
-                                   ? 1.0
-                                   : 0.0;
-                      });
+  return LevelWeights(
+      c.data.num_players, full, c.game_player_begin, c.game_players,
+      [&](size_t g) {
+        return c.game_keys.empty() || c.game_keys[g] <= max_key ? 1.0 : 0.0;
+      });
 }
 
 }  // namespace

@@ -126,12 +126,11 @@ struct GameRater::State {
   }
   LevelFunction Level(const Dataset& data) const {
     return [this, &data](const Solution& full) {
-      return LevelWeights(data.num_players, full, group_begin, group_players,
-                          [this](size_t g) {
-                            return g < running.group_games.size()
-                                       ? running.group_games[g]
-                                       : 0.0;
-                          });
+      return LevelWeights(
+          data.num_players, full, group_begin, group_players, [this](size_t g) {
+            return g < running.group_games.size() ? running.group_games[g]
+                                                  : 0.0;
+          });
     };
   }
   ReplicateWeights Weights(const Dataset& data) const {
@@ -141,11 +140,11 @@ struct GameRater::State {
   }
 
   void Add(const GameView& game, Sums& sums) {
-    const uint64_t unit =
-        !game.duplicate_group.empty()
-            ? SampleOfId(game.duplicate_group) ^ kGroupSalt
-        : !game.id.empty() ? SampleOfId(game.id)
-                           : SampleOfId(std::to_string(collector.games()));
+    const uint64_t unit = !game.duplicate_group.empty()
+                              ? SampleOfId(game.duplicate_group) ^ kGroupSalt
+                          : !game.id.empty()
+                              ? SampleOfId(game.id)
+                              : SampleOfId(std::to_string(collector.games()));
     for (int r = 0; r < replicates; ++r) {
       counts[r] = PoissonCount(keys[r] ^ unit);
     }
@@ -204,8 +203,8 @@ struct GameRater::State {
   std::vector<double> counts;  // the current game's, per replicate (last: 1)
   // By round: the points' last rounds, and the games up to each.
   std::vector<int64_t> cut_round, cut_games;
-  size_t next = 0;  // the first point not fit
-  Sums running;     // the games up to point `next`
+  size_t next = 0;                 // the first point not fit
+  Sums running;                    // the games up to point `next`
   std::map<size_t, Sums> pending;  // by point: games of later rounds
   // Groups of players: the distinct players of a game, sorted.
   std::unordered_map<std::u32string, uint32_t> group_ids;

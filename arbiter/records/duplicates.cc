@@ -167,7 +167,8 @@ std::expected<std::vector<CopyFinder::Repeat>, std::string> CopyFinder::Finish(
     if (entry.f.text_high == first.f.text_high &&
         entry.f.text_low == first.f.text_low) {
       if (copy) copy(repeat);
-      if (auto ok = copies_.Add(repeat); !ok) return std::unexpected(ok.error());
+      if (auto ok = copies_.Add(repeat); !ok)
+        return std::unexpected(ok.error());
     } else if (max_conflicts > 0) {
       conflicts.push_back(repeat);
       std::push_heap(conflicts.begin(), conflicts.end(), later);

@@ -88,10 +88,10 @@ std::expected<MergeReport, std::string> MergeRecordFiles(
         });
     if (!named) return Error(named.error());
     for (const auto& c : *conflicts) {
-      report.conflicts.push_back(fmt::format(
-          "game {}: {} and {} are different records with this id",
-          ids[{c.place.file, c.place.line}], PlaceName(inputs, c.first),
-          PlaceName(inputs, c.place)));
+      report.conflicts.push_back(
+          fmt::format("game {}: {} and {} are different records with this id",
+                      ids[{c.place.file, c.place.line}],
+                      PlaceName(inputs, c.first), PlaceName(inputs, c.place)));
     }
     return report;
   }

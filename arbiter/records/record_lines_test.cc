@@ -31,7 +31,8 @@ class ForEachLineTest : public ::testing::Test {
 
 std::string Zstd(const std::string& text) {
   std::string out(ZSTD_compressBound(text.size()), '\0');
-  out.resize(ZSTD_compress(out.data(), out.size(), text.data(), text.size(), 1));
+  out.resize(
+      ZSTD_compress(out.data(), out.size(), text.data(), text.size(), 1));
   return out;
 }
 
@@ -49,8 +50,8 @@ TEST_F(ForEachLineTest, EveryLineOfEveryFileInOrderWithItsPlace) {
         return {};
       });
   ASSERT_TRUE(ok) << ok.error();
-  EXPECT_THAT(seen, ElementsAre("0:1 {\"a\":1}", "0:3 {\"a\":2}",
-                                "1:1 {\"b\":1}"));
+  EXPECT_THAT(seen,
+              ElementsAre("0:1 {\"a\":1}", "0:3 {\"a\":2}", "1:1 {\"b\":1}"));
   // The undecodable tail is noted, naming its file.
   ASSERT_EQ(notes.size(), 1u);
   EXPECT_THAT(notes[0], HasSubstr("b.jsonl.zst"));
@@ -60,8 +61,9 @@ TEST_F(ForEachLineTest, StopsAtAnErrorOfTheCallerOrAMissingFile) {
   const std::vector<std::string> files = {Write("a.jsonl", "1\n2\n3\n")};
   int calls = 0;
   auto stopped = ForEachLine(
-      files, [&](uint32_t, const RecordReader& reader, std::string_view)
-                 -> std::expected<void, std::string> {
+      files,
+      [&](uint32_t, const RecordReader& reader,
+          std::string_view) -> std::expected<void, std::string> {
         ++calls;
         if (reader.line() == 2) return std::unexpected("stop at 2");
         return {};
@@ -73,8 +75,8 @@ TEST_F(ForEachLineTest, StopsAtAnErrorOfTheCallerOrAMissingFile) {
   std::vector<std::string> notes;
   auto missing = ForEachLine(
       std::vector<std::string>{(dir_ / "none.jsonl").string()}, &notes,
-      [](uint32_t, const RecordReader&, std::string_view)
-          -> std::expected<void, std::string> { return {}; });
+      [](uint32_t, const RecordReader&,
+         std::string_view) -> std::expected<void, std::string> { return {}; });
   ASSERT_FALSE(missing);
   EXPECT_THAT(missing.error(), HasSubstr("none.jsonl"));
 }
