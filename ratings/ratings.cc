@@ -195,15 +195,15 @@ std::string FileList(const std::vector<std::string>& paths) {
   return out;
 }
 
-// The bootstrap of the fit `full` of `data`, when asked for.
+// The bootstrap of the fit `full` of `data`, when asked for: over the
+// dataset's contributions, or `weights`.
 BootstrapResult BootstrapOf(const Dataset& data, const Solution& full,
                             const Anchor& anchor, const Options& options,
-                            uint32_t max_key, const ReplicateWeights* weights) {
+                            const ReplicateWeights* weights) {
   if (options.bootstrap <= 0 || data.num_samples == 0) return {};
   const BootstrapOptions boot{.replicates = options.bootstrap,
                               .seed = options.seed,
-                              .threads = options.threads,
-                              .max_key = max_key};
+                              .threads = options.threads};
   return weights ? Bootstrap(data, full, anchor, boot, *weights)
                  : Bootstrap(data, full, anchor, boot);
 }
@@ -220,7 +220,7 @@ std::vector<PlayerReport> RatePoint(const Dataset& data,
   const Solution full = solver.Solve(y, nullptr);
   const Anchor anchor(data, full, anchor_id, options.average, level(full));
   const BootstrapResult boot =
-      BootstrapOf(data, full, anchor, options, ~uint32_t{0}, &weights);
+      BootstrapOf(data, full, anchor, options, &weights);
   return RatePlayers(data, names, full, anchor, boot).players;
 }
 
@@ -234,7 +234,7 @@ std::expected<Report, std::string> RateCollected(
   const Solution full = solver.Solve(data.slot_y, nullptr);
   const Anchor anchor(data, full, *anchor_id, options.average, level(full));
   const BootstrapResult boot =
-      BootstrapOf(data, full, anchor, options, ~uint32_t{0}, weights);
+      BootstrapOf(data, full, anchor, options, weights);
   Rated rated = RatePlayers(data, c.names, full, anchor, boot);
 
   Report report;
