@@ -447,35 +447,56 @@ TEST(GameRaterTest, ManyRoundsGiveAtMostTheMostPoints) {
 }
 
 // The streaming bootstrap draws each game's counts from its id: the same
-// games in another order rate the same, intervals too.
+// games in another order rate the same, intervals and history too (with
+// 200 replicates a pairing's games are first kept one by one, then summed:
+// both ways are taken here).
 TEST(GameRaterTest, IntervalsDoNotDependOnTheOrder) {
   std::vector<Game> games = OrdoClassic();
+  std::map<int64_t, int64_t> round_games;
   for (size_t i = 0; i < games.size(); ++i) {
     games[i].id = fmt::format("g{}", i);
     games[i].duplicate_group = i % 4 < 2 ? fmt::format("d{}", i / 4) : "";
+    games[i].round = int64_t(i % 5);
+    ++round_games[games[i].round];
   }
   const Options options{.bootstrap = 200};
   auto rate = [&](const std::vector<Game>& list) {
-    GameRater rater(options, {.every = 1000});
+    GameRater rater(options, {.round_games = round_games});
     GameViewStorage storage;
     for (const Game& g : list) EXPECT_TRUE(rater.Add(storage.View(g)));
     auto report = rater.Rate();
-    EXPECT_TRUE(report);
-    return *report;
+    auto history = rater.RateHistory();
+    EXPECT_TRUE(report && history);
+    return std::pair(*report, *history);
   };
-  const Report forward = rate(games);
+  const auto [forward, forward_history] = rate(games);
   std::reverse(games.begin(), games.end());
-  const Report backward = rate(games);
-  ASSERT_EQ(forward.players.size(), backward.players.size());
-  for (size_t p = 0; p < forward.players.size(); ++p) {
-    ASSERT_TRUE(forward.players[p].interval);
-    EXPECT_EQ(forward.players[p].name, backward.players[p].name);
-    EXPECT_NEAR(forward.players[p].interval->lower,
-                backward.players[p].interval->lower, 1e-6);
-    EXPECT_NEAR(forward.players[p].interval->upper,
-                backward.players[p].interval->upper, 1e-6);
-    EXPECT_NEAR(*forward.players[p].los_next, *backward.players[p].los_next,
-                1e-12);
+  const auto [backward, backward_history] = rate(games);
+  auto expect_same = [](const std::vector<PlayerReport>& a,
+                        const std::vector<PlayerReport>& b) {
+    ASSERT_EQ(a.size(), b.size());
+    for (size_t p = 0; p < a.size(); ++p) {
+      ASSERT_TRUE(a[p].interval && b[p].interval);
+      EXPECT_EQ(a[p].name, b[p].name);
+      // Equal, or the same infinite bound.
+      auto same = [](double x, double y) {
+        return x == y || std::abs(x - y) < 1e-6;
+      };
+      EXPECT_TRUE(same(a[p].interval->lower, b[p].interval->lower))
+          << a[p].interval->lower << " " << b[p].interval->lower;
+      EXPECT_TRUE(same(a[p].interval->upper, b[p].interval->upper))
+          << a[p].interval->upper << " " << b[p].interval->upper;
+      EXPECT_TRUE(same(a[p].los_next.value_or(-1), b[p].los_next.value_or(-1)));
+    }
+  };
+  expect_same(forward.players, backward.players);
+  ASSERT_EQ(forward_history.points.size(), 5u);
+  ASSERT_EQ(backward_history.points.size(), 5u);
+  for (size_t k = 0; k < 5; ++k) {
+    EXPECT_EQ(forward_history.points[k].games,
+              backward_history.points[k].games);
+    expect_same(forward_history.points[k].players,
+                backward_history.points[k].players);
   }
 }
 

@@ -4,8 +4,9 @@
 // Per slot (a candidate of a choice set, dataset.h) the rater keeps
 // replicates + 1 sums: replicate r's weight (each game's contribution times
 // its resampling unit's Poisson count in r) and, last, the data's own
-// weight. A replicate's weights are then a column of these sums, whatever
-// the number of games. The history's points are fit as the games pass them:
+// weight; a replicate's weights are then a column of these sums, whatever
+// the number of games. A slot of a few games keeps their contributions
+// instead (Slot, below). The history's points are fit as the games pass them:
 // by game count when the count is reached; by round once every game of the
 // rounds up to the point is in (the first pass counted them), with the
 // games of later rounds read early summed apart until then.
@@ -25,26 +26,26 @@ namespace {
 // A duplicate set's unit is told from a game's of the same name.
 constexpr uint64_t kGroupSalt = 0x9e6c63d0676a9a99ull;
 
+// One slot's share of some games: while they are few, their contributions
+// (each unit's counts drawn when a replicate's weights are made, as the
+// in-memory bootstrap does); past that, one sum per replicate and, last,
+// the data's own sum. A slot thus costs at most about as much as its
+// games' contributions would, and at most (replicates + 1) numbers:
+// memory grows neither with the games of a pairing nor with the
+// replicates times the pairings that only a few games fill.
+struct Slot {
+  std::vector<double> sums;
+  std::vector<std::pair<uint64_t, double>> list;  // (unit, weight)
+};
+
 // Sums over some of the games.
 struct Sums {
-  // Slot s's sums at [s * width, (s + 1) * width): the pairs' slots and the
-  // larger sets' slots apart, numbered as the builder numbers them.
-  std::vector<double> pairs, sets;
+  // By slot, numbered as the builder numbers them: the pairs' and the
+  // larger sets' apart.
+  std::vector<Slot> pairs, sets;
   std::vector<double> group_games;  // games by group of players
   int64_t games = 0;                // games added
   int64_t seen = 0;                 // games handed over, refused ones too
-
-  void Add(const Sums& other) {
-    auto add = [](std::vector<double>& to, const std::vector<double>& from) {
-      if (to.size() < from.size()) to.resize(from.size(), 0.0);
-      for (size_t i = 0; i < from.size(); ++i) to[i] += from[i];
-    };
-    add(pairs, other.pairs);
-    add(sets, other.sets);
-    add(group_games, other.group_games);
-    games += other.games;
-    seen += other.seen;
-  }
 };
 
 std::string Message(const GameError& e) {
@@ -96,11 +97,66 @@ struct GameRater::State {
     const size_t cut = CutOf(round);
     return cut <= next ? running : pending[cut];
   }
-  double* Row(Sums& sums, uint32_t slot) {
-    std::vector<double>& v = slot & kSetSlotBit ? sums.sets : sums.pairs;
-    const size_t at = size_t(slot & ~kSetSlotBit) * width;
-    if (v.size() < at + width) v.resize(at + width, 0.0);
-    return v.data() + at;
+  Slot& SlotOf(Sums& sums, uint32_t slot) {
+    std::vector<Slot>& v = slot & kSetSlotBit ? sums.sets : sums.pairs;
+    const size_t at = slot & ~kSetSlotBit;
+    if (v.size() <= at) v.resize(at + 1);
+    return v[at];
+  }
+  double Count(size_t r, uint64_t unit) const {
+    return r < keys.size() ? PoissonCount(keys[r] ^ unit) : 1.0;
+  }
+  // Adds `weight` of `unit` (whose counts are `counts`, when drawn).
+  void Put(Slot& slot, uint64_t unit, double weight, const double* counts) {
+    if (slot.sums.empty()) {
+      slot.list.emplace_back(unit, weight);
+      // Past this a list would cost more than the sums.
+      if (slot.list.size() * 2 <= width) return;
+      slot.sums.assign(width, 0.0);
+      for (const auto& [u, w] : slot.list) {
+        for (size_t r = 0; r < width; ++r) slot.sums[r] += Count(r, u) * w;
+      }
+      slot.list = {};
+      return;
+    }
+    for (size_t r = 0; r < width; ++r) slot.sums[r] += counts[r] * weight;
+  }
+  double Value(const Slot& slot, size_t r) const {
+    if (!slot.sums.empty()) return slot.sums[r];
+    double y = 0;
+    for (const auto& [u, w] : slot.list) y += Count(r, u) * w;
+    return y;
+  }
+  // Adds `from` to `to`.
+  void Merge(std::vector<Slot>& to, std::vector<Slot>& from) {
+    if (to.size() < from.size()) to.resize(from.size());
+    for (size_t i = 0; i < from.size(); ++i) {
+      Slot& a = to[i];
+      Slot& b = from[i];
+      if (a.sums.empty() && !b.sums.empty()) std::swap(a, b);
+      if (!b.sums.empty()) {
+        for (size_t r = 0; r < width; ++r) a.sums[r] += b.sums[r];
+      }
+      for (const auto& [u, w] : b.list) {
+        if (!a.sums.empty()) {
+          for (size_t r = 0; r < width; ++r) a.sums[r] += Count(r, u) * w;
+        } else {
+          Put(a, u, w, nullptr);
+        }
+      }
+    }
+  }
+  void Merge(Sums& to, Sums& from) {
+    Merge(to.pairs, from.pairs);
+    Merge(to.sets, from.sets);
+    if (to.group_games.size() < from.group_games.size()) {
+      to.group_games.resize(from.group_games.size(), 0.0);
+    }
+    for (size_t g = 0; g < from.group_games.size(); ++g) {
+      to.group_games[g] += from.group_games[g];
+    }
+    to.games += from.games;
+    to.seen += from.seen;
   }
   uint32_t GroupOf(std::span<const uint32_t> players) {
     scratch.assign(players.begin(), players.end());
@@ -119,9 +175,9 @@ struct GameRater::State {
     const size_t pair_slots = data.pair_unit.size();
     y->assign(data.NumSlots(), 0.0);
     for (size_t s = 0; s < y->size(); ++s) {
-      const std::vector<double>& v = s < pair_slots ? sums.pairs : sums.sets;
-      const size_t at = (s < pair_slots ? s : s - pair_slots) * width + r;
-      if (at < v.size()) (*y)[s] = v[at];
+      const std::vector<Slot>& v = s < pair_slots ? sums.pairs : sums.sets;
+      const size_t at = s < pair_slots ? s : s - pair_slots;
+      if (at < v.size()) (*y)[s] = Value(v[at], r);
     }
   }
   LevelFunction Level(const Dataset& data) const {
@@ -145,12 +201,14 @@ struct GameRater::State {
                           : !game.id.empty()
                               ? SampleOfId(game.id)
                               : SampleOfId(std::to_string(collector.games()));
-    for (int r = 0; r < replicates; ++r) {
-      counts[r] = PoissonCount(keys[r] ^ unit);
-    }
+    bool drawn = false;  // the unit's counts, drawn once when needed
     for (const SlotWeight& c : collector.LastGame()) {
-      double* row = Row(sums, c.slot);
-      for (size_t r = 0; r < width; ++r) row[r] += counts[r] * c.weight;
+      Slot& slot = SlotOf(sums, c.slot);
+      if (!slot.sums.empty() && !drawn) {
+        for (int r = 0; r < replicates; ++r) counts[r] = Count(r, unit);
+        drawn = true;
+      }
+      Put(slot, unit, c.weight, counts.data());
     }
     const uint32_t group = GroupOf(collector.LastPlayers());
     if (sums.group_games.size() <= group) sums.group_games.resize(group + 1);
@@ -188,7 +246,7 @@ struct GameRater::State {
       if (running.games > 0) Fit(cut_round[next]);
       if (++next == cut_round.size()) break;
       if (auto it = pending.find(next); it != pending.end()) {
-        running.Add(it->second);
+        Merge(running, it->second);
         pending.erase(it);
       }
     }
