@@ -26,26 +26,137 @@ namespace {
 // A duplicate set's unit is told from a game's of the same name.
 constexpr uint64_t kGroupSalt = 0x9e6c63d0676a9a99ull;
 
-// One slot's share of some games: while they are few, their contributions
-// (each unit's counts drawn when a replicate's weights are made, as the
-// in-memory bootstrap does); past that, one sum per replicate and, last,
-// the data's own sum. A slot thus costs at most about as much as its
-// games' contributions would, and at most (replicates + 1) numbers:
-// memory grows neither with the games of a pairing nor with the
-// replicates times the pairings that only a few games fill.
-struct Slot {
-  std::vector<double> sums;
-  std::vector<std::pair<uint64_t, double>> list;  // (unit, weight)
+// The sums of some games, slot by slot. A slot holds, while its games are
+// few, the chain of their contributions (each unit's counts drawn when a
+// replicate's weights are made, as the in-memory bootstrap does); past
+// that, one sum per replicate and, last, the data's own sum. A slot thus
+// costs at most what its contributions would (24 bytes each) and at most
+// (replicates + 1) numbers: memory grows neither with the games of a
+// pairing nor with replicates times pairings of a few games each (a league
+// of many bots).
+class SlotSums {
+ public:
+  // `keys`: the replicates' (ReplicateKey), filled before the first Add.
+  explicit SlotSums(const std::vector<uint64_t>* keys) : keys_(keys) {}
+
+  // Adds `weight` of resampling unit `unit` to `slot` (as the builder
+  // numbers slots).
+  void Add(uint32_t slot, uint64_t unit, double weight) {
+    uint32_t& head = Head(slot);
+    if (head & kTable) {
+      double* sums = &tables_[size_t(head & ~kTable) * width()];
+      const double* counts = CountsOf(unit);
+      for (size_t r = 0; r < width(); ++r) sums[r] += counts[r] * weight;
+      return;
+    }
+    const uint32_t length = head ? links_[head - 1].length + 1 : 1;
+    links_.push_back({unit, weight, head, length});
+    head = uint32_t(links_.size());
+    // Past this a chain would cost more than the sums.
+    if (3 * size_t(length) > width()) head = ToTable(head);
+  }
+  // Replicate r's weight of `slot` (r = replicates: the data's own).
+  double Value(uint32_t slot, size_t r) const {
+    const std::vector<uint32_t>& v = slot & kSetSlotBit ? sets_ : pairs_;
+    const size_t at = slot & ~kSetSlotBit;
+    const uint32_t head = at < v.size() ? v[at] : 0;
+    if (head & kTable) return tables_[size_t(head & ~kTable) * width() + r];
+    double y = 0;
+    for (uint32_t l = head; l; l = links_[l - 1].next) {
+      y += Count(r, links_[l - 1].unit) * links_[l - 1].weight;
+    }
+    return y;
+  }
+  // Adds the games of `other`.
+  void Merge(const SlotSums& other) {
+    auto merge = [&](const std::vector<uint32_t>& heads, uint32_t bit) {
+      for (uint32_t i = 0; i < heads.size(); ++i) {
+        const uint32_t h = heads[i];
+        if (!(h & kTable)) {
+          for (uint32_t l = h; l; l = other.links_[l - 1].next) {
+            Add(i | bit, other.links_[l - 1].unit, other.links_[l - 1].weight);
+          }
+          continue;
+        }
+        uint32_t& head = Head(i | bit);
+        if (!(head & kTable)) head = ToTable(head);
+        const double* from = &other.tables_[size_t(h & ~kTable) * width()];
+        double* to = &tables_[size_t(head & ~kTable) * width()];
+        for (size_t r = 0; r < width(); ++r) to[r] += from[r];
+      }
+    };
+    merge(other.pairs_, 0);
+    merge(other.sets_, kSetSlotBit);
+  }
+
+ private:
+  // A slot's head: 0 (nothing), kTable | its table, or 1 + its last link.
+  static constexpr uint32_t kTable = 1u << 31;
+  struct Link {
+    uint64_t unit = 0;
+    double weight = 0;
+    uint32_t next = 0, length = 0;  // the link before; the chain's length
+  };
+
+  size_t width() const { return keys_->size() + 1; }  // sums a table
+  double Count(size_t r, uint64_t unit) const {
+    return r < keys_->size() ? PoissonCount((*keys_)[r] ^ unit) : 1.0;
+  }
+  const double* CountsOf(uint64_t unit) {
+    if (counts_.empty() || counts_unit_ != unit) {
+      counts_.resize(width());
+      for (size_t r = 0; r < width(); ++r) counts_[r] = Count(r, unit);
+      counts_unit_ = unit;
+    }
+    return counts_.data();
+  }
+  uint32_t& Head(uint32_t slot) {
+    std::vector<uint32_t>& v = slot & kSetSlotBit ? sets_ : pairs_;
+    const size_t at = slot & ~kSetSlotBit;
+    if (v.size() <= at) v.resize(at + 1, 0);
+    return v[at];
+  }
+  // A table holding the chain that ends at `head` (whose links stay unused:
+  // at most a third of a table's size each).
+  uint32_t ToTable(uint32_t head) {
+    const size_t t = tables_.size() / width();
+    tables_.resize(tables_.size() + width(), 0.0);
+    double* sums = &tables_[t * width()];
+    for (uint32_t l = head; l; l = links_[l - 1].next) {
+      for (size_t r = 0; r < width(); ++r) {
+        sums[r] += Count(r, links_[l - 1].unit) * links_[l - 1].weight;
+      }
+    }
+    return kTable | uint32_t(t);
+  }
+
+  const std::vector<uint64_t>* keys_;  // per replicate
+  std::vector<uint32_t> pairs_, sets_;
+  std::vector<double> tables_;
+  std::vector<Link> links_;
+  std::vector<double> counts_;  // of counts_unit_, per replicate
+  uint64_t counts_unit_ = 0;
 };
 
 // Sums over some of the games.
 struct Sums {
-  // By slot, numbered as the builder numbers them: the pairs' and the
-  // larger sets' apart.
-  std::vector<Slot> pairs, sets;
+  explicit Sums(const std::vector<uint64_t>* keys) : slots(keys) {}
+  SlotSums slots;
   std::vector<double> group_games;  // games by group of players
   int64_t games = 0;                // games added
   int64_t seen = 0;                 // games handed over, refused ones too
+
+  void Merge(const Sums& other) {
+    slots.Merge(other.slots);
+    if (group_games.size() < other.group_games.size()) {
+      group_games.resize(other.group_games.size(), 0.0);
+    }
+    for (size_t g = 0; g < other.group_games.size(); ++g) {
+      group_games[g] += other.group_games[g];
+    }
+    games += other.games;
+    seen += other.seen;
+  }
 };
 
 std::string Message(const GameError& e) {
@@ -71,7 +182,6 @@ struct GameRater::State {
     for (int r = 0; r < replicates; ++r) {
       keys.push_back(ReplicateKey(o.seed, uint64_t(r)));
     }
-    counts.assign(width, 1.0);
     // The points: every round, or kMaxHistoryPoints of them evenly spread.
     std::vector<std::pair<int64_t, int64_t>> rounds(plan.round_games.begin(),
                                                     plan.round_games.end());
@@ -95,68 +205,8 @@ struct GameRater::State {
   Sums& SumsOf(int64_t round) {
     if (!by_round()) return running;
     const size_t cut = CutOf(round);
-    return cut <= next ? running : pending[cut];
-  }
-  Slot& SlotOf(Sums& sums, uint32_t slot) {
-    std::vector<Slot>& v = slot & kSetSlotBit ? sums.sets : sums.pairs;
-    const size_t at = slot & ~kSetSlotBit;
-    if (v.size() <= at) v.resize(at + 1);
-    return v[at];
-  }
-  double Count(size_t r, uint64_t unit) const {
-    return r < keys.size() ? PoissonCount(keys[r] ^ unit) : 1.0;
-  }
-  // Adds `weight` of `unit` (whose counts are `counts`, when drawn).
-  void Put(Slot& slot, uint64_t unit, double weight, const double* counts) {
-    if (slot.sums.empty()) {
-      slot.list.emplace_back(unit, weight);
-      // Past this a list would cost more than the sums.
-      if (slot.list.size() * 2 <= width) return;
-      slot.sums.assign(width, 0.0);
-      for (const auto& [u, w] : slot.list) {
-        for (size_t r = 0; r < width; ++r) slot.sums[r] += Count(r, u) * w;
-      }
-      slot.list = {};
-      return;
-    }
-    for (size_t r = 0; r < width; ++r) slot.sums[r] += counts[r] * weight;
-  }
-  double Value(const Slot& slot, size_t r) const {
-    if (!slot.sums.empty()) return slot.sums[r];
-    double y = 0;
-    for (const auto& [u, w] : slot.list) y += Count(r, u) * w;
-    return y;
-  }
-  // Adds `from` to `to`.
-  void Merge(std::vector<Slot>& to, std::vector<Slot>& from) {
-    if (to.size() < from.size()) to.resize(from.size());
-    for (size_t i = 0; i < from.size(); ++i) {
-      Slot& a = to[i];
-      Slot& b = from[i];
-      if (a.sums.empty() && !b.sums.empty()) std::swap(a, b);
-      if (!b.sums.empty()) {
-        for (size_t r = 0; r < width; ++r) a.sums[r] += b.sums[r];
-      }
-      for (const auto& [u, w] : b.list) {
-        if (!a.sums.empty()) {
-          for (size_t r = 0; r < width; ++r) a.sums[r] += Count(r, u) * w;
-        } else {
-          Put(a, u, w, nullptr);
-        }
-      }
-    }
-  }
-  void Merge(Sums& to, Sums& from) {
-    Merge(to.pairs, from.pairs);
-    Merge(to.sets, from.sets);
-    if (to.group_games.size() < from.group_games.size()) {
-      to.group_games.resize(from.group_games.size(), 0.0);
-    }
-    for (size_t g = 0; g < from.group_games.size(); ++g) {
-      to.group_games[g] += from.group_games[g];
-    }
-    to.games += from.games;
-    to.seen += from.seen;
+    return cut <= next ? running
+                       : pending.try_emplace(cut, &keys).first->second;
   }
   uint32_t GroupOf(std::span<const uint32_t> players) {
     scratch.assign(players.begin(), players.end());
@@ -175,9 +225,8 @@ struct GameRater::State {
     const size_t pair_slots = data.pair_unit.size();
     y->assign(data.NumSlots(), 0.0);
     for (size_t s = 0; s < y->size(); ++s) {
-      const std::vector<Slot>& v = s < pair_slots ? sums.pairs : sums.sets;
-      const size_t at = s < pair_slots ? s : s - pair_slots;
-      if (at < v.size()) (*y)[s] = Value(v[at], r);
+      const size_t slot = s < pair_slots ? s : (s - pair_slots) | kSetSlotBit;
+      (*y)[s] = sums.slots.Value(uint32_t(slot), r);
     }
   }
   LevelFunction Level(const Dataset& data) const {
@@ -201,14 +250,8 @@ struct GameRater::State {
                           : !game.id.empty()
                               ? SampleOfId(game.id)
                               : SampleOfId(std::to_string(collector.games()));
-    bool drawn = false;  // the unit's counts, drawn once when needed
     for (const SlotWeight& c : collector.LastGame()) {
-      Slot& slot = SlotOf(sums, c.slot);
-      if (!slot.sums.empty() && !drawn) {
-        for (int r = 0; r < replicates; ++r) counts[r] = Count(r, unit);
-        drawn = true;
-      }
-      Put(slot, unit, c.weight, counts.data());
+      sums.slots.Add(c.slot, unit, c.weight);
     }
     const uint32_t group = GroupOf(collector.LastPlayers());
     if (sums.group_games.size() <= group) sums.group_games.resize(group + 1);
@@ -246,7 +289,7 @@ struct GameRater::State {
       if (running.games > 0) Fit(cut_round[next]);
       if (++next == cut_round.size()) break;
       if (auto it = pending.find(next); it != pending.end()) {
-        Merge(running, it->second);
+        running.Merge(it->second);
         pending.erase(it);
       }
     }
@@ -258,11 +301,10 @@ struct GameRater::State {
   size_t width;  // sums per slot
   int64_t every;
   std::vector<uint64_t> keys;  // per replicate
-  std::vector<double> counts;  // the current game's, per replicate (last: 1)
   // By round: the points' last rounds, and the games up to each.
   std::vector<int64_t> cut_round, cut_games;
   size_t next = 0;                 // the first point not fit
-  Sums running;                    // the games up to point `next`
+  Sums running{&keys};             // the games up to point `next`
   std::map<size_t, Sums> pending;  // by point: games of later rounds
   // Groups of players: the distinct players of a game, sorted.
   std::unordered_map<std::u32string, uint32_t> group_ids;
