@@ -6,7 +6,8 @@
 // its resampling unit's Poisson count in r) and, last, the data's own
 // weight; a replicate's weights are then a column of these sums, whatever
 // the number of games. A slot of a few games keeps their contributions
-// instead (Slot, below). The history's points are fit as the games pass them:
+// instead (SlotSums, below). The history's points are fit as the games pass
+// them:
 // by game count when the count is reached; by round once every game of the
 // rounds up to the point is in (the first pass counted them), with the
 // games of later rounds read early summed apart until then.
@@ -177,7 +178,6 @@ struct GameRater::State {
           return c;
         }()),
         replicates(std::max(0, o.bootstrap)),
-        width(size_t(replicates) + 1),
         every(plan.every) {
     for (int r = 0; r < replicates; ++r) {
       keys.push_back(ReplicateKey(o.seed, uint64_t(r)));
@@ -269,7 +269,7 @@ struct GameRater::State {
       return;
     }
     std::vector<double> y;
-    Column(running, data, width - 1, &y);
+    Column(running, data, size_t(replicates), &y);  // the data's own
     HistoryPoint point{.games = running.games, .round = round};
     point.players = RatePoint(data, y, collector.names(), *anchor_id, options,
                               Level(data), Weights(data));
@@ -298,7 +298,6 @@ struct GameRater::State {
   Options options;
   Collector collector;
   int replicates;
-  size_t width;  // sums per slot
   int64_t every;
   std::vector<uint64_t> keys;  // per replicate
   // By round: the points' last rounds, and the games up to each.
@@ -341,7 +340,7 @@ std::expected<Report, std::string> GameRater::Rate() {
   if (s.collector.games() == 0) return std::unexpected("no games to rate");
   s.Advance(/*end=*/true);
   Collected c = s.collector.Finish();
-  s.Column(s.running, c.data, s.width - 1, &c.data.slot_y);
+  s.Column(s.running, c.data, size_t(s.replicates), &c.data.slot_y);
   const ReplicateWeights weights = s.Weights(c.data);
   auto report = RateCollected(c, s.options, s.Level(c.data), &weights);
   if (report) report->resampling_units = 0;
