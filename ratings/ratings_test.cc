@@ -5,10 +5,12 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <memory>
 
 #include "ratings/synthetic.h"
 #include "ratings/test_games.h"
@@ -345,18 +347,38 @@ TEST(RatingsTest, HistoryByRoundAndByGames) {
   std::filesystem::remove_all(dir);
 }
 
-TEST(GameRaterTest, GamesHandedOverOneAtATimeRateAsInMemory) {
+// The Ordo classic, each game with an id ("g0", ...) and its round.
+std::vector<Game> OrdoWithIds(int64_t (*round)(size_t) = nullptr) {
   std::vector<Game> games = OrdoClassic();
-  std::map<int64_t, int64_t> round_games;
   for (size_t i = 0; i < games.size(); ++i) {
     games[i].id = fmt::format("g{}", i);
-    games[i].round = int64_t(i % 3);
-    ++round_games[games[i].round];
+    if (round) games[i].round = round(i);
   }
-  const Options options{.bootstrap = 50, .seed = 3};
-  GameRater rater(options, {.round_games = round_games});
+  return games;
+}
+
+std::map<int64_t, int64_t> RoundGames(const std::vector<Game>& games) {
+  std::map<int64_t, int64_t> rounds;
+  for (const Game& g : games) ++rounds[g.round];
+  return rounds;
+}
+
+// A rater handed `games`, each accepted.
+std::unique_ptr<GameRater> RaterOf(const std::vector<Game>& games,
+                                   const Options& options,
+                                   const GameRater::HistoryPlan& plan) {
+  auto rater = std::make_unique<GameRater>(options, plan);
   GameViewStorage storage;
-  for (const Game& g : games) ASSERT_TRUE(rater.Add(storage.View(g)));
+  for (const Game& g : games) EXPECT_TRUE(rater->Add(storage.View(g)));
+  return rater;
+}
+
+TEST(GameRaterTest, GamesHandedOverOneAtATimeRateAsInMemory) {
+  const std::vector<Game> games =
+      OrdoWithIds([](size_t i) { return int64_t(i % 3); });
+  const Options options{.bootstrap = 50, .seed = 3};
+  auto fed = RaterOf(games, options, {.round_games = RoundGames(games)});
+  GameRater& rater = *fed;
   EXPECT_EQ(rater.games(), int64_t(games.size()));
   const auto streamed = rater.Rate();
   const auto held = RateGames(games, options);
@@ -391,6 +413,7 @@ TEST(GameRaterTest, GamesHandedOverOneAtATimeRateAsInMemory) {
   Game bad = games[0];
   bad.seats[0].player = "";
   GameRater other(options, {.every = 10});
+  GameViewStorage storage;
   auto refused = other.Add(storage.View(bad));
   ASSERT_FALSE(refused);
   EXPECT_THAT(refused.error(), HasSubstr("seats[0].player"));
@@ -398,14 +421,11 @@ TEST(GameRaterTest, GamesHandedOverOneAtATimeRateAsInMemory) {
 }
 
 TEST(GameRaterTest, HistoryByGamesAsInMemory) {
-  std::vector<Game> games = OrdoClassic();
-  for (size_t i = 0; i < games.size(); ++i) games[i].id = fmt::format("g{}", i);
+  const std::vector<Game> games = OrdoWithIds();
   const Options options{.bootstrap = 0};
-  GameRater rater(options, {.every = 40});
-  GameViewStorage storage;
-  for (const Game& g : games) ASSERT_TRUE(rater.Add(storage.View(g)));
-  ASSERT_TRUE(rater.Rate());
-  const auto history = rater.RateHistory();
+  auto rater = RaterOf(games, options, {.every = 40});
+  ASSERT_TRUE(rater->Rate());
+  const auto history = rater->RateHistory();
   const auto expected = RateHistory(games, options, {.every = 40});
   ASSERT_TRUE(history && expected);
   ASSERT_EQ(history->points.size(), expected->points.size());
@@ -420,23 +440,15 @@ TEST(GameRaterTest, HistoryByGamesAsInMemory) {
 // More rounds than points: kMaxHistoryPoints of them, evenly spread, the
 // last always, each holding the games of its rounds and the earlier ones.
 TEST(GameRaterTest, ManyRoundsGiveAtMostTheMostPoints) {
-  std::vector<Game> games = OrdoClassic();
-  std::map<int64_t, int64_t> round_games;
-  for (size_t i = 0; i < games.size(); ++i) {
-    games[i].id = fmt::format("g{}", i);
-    games[i].round = int64_t(i);  // one game a round, in order
-    ++round_games[games[i].round];
-  }
+  // One game a round; the last round first: its point waits for every
+  // other game.
+  std::vector<Game> games = OrdoWithIds([](size_t i) { return int64_t(i); });
   ASSERT_GT(games.size(), size_t(kMaxHistoryPoints));
-  GameRater rater({.bootstrap = 0}, {.round_games = round_games});
-  GameViewStorage storage;
-  // Last round first: its point waits for every other game.
-  ASSERT_TRUE(rater.Add(storage.View(games.back())));
-  for (size_t i = 0; i + 1 < games.size(); ++i) {
-    ASSERT_TRUE(rater.Add(storage.View(games[i])));
-  }
-  ASSERT_TRUE(rater.Rate());
-  const auto history = rater.RateHistory();
+  const auto round_games = RoundGames(games);
+  std::rotate(games.begin(), games.end() - 1, games.end());
+  auto rater = RaterOf(games, {.bootstrap = 0}, {.round_games = round_games});
+  ASSERT_TRUE(rater->Rate());
+  const auto history = rater->RateHistory();
   ASSERT_TRUE(history);
   ASSERT_EQ(history->points.size(), size_t(kMaxHistoryPoints));
   EXPECT_EQ(history->points.back().round, int64_t(games.size()) - 1);
@@ -451,21 +463,17 @@ TEST(GameRaterTest, ManyRoundsGiveAtMostTheMostPoints) {
 // 200 replicates a pairing's games are first kept one by one, then summed:
 // both ways are taken here).
 TEST(GameRaterTest, IntervalsDoNotDependOnTheOrder) {
-  std::vector<Game> games = OrdoClassic();
-  std::map<int64_t, int64_t> round_games;
+  std::vector<Game> games =
+      OrdoWithIds([](size_t i) { return int64_t(i % 5); });
   for (size_t i = 0; i < games.size(); ++i) {
-    games[i].id = fmt::format("g{}", i);
     games[i].duplicate_group = i % 4 < 2 ? fmt::format("d{}", i / 4) : "";
-    games[i].round = int64_t(i % 5);
-    ++round_games[games[i].round];
   }
+  const auto round_games = RoundGames(games);
   const Options options{.bootstrap = 200};
   auto rate = [&](const std::vector<Game>& list) {
-    GameRater rater(options, {.round_games = round_games});
-    GameViewStorage storage;
-    for (const Game& g : list) EXPECT_TRUE(rater.Add(storage.View(g)));
-    auto report = rater.Rate();
-    auto history = rater.RateHistory();
+    auto rater = RaterOf(list, options, {.round_games = round_games});
+    auto report = rater->Rate();
+    auto history = rater->RateHistory();
     EXPECT_TRUE(report && history);
     return std::pair(*report, *history);
   };
@@ -503,13 +511,9 @@ TEST(GameRaterTest, IntervalsDoNotDependOnTheOrder) {
 // The streaming bootstrap is another draw of the in-memory one: with many
 // replicates their intervals agree to within their Monte Carlo noise.
 TEST(GameRaterTest, IntervalsAgreeWithTheInMemoryBootstrap) {
-  std::vector<Game> games = OrdoClassic();
-  for (size_t i = 0; i < games.size(); ++i) games[i].id = fmt::format("g{}", i);
+  const std::vector<Game> games = OrdoWithIds();
   const Options options{.bootstrap = 4000};
-  GameRater rater(options, {.every = 1000});
-  GameViewStorage storage;
-  for (const Game& g : games) ASSERT_TRUE(rater.Add(storage.View(g)));
-  const auto streamed = rater.Rate();
+  const auto streamed = RaterOf(games, options, {.every = 1000})->Rate();
   const auto held = RateGames(games, options);
   ASSERT_TRUE(streamed && held);
   for (size_t p = 0; p < held->players.size(); ++p) {
