@@ -2,7 +2,8 @@
 // names interned and checked, sides formed from partners, the dataset of
 // the fit and the per-bot statistics. Nothing is kept per game beyond the
 // sufficient statistics, the players of each game (the level of a pool is
-// an average weighted by games) and, for a rating history, a key per game.
+// an average weighted by games) and, for a rating history, a key per game;
+// with CollectorOptions::stream, not even those.
 #ifndef ZETEMA_RATINGS_COLLECTOR_H_
 #define ZETEMA_RATINGS_COLLECTOR_H_
 
@@ -29,7 +30,8 @@ struct CollectorOptions {
   bool crosstable = true;
   HistoryKey history = HistoryKey::kNone;
   // Keep nothing per game (no history keys, players or resampling units):
-  // the caller sums each game's contributions itself (LastGame(), stream.h).
+  // the caller sums each game's contributions itself (LastGame(); the
+  // streaming GameRater, stream.cc).
   bool stream = false;
 };
 

@@ -36,7 +36,7 @@ struct DatasetOptions {
   bool totals = false;
   // Keep nothing per game: only the last game's contributions
   // (DatasetBuilder::LastGame()), for a caller that sums them itself (the
-  // streaming bootstrap, stream.h).
+  // streaming GameRater, stream.cc).
   bool stream = false;
 };
 
@@ -124,8 +124,7 @@ class DatasetBuilder {
   DatasetOptions options_;
   Dataset data_;
   // Slots of the larger sets are numbered from 0 here and shifted by the
-  // pairs' slots in Finish(); such contributions carry kSetBit.
-  static constexpr uint32_t kSetBit = kSetSlotBit;
+  // pairs' slots in Finish(); such contributions carry kSetSlotBit.
   std::vector<SlotWeight> last_;  // DatasetOptions::stream
   std::vector<uint32_t> set_slot_begin_ = {0};
   uint32_t sample_ = 0, key_ = 0;
