@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "arbiter/common/splitmix.h"
+#include "arbiter/records/duplicates.h"
 
 namespace ratings {
 namespace {
@@ -38,19 +39,42 @@ uint32_t PoissonOne(uint64_t u) {
   return k;
 }
 
+}  // namespace
+
 uint64_t ReplicateKey(uint64_t seed, uint64_t replicate) {
   return SplitMix64Of(seed ^ SplitMix64Of(replicate + 0x632be59bd9b4e019ull));
 }
 
-}  // namespace
+uint32_t PoissonCount(uint64_t key_and_sample) {
+  return PoissonOne(SplitMix64Of(key_and_sample));
+}
 
-uint32_t ReplicateCount(uint64_t seed, uint64_t replicate, uint32_t sample) {
-  return PoissonOne(SplitMix64Of(ReplicateKey(seed, replicate) ^ sample));
+uint32_t ReplicateCount(uint64_t seed, uint64_t replicate, uint64_t sample) {
+  return PoissonCount(ReplicateKey(seed, replicate) ^ sample);
+}
+
+uint64_t SampleOfId(std::string_view id) {
+  return arbiter::records::Hash64(id);
 }
 
 BootstrapResult Bootstrap(const Dataset& data, const Solution& full,
                           const Anchor& anchor,
                           const BootstrapOptions& options) {
+  return Bootstrap(data, full, anchor, options,
+                   [&](int r, std::vector<double>* y) {
+                     const uint64_t key = ReplicateKey(options.seed, r);
+                     ResampledWeights(
+                         data,
+                         [key](uint32_t sample) {
+                           return PoissonOne(SplitMix64Of(key ^ sample));
+                         },
+                         y, options.max_key);
+                   });
+}
+
+BootstrapResult Bootstrap(const Dataset& data, const Solution& full,
+                          const Anchor& anchor, const BootstrapOptions& options,
+                          const ReplicateWeights& weights) {
   BootstrapResult result;
   const int replicates = std::max(0, options.replicates);
   result.replicates = replicates;
@@ -68,13 +92,7 @@ BootstrapResult Bootstrap(const Dataset& data, const Solution& full,
     solver.Warm(full);
     std::vector<double> y;
     for (int r = next++; r < replicates; r = next++) {
-      const uint64_t key = ReplicateKey(options.seed, r);
-      ResampledWeights(
-          data,
-          [key](uint32_t sample) {
-            return PoissonOne(SplitMix64Of(key ^ sample));
-          },
-          &y, options.max_key);
+      weights(r, &y);
       const Solution rep = solver.Solve(y, &full);
       anchor.Values(rep,
                     result.values.data() + static_cast<size_t>(r) * players);

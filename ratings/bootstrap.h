@@ -10,6 +10,8 @@
 #define ZETEMA_RATINGS_BOOTSTRAP_H_
 
 #include <cstdint>
+#include <functional>
+#include <string_view>
 #include <vector>
 
 #include "ratings/anchor.h"
@@ -37,11 +39,28 @@ struct BootstrapResult {
 };
 
 // The Poisson(1) count of resampling unit `sample` in replicate `replicate`.
-uint32_t ReplicateCount(uint64_t seed, uint64_t replicate, uint32_t sample);
+uint32_t ReplicateCount(uint64_t seed, uint64_t replicate, uint64_t sample);
+// The key of replicate `replicate`: ReplicateCount is PoissonCount(key ^
+// sample), for callers that draw every replicate's count of one unit.
+uint64_t ReplicateKey(uint64_t seed, uint64_t replicate);
+uint32_t PoissonCount(uint64_t key_and_sample);
+// A resampling unit named by its id (a game id, or a duplicate set's
+// group): its count then depends on the id, not on where the unit is read.
+uint64_t SampleOfId(std::string_view id);
 
+// Puts replicate `replicate`'s slot weights in *y (called from several
+// threads at once).
+using ReplicateWeights =
+    std::function<void(int replicate, std::vector<double>* y)>;
+
+// Over the dataset's contributions (options.max_key applies).
 BootstrapResult Bootstrap(const Dataset& data, const Solution& full,
                           const Anchor& anchor,
                           const BootstrapOptions& options);
+// Over weights from elsewhere (options.max_key does not apply).
+BootstrapResult Bootstrap(const Dataset& data, const Solution& full,
+                          const Anchor& anchor, const BootstrapOptions& options,
+                          const ReplicateWeights& weights);
 
 }  // namespace ratings
 

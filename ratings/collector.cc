@@ -11,7 +11,8 @@ Collector::Collector(const CollectorOptions& options)
     : options_(options),
       builder_({.first_seat_advantage = options.first_seat_advantage,
                 .pairwise = options.pairwise,
-                .keys = options.history != HistoryKey::kNone}),
+                .keys = options.history != HistoryKey::kNone,
+                .stream = options.stream}),
       stats_(options.crosstable) {}
 
 std::expected<void, GameError> Collector::Add(const GameView& game) {
@@ -119,7 +120,9 @@ std::expected<void, GameError> Collector::Add(const GameView& game) {
   }
 
   uint32_t sample = num_samples_;
-  if (game.duplicate_group.empty()) {
+  if (options_.stream) {
+    // The caller resamples by the games' ids: no table of groups.
+  } else if (game.duplicate_group.empty()) {
     ++num_samples_;
   } else {
     const auto [it, inserted] =
@@ -134,8 +137,10 @@ std::expected<void, GameError> Collector::Add(const GameView& game) {
     key = static_cast<uint32_t>(games_);
   }
   if (options_.history != HistoryKey::kNone) game_keys_.push_back(key);
-  game_players_.insert(game_players_.end(), members_.begin(), members_.end());
-  game_player_begin_.push_back(static_cast<uint32_t>(game_players_.size()));
+  if (!options_.stream) {
+    game_players_.insert(game_players_.end(), members_.begin(), members_.end());
+    game_player_begin_.push_back(static_cast<uint32_t>(game_players_.size()));
+  }
   builder_.AddGame(units_, sample, key);
   for (size_t s = 0; s < n; ++s) {
     const SeatView& seat = game.seats[s];
@@ -156,7 +161,8 @@ std::expected<void, GameError> Collector::Add(const GameView& game) {
 
 Collected Collector::Finish() {
   Collected out;
-  out.data = builder_.Finish(names_.size(), num_samples_);
+  out.data = builder_.Finish(names_.size(),
+                             options_.stream ? uint32_t(games_) : num_samples_);
   out.names = names_.names();
   out.bots = std::move(stats_.bots());
   out.bots.resize(names_.size());

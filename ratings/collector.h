@@ -2,7 +2,8 @@
 // names interned and checked, sides formed from partners, the dataset of
 // the fit and the per-bot statistics. Nothing is kept per game beyond the
 // sufficient statistics, the players of each game (the level of a pool is
-// an average weighted by games) and, for a rating history, a key per game.
+// an average weighted by games) and, for a rating history, a key per game;
+// with CollectorOptions::stream, not even those.
 #ifndef ZETEMA_RATINGS_COLLECTOR_H_
 #define ZETEMA_RATINGS_COLLECTOR_H_
 
@@ -28,6 +29,10 @@ struct CollectorOptions {
   bool pairwise = false;
   bool crosstable = true;
   HistoryKey history = HistoryKey::kNone;
+  // Keep nothing per game (no history keys, players or resampling units):
+  // the caller sums each game's contributions itself (LastGame(); the
+  // streaming GameRater, stream.cc).
+  bool stream = false;
 };
 
 // Sides tied for one place are expanded into all their orders (2^k choice
@@ -56,7 +61,19 @@ class Collector : public GameSink {
   // Adds one game, or says what is wrong with it (and adds nothing).
   std::expected<void, GameError> Add(const GameView& game) override;
   int64_t games() const { return games_; }
+  int max_sides() const { return max_sides_; }
   Collected Finish();
+
+  // CollectorOptions::stream, after a successful Add: what the game added
+  // to which slot, and its distinct players (sorted within each side).
+  std::span<const SlotWeight> LastGame() const { return builder_.LastGame(); }
+  std::span<const uint32_t> LastPlayers() const { return members_; }
+  // The dataset of the games so far without their weights (stream), and
+  // the players' names.
+  Dataset Structure() const {
+    return builder_.Snapshot(names_.size(), uint32_t(games_));
+  }
+  const std::vector<std::string>& names() const { return names_.names(); }
 
  private:
   CollectorOptions options_;

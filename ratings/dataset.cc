@@ -114,6 +114,7 @@ void DatasetBuilder::AddGame(std::span<const UnitView> units, uint32_t sample,
   assert(units.size() >= 2);
   sample_ = sample;
   key_ = key;
+  last_.clear();
   ids_.clear();
   places_.clear();
   for (const UnitView& u : units) {
@@ -156,15 +157,19 @@ void DatasetBuilder::AddChoice(std::span<const uint32_t> set, uint32_t chosen,
     uint32_t i = begin;
     while (data_.set_unit[i] != chosen) ++i;
     assert(i < set_slot_begin_[it->second + 1]);
-    slot = kSetBit | i;
+    slot = kSetSlotBit | i;
+  }
+  if (options_.stream) {
+    last_.push_back({slot, weight});
+    return;
   }
   if (options_.totals) {
-    const bool in_set = slot & kSetBit;
+    const bool in_set = slot & kSetSlotBit;
     std::vector<double>& y = in_set ? set_y_ : pair_y_;
     const size_t slots =
         in_set ? data_.set_unit.size() : data_.pair_unit.size();
     if (y.size() < slots) y.resize(std::max(slots, 2 * y.size()), 0.0);
-    y[slot & ~kSetBit] += weight;
+    y[slot & ~kSetSlotBit] += weight;
     return;
   }
   data_.contrib_slot.push_back(slot);
@@ -262,7 +267,7 @@ Dataset DatasetBuilder::Finalize(Dataset d,
   }
   const size_t slots = pair_slots + d.set_unit.size();
   for (uint32_t& s : d.contrib_slot) {
-    if (s & kSetBit) s = (s & ~kSetBit) + pair_slots;
+    if (s & kSetSlotBit) s = (s & ~kSetSlotBit) + pair_slots;
   }
   d.slot_y.assign(slots, 0.0);
   for (size_t i = 0; i < d.contrib_slot.size(); ++i) {

@@ -34,6 +34,19 @@ struct DatasetOptions {
   // Keep each slot's total weight instead of the contributions (no
   // resampling, no history): Snapshot() is then a copy, not a sort.
   bool totals = false;
+  // Keep nothing per game: only the last game's contributions
+  // (DatasetBuilder::LastGame()), for a caller that sums them itself (the
+  // streaming GameRater, stream.cc).
+  bool stream = false;
+};
+
+// A slot as the builder numbers it while games come in: pairs' slots from
+// 0, the larger sets' slots from 0 with kSetSlotBit (a Dataset numbers them
+// after the pairs' slots).
+inline constexpr uint32_t kSetSlotBit = 1u << 31;
+struct SlotWeight {
+  uint32_t slot = 0;
+  double weight = 0;
 };
 
 struct Dataset {
@@ -96,6 +109,8 @@ class DatasetBuilder {
   // The dataset of the games so far, leaving the builder as it was (more
   // games may follow): what Finish() would return now.
   Dataset Snapshot(size_t num_players, uint32_t num_samples) const;
+  // DatasetOptions::stream: what the last AddGame() added to which slot.
+  std::span<const SlotWeight> LastGame() const { return last_; }
 
  private:
   uint32_t UnitId(std::span<const uint32_t> players, bool first);
@@ -109,8 +124,8 @@ class DatasetBuilder {
   DatasetOptions options_;
   Dataset data_;
   // Slots of the larger sets are numbered from 0 here and shifted by the
-  // pairs' slots in Finish(); such contributions carry kSetBit.
-  static constexpr uint32_t kSetBit = 1u << 31;
+  // pairs' slots in Finish(); such contributions carry kSetSlotBit.
+  std::vector<SlotWeight> last_;  // DatasetOptions::stream
   std::vector<uint32_t> set_slot_begin_ = {0};
   uint32_t sample_ = 0, key_ = 0;
 

@@ -57,6 +57,7 @@ struct FaultView {
 };
 
 struct GameView {
+  std::string_view id;              // may be empty
   std::span<const SeatView> seats;  // in seat order
   std::span<const FaultView> faults;
   std::string_view duplicate_group;

@@ -4,6 +4,7 @@ namespace ratings {
 
 std::expected<void, GameError> GameList::Add(const GameView& view) {
   Game game;
+  game.id = std::string(view.id);
   game.duplicate_group = std::string(view.duplicate_group);
   game.round = view.round;
   for (const SeatView& s : view.seats) {
@@ -43,7 +44,8 @@ GameView GameViewStorage::View(const Game& game) {
       faults.push_back({.seat = static_cast<int>(s), .reason = reason});
     }
   }
-  return GameView{.seats = seats,
+  return GameView{.id = game.id,
+                  .seats = seats,
                   .faults = faults,
                   .duplicate_group = game.duplicate_group,
                   .round = game.round};

@@ -11,18 +11,20 @@
 #include "ratings/bootstrap.h"
 #include "ratings/collector.h"
 #include "ratings/game_sink.h"
+#include "ratings/rate_steps.h"
 #include "ratings/record_reader.h"
 #include "ratings/solve.h"
 
 namespace ratings {
-namespace {
-
-constexpr double kInf = std::numeric_limits<double>::infinity();
 
 std::string ModelName(int max_sides, bool pairwise) {
   if (max_sides <= 2) return "bradley-terry";
   return pairwise ? "pairwise" : "plackett-luce";
 }
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
 
 // The q-quantile of sorted values, linearly interpolated; infinite when a
 // neighbour is.
@@ -159,43 +161,31 @@ Rated RatePlayers(const Dataset& data, const std::vector<std::string>& names,
   return out;
 }
 
-// Per player, the games that set its pool's level: those whose every
-// player is in the core (all its games, in a pool without a core). Games
-// with a key above `max_key` are left out (a rating history).
-std::vector<double> LevelWeights(const Collected& c, const Solution& full,
-                                 uint32_t max_key) {
-  std::vector<double> weight(c.data.num_players, 0.0);
-  const auto games = static_cast<size_t>(c.games);
-  for (size_t g = 0; g < games; ++g) {
-    if (!c.game_keys.empty() && c.game_keys[g] > max_key) continue;
-    const uint32_t begin = c.game_player_begin[g],
-                   end = c.game_player_begin[g + 1];
-    const uint32_t first = c.game_players[begin];
-    const int32_t pool = full.pools.of[first];
-    if (pool < 0) continue;
-    bool level = true;
-    if (full.standings.pool_has_core[pool]) {
-      for (uint32_t i = begin; i < end && level; ++i) {
-        level = full.standings.of[c.game_players[i]] == Standing::kCore;
-      }
-    }
-    if (!level) continue;
-    for (uint32_t i = begin; i < end; ++i) weight[c.game_players[i]] += 1;
-  }
-  return weight;
+// LevelWeights over the collected games whose key is up to `max_key`.
+std::vector<double> LevelWeightsOf(const Collected& c, const Solution& full,
+                                   uint32_t max_key) {
+  return LevelWeights(
+      c.data.num_players, full, c.game_player_begin, c.game_players,
+      [&](size_t g) {
+        return c.game_keys.empty() || c.game_keys[g] <= max_key ? 1.0 : 0.0;
+      });
 }
 
-std::expected<int64_t, std::string> AnchorId(const Collected& c,
-                                             const Options& options) {
+}  // namespace
+
+std::expected<int64_t, std::string> AnchorId(
+    const std::vector<std::string>& names, const Options& options) {
   if (options.anchor.empty()) return -1;
-  const auto it = std::find(c.names.begin(), c.names.end(), options.anchor);
-  if (it == c.names.end()) {
+  const auto it = std::find(names.begin(), names.end(), options.anchor);
+  if (it == names.end()) {
     return std::unexpected(
         fmt::format("--anchor: '{}' is not among the {} players",
-                    options.anchor, c.names.size()));
+                    options.anchor, names.size()));
   }
-  return it - c.names.begin();
+  return it - names.begin();
 }
+
+namespace {
 
 std::string FileList(const std::vector<std::string>& paths) {
   std::string out;
@@ -205,22 +195,46 @@ std::string FileList(const std::vector<std::string>& paths) {
   return out;
 }
 
-std::expected<Report, std::string> RateCollected(Collected c,
-                                                 const Options& options) {
-  const auto anchor_id = AnchorId(c, options);
+// The bootstrap of the fit `full` of `data`, when asked for: over the
+// dataset's contributions, or `weights`.
+BootstrapResult BootstrapOf(const Dataset& data, const Solution& full,
+                            const Anchor& anchor, const Options& options,
+                            const ReplicateWeights* weights) {
+  if (options.bootstrap <= 0 || data.num_samples == 0) return {};
+  const BootstrapOptions boot{.replicates = options.bootstrap,
+                              .seed = options.seed,
+                              .threads = options.threads};
+  return weights ? Bootstrap(data, full, anchor, boot, *weights)
+                 : Bootstrap(data, full, anchor, boot);
+}
+
+}  // namespace
+
+std::vector<PlayerReport> RatePoint(const Dataset& data,
+                                    std::span<const double> y,
+                                    const std::vector<std::string>& names,
+                                    int64_t anchor_id, const Options& options,
+                                    const LevelFunction& level,
+                                    const ReplicateWeights& weights) {
+  Solver solver(data);
+  const Solution full = solver.Solve(y, nullptr);
+  const Anchor anchor(data, full, anchor_id, options.average, level(full));
+  const BootstrapResult boot =
+      BootstrapOf(data, full, anchor, options, &weights);
+  return RatePlayers(data, names, full, anchor, boot).players;
+}
+
+std::expected<Report, std::string> RateCollected(
+    const Collected& c, const Options& options, const LevelFunction& level,
+    const ReplicateWeights* weights) {
+  const auto anchor_id = AnchorId(c.names, options);
   if (!anchor_id) return std::unexpected(anchor_id.error());
   const Dataset& data = c.data;
   Solver solver(data);
   const Solution full = solver.Solve(data.slot_y, nullptr);
-  const Anchor anchor(data, full, *anchor_id, options.average,
-                      LevelWeights(c, full, ~uint32_t{0}));
-  BootstrapResult boot;
-  if (options.bootstrap > 0 && data.num_samples > 0) {
-    boot = Bootstrap(data, full, anchor,
-                     {.replicates = options.bootstrap,
-                      .seed = options.seed,
-                      .threads = options.threads});
-  }
+  const Anchor anchor(data, full, *anchor_id, options.average, level(full));
+  const BootstrapResult boot =
+      BootstrapOf(data, full, anchor, options, weights);
   Rated rated = RatePlayers(data, c.names, full, anchor, boot);
 
   Report report;
@@ -343,8 +357,6 @@ CollectorOptions CollectorOptionsOf(const Options& options,
           .history = history};
 }
 
-}  // namespace
-
 std::expected<void, std::string> CheckOptions(const Options& options) {
   if (!std::isfinite(options.average)) {
     return std::unexpected(fmt::format(
@@ -412,7 +424,7 @@ CollectorOptions HistoryCollectorOptions(const Options& options,
 std::expected<History, std::string> HistoryOf(
     Collected c, const Options& options, const HistoryOptions& step,
     std::vector<std::string> skipped) {
-  const auto anchor_id = AnchorId(c, options);
+  const auto anchor_id = AnchorId(c.names, options);
   if (!anchor_id) return std::unexpected(anchor_id.error());
   std::vector<uint32_t> cutoffs;
   if (step.by_round) {
@@ -432,31 +444,40 @@ std::expected<History, std::string> HistoryOf(
   history.options = options;
   history.notes = std::move(skipped);
   const Dataset& data = c.data;
-  Solver solver(data);
   std::vector<double> y;
   for (uint32_t cutoff : cutoffs) {
     ResampledWeights(
         data, [](uint32_t) { return 1u; }, &y, cutoff);
-    const Solution full = solver.Solve(y, nullptr);
-    const Anchor anchor(data, full, *anchor_id, options.average,
-                        LevelWeights(c, full, cutoff));
-    BootstrapResult boot;
-    if (options.bootstrap > 0) {
-      boot = Bootstrap(data, full, anchor,
-                       {.replicates = options.bootstrap,
-                        .seed = options.seed,
-                        .threads = options.threads,
-                        .max_key = cutoff});
-    }
-    history.bootstrap_replicates = boot.replicates;
+    const uint64_t seed = options.seed;
     HistoryPoint point;
+    point.players = RatePoint(
+        data, y, c.names, *anchor_id, options,
+        [&](const Solution& full) { return LevelWeightsOf(c, full, cutoff); },
+        [&](int r, std::vector<double>* out) {
+          const uint64_t key = ReplicateKey(seed, r);
+          ResampledWeights(
+              data,
+              [key](uint32_t sample) { return PoissonCount(key ^ sample); },
+              out, cutoff);
+        });
+    history.bootstrap_replicates = std::max(0, options.bootstrap);
     point.games = std::count_if(c.game_keys.begin(), c.game_keys.end(),
                                 [&](uint32_t k) { return k <= cutoff; });
     point.round = step.by_round ? cutoff : 0;
-    point.players = RatePlayers(data, c.names, full, anchor, boot).players;
     history.points.push_back(std::move(point));
   }
   return history;
+}
+
+// The report of games collected with every game kept.
+std::expected<Report, std::string> RateKept(const Collected& c,
+                                            const Options& options) {
+  return RateCollected(
+      c, options,
+      [&](const Solution& full) {
+        return LevelWeightsOf(c, full, ~uint32_t{0});
+      },
+      nullptr);
 }
 
 }  // namespace
@@ -469,7 +490,7 @@ std::expected<Report, std::string> RateGames(std::span<const Game> games,
     return std::unexpected(ok.error());
   }
   if (collector.games() == 0) return std::unexpected("no games to rate");
-  return RateCollected(collector.Finish(), options);
+  return RateKept(collector.Finish(), options);
 }
 
 std::expected<Report, std::string> RateFiles(
@@ -483,7 +504,7 @@ std::expected<Report, std::string> RateFiles(
   if (collector.games() == 0) {
     return std::unexpected(FileList(paths) + ": no games to rate");
   }
-  auto report = RateCollected(collector.Finish(), options);
+  auto report = RateKept(collector.Finish(), options);
   if (report) {
     report->notes.insert(report->notes.begin(), skipped.begin(), skipped.end());
   }
@@ -519,49 +540,6 @@ std::expected<History, std::string> RateHistory(std::span<const Game> games,
   }
   if (collector.games() == 0) return std::unexpected("no games to rate");
   return HistoryOf(collector.Finish(), options, step, {});
-}
-
-GameRater::GameRater(const Options& options, bool history_by_round)
-    : options_(options),
-      ratings_(std::make_unique<Collector>(
-          CollectorOptionsOf(options, HistoryKey::kNone))),
-      history_(std::make_unique<Collector>(HistoryCollectorOptions(
-          options, {.by_round = history_by_round, .every = 1}))) {}
-
-GameRater::GameRater(GameRater&&) noexcept = default;
-GameRater& GameRater::operator=(GameRater&&) noexcept = default;
-GameRater::~GameRater() = default;
-
-std::expected<void, std::string> GameRater::Add(const GameView& game) {
-  for (Collector* c : {ratings_.get(), history_.get()}) {
-    if (auto added = c->Add(game); !added) {
-      const GameError& e = added.error();
-      if (e.field == GameField::kGame) return std::unexpected(e.message);
-      return std::unexpected(fmt::format(
-          "field 'seats[{}].{}': {}", e.seat,
-          e.field == GameField::kPlayer ? "player" : "place", e.message));
-    }
-  }
-  return {};
-}
-
-int64_t GameRater::games() const { return ratings_->games(); }
-
-std::expected<Report, std::string> GameRater::Rate() {
-  if (auto ok = CheckOptions(options_); !ok) {
-    return std::unexpected(ok.error());
-  }
-  if (ratings_->games() == 0) return std::unexpected("no games to rate");
-  return RateCollected(ratings_->Finish(), options_);
-}
-
-std::expected<History, std::string> GameRater::RateHistory(
-    const HistoryOptions& step) {
-  if (auto ok = CheckHistory(options_, step); !ok) {
-    return std::unexpected(ok.error());
-  }
-  if (history_->games() == 0) return std::unexpected("no games to rate");
-  return HistoryOf(history_->Finish(), options_, step, {});
 }
 
 }  // namespace ratings

@@ -133,29 +133,45 @@ std::expected<History, std::string> RateHistory(std::span<const Game> games,
                                                 const Options& options,
                                                 const HistoryOptions& step);
 
-class Collector;
+// The most points of a history by round that GameRater fits: more rounds
+// than this are sampled evenly (the last always).
+inline constexpr int kMaxHistoryPoints = 50;
 
-// Rates games handed over one at a time, copying none: only what the fit
-// keeps (a few words a game, collector.h) grows with the games, for callers
-// that read more games than they can hold (a report of a million games).
+// Rates games handed over one at a time, keeping nothing per game (a report
+// of a million games): memory grows with the distinct pairings and the
+// bootstrap's replicates, not with the games. Its bootstrap is the Poisson
+// one of `RateGames` summed as the games stream: every resampling unit (a
+// game, or a whole duplicate set) counts Poisson(1) times in each replicate,
+// drawn from a hash of its id (GameView::id or duplicate_group) rather than
+// from its place among the games, so the result does not depend on the
+// games' order; the ratings are RateGames' to the last digit, the intervals
+// another draw of the same bootstrap. Report::resampling_units is 0 (not
+// counted: that would take a set of the duplicate groups).
 class GameRater {
  public:
-  // `history_by_round`: the history's points are rounds, else game counts.
-  GameRater(const Options& options, bool history_by_round);
+  // What a first pass over the games knows: the points of the history.
+  struct HistoryPlan {
+    // By round: the games of each round. The points are the rounds (at
+    // most kMaxHistoryPoints, evenly spread, the last always), each fit as
+    // soon as every game of it and of the earlier rounds is in.
+    std::map<int64_t, int64_t> round_games;
+    int64_t every = 0;  // else: a point after every `every` games, and the last
+  };
+  GameRater(const Options& options, const HistoryPlan& plan);
   GameRater(GameRater&&) noexcept;
   GameRater& operator=(GameRater&&) noexcept;
   ~GameRater();
   // Adds a game; the error names the field that is wrong.
   std::expected<void, std::string> Add(const GameView& game);
   int64_t games() const;
-  // Each once, after the last Add.
+  // Once, after the last Add.
   std::expected<Report, std::string> Rate();
-  // step.by_round must be what the constructor was given.
-  std::expected<History, std::string> RateHistory(const HistoryOptions& step);
+  // After Rate.
+  std::expected<History, std::string> RateHistory();
 
  private:
-  Options options_;
-  std::unique_ptr<Collector> ratings_, history_;
+  struct State;
+  std::unique_ptr<State> state_;
 };
 
 }  // namespace ratings

@@ -5,9 +5,12 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <memory>
 
 #include "ratings/synthetic.h"
 #include "ratings/test_games.h"
@@ -344,13 +347,38 @@ TEST(RatingsTest, HistoryByRoundAndByGames) {
   std::filesystem::remove_all(dir);
 }
 
-TEST(GameRaterTest, GamesHandedOverOneAtATimeRateAsInMemory) {
+// The Ordo classic, each game with an id ("g0", ...) and its round.
+std::vector<Game> OrdoWithIds(int64_t (*round)(size_t) = nullptr) {
   std::vector<Game> games = OrdoClassic();
-  for (size_t i = 0; i < games.size(); ++i) games[i].round = int64_t(i % 3);
-  const Options options{.bootstrap = 50, .seed = 3};
-  GameRater rater(options, /*history_by_round=*/true);
+  for (size_t i = 0; i < games.size(); ++i) {
+    games[i].id = fmt::format("g{}", i);
+    if (round) games[i].round = round(i);
+  }
+  return games;
+}
+
+std::map<int64_t, int64_t> RoundGames(const std::vector<Game>& games) {
+  std::map<int64_t, int64_t> rounds;
+  for (const Game& g : games) ++rounds[g.round];
+  return rounds;
+}
+
+// A rater handed `games`, each accepted.
+std::unique_ptr<GameRater> RaterOf(const std::vector<Game>& games,
+                                   const Options& options,
+                                   const GameRater::HistoryPlan& plan) {
+  auto rater = std::make_unique<GameRater>(options, plan);
   GameViewStorage storage;
-  for (const Game& g : games) ASSERT_TRUE(rater.Add(storage.View(g)));
+  for (const Game& g : games) EXPECT_TRUE(rater->Add(storage.View(g)));
+  return rater;
+}
+
+TEST(GameRaterTest, GamesHandedOverOneAtATimeRateAsInMemory) {
+  const std::vector<Game> games =
+      OrdoWithIds([](size_t i) { return int64_t(i % 3); });
+  const Options options{.bootstrap = 50, .seed = 3};
+  auto fed = RaterOf(games, options, {.round_games = RoundGames(games)});
+  GameRater& rater = *fed;
   EXPECT_EQ(rater.games(), int64_t(games.size()));
   const auto streamed = rater.Rate();
   const auto held = RateGames(games, options);
@@ -362,23 +390,140 @@ TEST(GameRaterTest, GamesHandedOverOneAtATimeRateAsInMemory) {
     EXPECT_EQ(streamed->players[p].interval.has_value(),
               held->players[p].interval.has_value());
   }
-  const HistoryOptions step{.by_round = true};
-  const auto history = rater.RateHistory(step);
-  const auto expected = RateHistory(games, options, step);
+  // The rounds come mixed (0, 1, 2, 0, ...): each point is fit once all
+  // of its games are in, from theirs alone.
+  const auto history = rater.RateHistory();
+  const auto expected = RateHistory(games, options, {.by_round = true});
   ASSERT_TRUE(history && expected);
   ASSERT_EQ(history->points.size(), 3u);
   ASSERT_EQ(history->points.size(), expected->points.size());
+  EXPECT_TRUE(history->step.by_round);
+  for (size_t k = 0; k < 3; ++k) {
+    EXPECT_EQ(history->points[k].round, expected->points[k].round);
+    EXPECT_EQ(history->points[k].games, expected->points[k].games);
+    ASSERT_EQ(history->points[k].players.size(),
+              expected->points[k].players.size());
+    for (size_t p = 0; p < history->points[k].players.size(); ++p) {
+      EXPECT_DOUBLE_EQ(history->points[k].players[p].rating,
+                       expected->points[k].players[p].rating);
+    }
+  }
   EXPECT_EQ(history->points.back().games, int64_t(games.size()));
-  EXPECT_DOUBLE_EQ(history->points[1].players[0].rating,
-                   expected->points[1].players[0].rating);
   // A game that cannot be rated names its field, and adds nothing.
   Game bad = games[0];
   bad.seats[0].player = "";
-  GameRater other(options, false);
+  GameRater other(options, {.every = 10});
+  GameViewStorage storage;
   auto refused = other.Add(storage.View(bad));
   ASSERT_FALSE(refused);
   EXPECT_THAT(refused.error(), HasSubstr("seats[0].player"));
   EXPECT_EQ(other.games(), 0);
+}
+
+TEST(GameRaterTest, HistoryByGamesAsInMemory) {
+  const std::vector<Game> games = OrdoWithIds();
+  const Options options{.bootstrap = 0};
+  auto rater = RaterOf(games, options, {.every = 40});
+  ASSERT_TRUE(rater->Rate());
+  const auto history = rater->RateHistory();
+  const auto expected = RateHistory(games, options, {.every = 40});
+  ASSERT_TRUE(history && expected);
+  ASSERT_EQ(history->points.size(), expected->points.size());
+  EXPECT_FALSE(history->step.by_round);
+  for (size_t k = 0; k < history->points.size(); ++k) {
+    EXPECT_EQ(history->points[k].games, expected->points[k].games);
+    EXPECT_DOUBLE_EQ(history->points[k].players[0].rating,
+                     expected->points[k].players[0].rating);
+  }
+}
+
+// More rounds than points: kMaxHistoryPoints of them, evenly spread, the
+// last always, each holding the games of its rounds and the earlier ones.
+TEST(GameRaterTest, ManyRoundsGiveAtMostTheMostPoints) {
+  // One game a round; the last round first: its point waits for every
+  // other game.
+  std::vector<Game> games = OrdoWithIds([](size_t i) { return int64_t(i); });
+  ASSERT_GT(games.size(), size_t(kMaxHistoryPoints));
+  const auto round_games = RoundGames(games);
+  std::rotate(games.begin(), games.end() - 1, games.end());
+  auto rater = RaterOf(games, {.bootstrap = 0}, {.round_games = round_games});
+  ASSERT_TRUE(rater->Rate());
+  const auto history = rater->RateHistory();
+  ASSERT_TRUE(history);
+  ASSERT_EQ(history->points.size(), size_t(kMaxHistoryPoints));
+  EXPECT_EQ(history->points.back().round, int64_t(games.size()) - 1);
+  EXPECT_EQ(history->points.back().games, int64_t(games.size()));
+  for (const HistoryPoint& point : history->points) {
+    EXPECT_EQ(point.games, point.round + 1);
+  }
+}
+
+// The streaming bootstrap draws each game's counts from its id: the same
+// games in another order rate the same, intervals and history too (with
+// 200 replicates a pairing's games are first kept one by one, then summed:
+// both ways are taken here).
+TEST(GameRaterTest, IntervalsDoNotDependOnTheOrder) {
+  std::vector<Game> games =
+      OrdoWithIds([](size_t i) { return int64_t(i % 5); });
+  for (size_t i = 0; i < games.size(); ++i) {
+    games[i].duplicate_group = i % 4 < 2 ? fmt::format("d{}", i / 4) : "";
+  }
+  const auto round_games = RoundGames(games);
+  const Options options{.bootstrap = 200};
+  auto rate = [&](const std::vector<Game>& list) {
+    auto rater = RaterOf(list, options, {.round_games = round_games});
+    auto report = rater->Rate();
+    auto history = rater->RateHistory();
+    EXPECT_TRUE(report && history);
+    return std::pair(*report, *history);
+  };
+  const auto [forward, forward_history] = rate(games);
+  std::reverse(games.begin(), games.end());
+  const auto [backward, backward_history] = rate(games);
+  auto expect_same = [](const std::vector<PlayerReport>& a,
+                        const std::vector<PlayerReport>& b) {
+    ASSERT_EQ(a.size(), b.size());
+    for (size_t p = 0; p < a.size(); ++p) {
+      ASSERT_TRUE(a[p].interval && b[p].interval);
+      EXPECT_EQ(a[p].name, b[p].name);
+      // Equal, or the same infinite bound.
+      auto same = [](double x, double y) {
+        return x == y || std::abs(x - y) < 1e-6;
+      };
+      EXPECT_TRUE(same(a[p].interval->lower, b[p].interval->lower))
+          << a[p].interval->lower << " " << b[p].interval->lower;
+      EXPECT_TRUE(same(a[p].interval->upper, b[p].interval->upper))
+          << a[p].interval->upper << " " << b[p].interval->upper;
+      EXPECT_TRUE(same(a[p].los_next.value_or(-1), b[p].los_next.value_or(-1)));
+    }
+  };
+  expect_same(forward.players, backward.players);
+  ASSERT_EQ(forward_history.points.size(), 5u);
+  ASSERT_EQ(backward_history.points.size(), 5u);
+  for (size_t k = 0; k < 5; ++k) {
+    EXPECT_EQ(forward_history.points[k].games,
+              backward_history.points[k].games);
+    expect_same(forward_history.points[k].players,
+                backward_history.points[k].players);
+  }
+}
+
+// The streaming bootstrap is another draw of the in-memory one: with many
+// replicates their intervals agree to within their Monte Carlo noise.
+TEST(GameRaterTest, IntervalsAgreeWithTheInMemoryBootstrap) {
+  const std::vector<Game> games = OrdoWithIds();
+  const Options options{.bootstrap = 4000};
+  const auto streamed = RaterOf(games, options, {.every = 1000})->Rate();
+  const auto held = RateGames(games, options);
+  ASSERT_TRUE(streamed && held);
+  for (size_t p = 0; p < held->players.size(); ++p) {
+    const auto& a = streamed->players[p];
+    const auto& b = held->players[p];
+    ASSERT_TRUE(a.interval && b.interval);
+    const double width = b.interval->upper - b.interval->lower;
+    EXPECT_NEAR(a.interval->lower, b.interval->lower, 0.05 * width) << a.name;
+    EXPECT_NEAR(a.interval->upper, b.interval->upper, 0.05 * width) << a.name;
+  }
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "arbiter/records/duplicates.h"
+#include "arbiter/records/record_lines.h"
 #include "proto/arbiter/v1/fault_reasons.h"
 #include "ratings/csv_reader.h"
 
@@ -142,7 +143,8 @@ std::expected<void, std::string> RecordConverter::Add(
   if (!first) return std::unexpected(first.error());
   seats_[*first].moved_first = true;
 
-  const GameView game{.seats = seats_,
+  const GameView game{.id = r.game_id,
+                      .seats = seats_,
                       .faults = faults_,
                       .duplicate_group = r.duplicate_group,
                       .round = r.round};
@@ -173,20 +175,19 @@ std::vector<Found> RecordsWithIdHash(const RecordReading& reading,
                                      uint64_t id_hash) {
   std::vector<Found> found;
   records::RecordScanner scanner;
-  for (const std::string& file : reading.files) {
-    auto reader = records::RecordReader::Open(file);
-    if (!reader) return {};
-    std::string_view text;
-    while (true) {
-      auto more = reader->Next(&text);
-      if (!more || !*more) break;
-      auto id = scanner.GameId(text);
-      if (id && records::Hash64(*id) == id_hash) {
-        found.push_back(
-            {std::string(*id), records::Hash64(text), reader->Where()});
-      }
-    }
-  }
+  auto read = records::ForEachLine(
+      reading.files,
+      [&](uint32_t, const records::RecordReader& reader,
+          std::string_view text) -> std::expected<void, std::string> {
+        auto id = scanner.GameId(text);
+        if (id && records::Hash64(*id) == id_hash) {
+          found.push_back(
+              {std::string(*id), records::Hash64(text), reader.Where()});
+        }
+        return {};
+      },
+      [](const records::Problem&) {});
+  (void)read;  // what could be read: a file gone since names nothing
   return found;
 }
 

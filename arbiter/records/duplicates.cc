@@ -3,11 +3,19 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <tuple>
 
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
 namespace arbiter::records {
+namespace {
+
+bool Before(const RecordPlace& a, const RecordPlace& b) {
+  return std::tie(a.file, a.line) < std::tie(b.file, b.line);
+}
+
+}  // namespace
 
 Fingerprint FingerprintOf(std::string_view id, std::string_view text) {
   const XXH128_hash_t i = XXH3_128bits(id.data(), id.size());
@@ -109,6 +117,70 @@ void DuplicateIds::Grow() {
     slots_[i] = old[k];
     if (keep_places_) places_[i] = old_places[k];
   }
+}
+
+bool CopyFinder::ById::operator()(const Entry& a, const Entry& b) const {
+  return std::tie(a.f.id_high, a.f.id_low, a.file, a.line) <
+         std::tie(b.f.id_high, b.f.id_low, b.file, b.line);
+}
+
+bool CopyFinder::ByPlace::operator()(const Repeat& a, const Repeat& b) const {
+  return Before(a.place, b.place);
+}
+
+CopyFinder::CopyFinder(size_t max_in_memory, std::filesystem::path temp_dir)
+    : by_id_(max_in_memory, temp_dir), copies_(max_in_memory, temp_dir) {}
+
+std::expected<void, std::string> CopyFinder::Add(std::string_view id,
+                                                 std::string_view text,
+                                                 RecordPlace place,
+                                                 uint32_t tag) {
+  return by_id_.Add({.f = FingerprintOf(id, text),
+                     .file = place.file,
+                     .tag = tag,
+                     .line = place.line});
+}
+
+std::expected<std::vector<CopyFinder::Repeat>, std::string> CopyFinder::Finish(
+    size_t max_conflicts, const std::function<void(const Repeat&)>& copy) {
+  if (auto ok = by_id_.Finish(); !ok) return std::unexpected(ok.error());
+  // The conflicts kept: a max-heap by place of the first ones so far.
+  std::vector<Repeat> conflicts;
+  auto later = [](const Repeat& a, const Repeat& b) {
+    return Before(a.place, b.place);
+  };
+  Entry first{}, entry{};
+  bool have_first = false;
+  for (;;) {
+    auto more = by_id_.Next(&entry);
+    if (!more) return std::unexpected(more.error());
+    if (!*more) break;
+    if (!have_first || entry.f.id_high != first.f.id_high ||
+        entry.f.id_low != first.f.id_low) {
+      first = entry;
+      have_first = true;
+      continue;
+    }
+    const Repeat repeat{.place = {entry.file, entry.line},
+                        .first = {first.file, first.line},
+                        .tag = entry.tag};
+    if (entry.f.text_high == first.f.text_high &&
+        entry.f.text_low == first.f.text_low) {
+      if (copy) copy(repeat);
+      if (auto ok = copies_.Add(repeat); !ok)
+        return std::unexpected(ok.error());
+    } else if (max_conflicts > 0) {
+      conflicts.push_back(repeat);
+      std::push_heap(conflicts.begin(), conflicts.end(), later);
+      if (conflicts.size() > max_conflicts) {
+        std::pop_heap(conflicts.begin(), conflicts.end(), later);
+        conflicts.pop_back();
+      }
+    }
+  }
+  std::sort_heap(conflicts.begin(), conflicts.end(), later);
+  if (auto ok = copies_.Finish(); !ok) return std::unexpected(ok.error());
+  return conflicts;
 }
 
 }  // namespace arbiter::records

@@ -7,10 +7,16 @@
 #define ARBITER_RECORDS_DUPLICATES_H_
 
 #include <cstdint>
+#include <expected>
+#include <filesystem>
+#include <functional>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
+
+#include "arbiter/records/external_sort.h"
 
 namespace arbiter::records {
 
@@ -72,6 +78,55 @@ class DuplicateIds {
   std::vector<Slot> slots_;
   std::vector<RecordPlace> places_;  // parallel to slots_, when kept
   size_t size_ = 0;
+};
+
+// The copies and conflicts among any number of records, exactly and in
+// bounded memory (`arbiter merge`, the report's first pass): a fingerprint
+// of every record (its id and its text, 128 bits each) is sorted by id in
+// runs on disk (external_sort.h), then read back in id order, where each
+// record after the first of its id is a copy (the same text) or a conflict.
+class CopyFinder {
+ public:
+  // A record that repeats a game id: where it is, where the id's first
+  // record is, and the tag the record was added with.
+  struct Repeat {
+    RecordPlace place, first;
+    uint32_t tag = 0;
+  };
+
+  // At most `max_in_memory` fingerprints (48 bytes each) are held at once;
+  // more go to sorted runs in `temp_dir` (removed when closed).
+  CopyFinder(size_t max_in_memory, std::filesystem::path temp_dir);
+
+  // Every record, in reading order.
+  std::expected<void, std::string> Add(std::string_view id,
+                                       std::string_view text, RecordPlace place,
+                                       uint32_t tag = 0);
+  // Once, after the last Add: the first `max_conflicts` conflicts in
+  // reading order (of the later record). `copy` sees every copy, in no
+  // particular order.
+  std::expected<std::vector<Repeat>, std::string> Finish(
+      size_t max_conflicts,
+      const std::function<void(const Repeat&)>& copy = nullptr);
+  // After Finish: the copies in reading order; false after the last.
+  std::expected<bool, std::string> NextCopy(Repeat* copy) {
+    return copies_.Next(copy);
+  }
+
+ private:
+  struct Entry {
+    Fingerprint f;
+    uint32_t file = 0, tag = 0;
+    int64_t line = 0;
+  };
+  struct ById {
+    bool operator()(const Entry& a, const Entry& b) const;
+  };
+  struct ByPlace {
+    bool operator()(const Repeat& a, const Repeat& b) const;
+  };
+  ExternalSorter<Entry, ById> by_id_;
+  ExternalSorter<Repeat, ByPlace> copies_;
 };
 
 }  // namespace arbiter::records

@@ -3,11 +3,64 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <filesystem>
 #include <map>
 #include <random>
 
 namespace arbiter::records {
 namespace {
+
+// Copies and conflicts found with the fingerprints sorted on disk (a few in
+// memory at once: many runs), as DuplicateIds finds them in memory.
+TEST(CopyFinder, CopiesInReadingOrderAndTheFirstConflicts) {
+  const auto dir = std::filesystem::temp_directory_path();
+  CopyFinder finder(/*max_in_memory=*/16, dir);
+  std::mt19937 random(7);
+  // 1000 games in file 0; file 1 repeats every 7th (a copy), and 3 of them
+  // differ (conflicts), in a shuffled order.
+  for (int i = 0; i < 1000; ++i) {
+    const std::string id = "g" + std::to_string(i);
+    ASSERT_TRUE(finder.Add(id, id + " text", {0, i + 1}, uint32_t(i)));
+  }
+  std::vector<int> again;
+  for (int i = 0; i < 1000; i += 7) again.push_back(i);
+  std::shuffle(again.begin(), again.end(), random);
+  std::map<int64_t, int> copy_of, conflict_of;  // line in file 1 -> game
+  for (size_t k = 0; k < again.size(); ++k) {
+    const int i = again[k];
+    const std::string id = "g" + std::to_string(i);
+    const bool differs = k == 5 || k == 50 || k == 100;
+    ASSERT_TRUE(finder.Add(id, id + (differs ? " other" : " text"),
+                           {1, int64_t(k + 1)}, uint32_t(5000 + i)));
+    (differs ? conflict_of : copy_of)[int64_t(k + 1)] = i;
+  }
+  std::vector<int> seen_copies;
+  auto conflicts = finder.Finish(
+      2, [&](const CopyFinder::Repeat& r) { seen_copies.push_back(r.tag); });
+  ASSERT_TRUE(conflicts) << conflicts.error();
+  // The first two conflicts in reading order, each naming its first record.
+  ASSERT_EQ(conflicts->size(), 2u);
+  EXPECT_EQ((*conflicts)[0].place.line, 6);
+  EXPECT_EQ((*conflicts)[1].place.line, 51);
+  EXPECT_EQ((*conflicts)[0].first.file, 0u);
+  EXPECT_EQ((*conflicts)[0].first.line, conflict_of[6] + 1);
+  EXPECT_EQ(seen_copies.size(), copy_of.size());
+  // The copies come back in reading order, each with its first record.
+  CopyFinder::Repeat copy;
+  for (const auto& [line, game] : copy_of) {
+    auto more = finder.NextCopy(&copy);
+    ASSERT_TRUE(more && *more);
+    EXPECT_EQ(copy.place.file, 1u);
+    EXPECT_EQ(copy.place.line, line);
+    EXPECT_EQ(copy.first.file, 0u);
+    EXPECT_EQ(copy.first.line, game + 1);
+    EXPECT_EQ(copy.tag, uint32_t(5000 + game));
+  }
+  auto more = finder.NextCopy(&copy);
+  ASSERT_TRUE(more);
+  EXPECT_FALSE(*more);
+}
 
 TEST(DuplicateIds, NewCopyAndConflict) {
   DuplicateIds ids;

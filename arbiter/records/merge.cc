@@ -7,35 +7,13 @@
 #include <tuple>
 
 #include "arbiter/records/duplicates.h"
-#include "arbiter/records/external_sort.h"
+#include "arbiter/records/record_lines.h"
 #include "arbiter/records/record_view.h"
 
 namespace arbiter::records {
 namespace {
 
 using Error = std::unexpected<std::string>;
-
-struct Entry {
-  Fingerprint f;
-  RecordPlace place;
-};
-struct ById {
-  bool operator()(const Entry& a, const Entry& b) const {
-    return std::tie(a.f.id_high, a.f.id_low, a.place.file, a.place.line) <
-           std::tie(b.f.id_high, b.f.id_low, b.place.file, b.place.line);
-  }
-};
-// A record to skip: a copy of the record at `first`.
-struct Copy {
-  RecordPlace place;
-  RecordPlace first;
-};
-struct ByPlace {
-  bool operator()(const Copy& a, const Copy& b) const {
-    return std::tie(a.place.file, a.place.line) <
-           std::tie(b.place.file, b.place.line);
-  }
-};
 
 std::filesystem::path TempDir(const MergeOptions& options) {
   if (!options.temp_dir.empty()) return options.temp_dir;
@@ -44,51 +22,32 @@ std::filesystem::path TempDir(const MergeOptions& options) {
   return ec ? std::filesystem::path("/tmp") : dir;
 }
 
-// Calls each(file, reader, text) for every record of every input that has
-// a game id; the others are counted and noted (first pass only).
+// Calls each(file, reader, id, text) for every record of every input that
+// has a game id; the others are counted and noted (when `report` is given).
 template <typename F>
 std::expected<void, std::string> ForEachRecord(
     const std::vector<std::filesystem::path>& inputs, MergeReport* report,
     size_t max_notes, F&& each) {
   RecordScanner scanner;
-  for (uint32_t file = 0; file < inputs.size(); ++file) {
-    auto reader = RecordReader::Open(inputs[file]);
-    if (!reader) return Error(reader.error());
-    std::string_view text;
-    size_t problems_seen = 0;
-    auto note_problems = [&] {
-      for (; problems_seen < reader->problems().size(); ++problems_seen) {
-        const Problem& p = reader->problems()[problems_seen];
-        if (report == nullptr) continue;
-        ++(p.kind == Problem::Kind::kTorn ? report->torn : report->malformed);
-        if (report->notes.size() < max_notes) {
-          report->notes.push_back(p.ToString());
+  auto note = [&](const Problem& p) {
+    if (report == nullptr) return;
+    ++(p.kind == Problem::Kind::kTorn ? report->torn : report->malformed);
+    if (report->notes.size() < max_notes) report->notes.push_back(p.ToString());
+  };
+  return ForEachLine(
+      inputs,
+      [&](uint32_t file, const RecordReader& reader,
+          std::string_view text) -> std::expected<void, std::string> {
+        auto id = scanner.GameId(text);
+        if (!id) {
+          note(Problem{.kind = id.error().kind,
+                       .where = reader.Where(),
+                       .message = id.error().message});
+          return {};
         }
-      }
-    };
-    for (;;) {
-      auto more = reader->Next(&text);
-      if (!more) return Error(more.error());
-      note_problems();
-      if (!*more) break;
-      auto id = scanner.GameId(text);
-      if (!id) {
-        if (report != nullptr) {
-          ++(id.error().kind == Problem::Kind::kTorn ? report->torn
-                                                     : report->malformed);
-          if (report->notes.size() < max_notes) {
-            report->notes.push_back(Problem{.kind = id.error().kind,
-                                            .where = reader->Where(),
-                                            .message = id.error().message}
-                                        .ToString());
-          }
-        }
-        continue;
-      }
-      if (auto ok = each(file, *reader, *id, text); !ok) return ok;
-    }
-  }
-  return {};
+        return each(file, reader, *id, text);
+      },
+      note);
 }
 
 std::string PlaceName(const std::vector<std::filesystem::path>& inputs,
@@ -103,49 +62,22 @@ std::expected<MergeReport, std::string> MergeRecordFiles(
     const MergeOptions& options) {
   MergeReport report;
   const std::filesystem::path temp = TempDir(options);
-  // Pass 1: a fingerprint of every record, sorted by game id.
-  ExternalSorter<Entry, ById> by_id(options.max_in_memory, temp);
+  // Pass 1: a fingerprint of every record; every record but the first of
+  // its id is skipped, different records of one id are conflicts.
+  CopyFinder finder(options.max_in_memory, temp);
   auto pass1 = ForEachRecord(
       inputs, nullptr, 0,
       [&](uint32_t file, const RecordReader& reader, std::string_view id,
           std::string_view text) -> std::expected<void, std::string> {
-        return by_id.Add({FingerprintOf(id, text), {file, reader.line()}});
+        return finder.Add(id, text, {file, reader.line()});
       });
   if (!pass1) return Error(pass1.error());
-  if (auto ok = by_id.Finish(); !ok) return Error(ok.error());
-
-  // Every record but the first of its id is skipped; different records of
-  // one id are conflicts.
-  ExternalSorter<Copy, ByPlace> skipped(options.max_in_memory, temp);
-  std::vector<std::pair<RecordPlace, RecordPlace>> conflicts;
-  Entry first{}, entry{};
-  bool have_first = false;
-  for (;;) {
-    auto more = by_id.Next(&entry);
-    if (!more) return Error(more.error());
-    if (!*more) break;
-    if (!have_first || entry.f.id_high != first.f.id_high ||
-        entry.f.id_low != first.f.id_low) {
-      first = entry;
-      have_first = true;
-      continue;
-    }
-    if (entry.f.text_high == first.f.text_high &&
-        entry.f.text_low == first.f.text_low) {
-      if (auto ok = skipped.Add({entry.place, first.place}); !ok) {
-        return Error(ok.error());
-      }
-    } else if (conflicts.size() < options.max_notes) {
-      conflicts.emplace_back(first.place, entry.place);
-    } else {
-      conflicts.emplace_back(first.place, entry.place);
-      break;
-    }
-  }
-  if (!conflicts.empty()) {
+  auto conflicts = finder.Finish(options.max_notes + 1);
+  if (!conflicts) return Error(conflicts.error());
+  if (!conflicts->empty()) {
     // Name the ids: read them back from the conflicting places.
     std::map<std::pair<uint32_t, int64_t>, std::string> ids;
-    for (const auto& [a, b] : conflicts) ids[{b.file, b.line}];
+    for (const auto& c : *conflicts) ids[{c.place.file, c.place.line}];
     auto named = ForEachRecord(
         inputs, nullptr, 0,
         [&](uint32_t file, const RecordReader& reader, std::string_view id,
@@ -155,21 +87,21 @@ std::expected<MergeReport, std::string> MergeRecordFiles(
           return {};
         });
     if (!named) return Error(named.error());
-    for (const auto& [a, b] : conflicts) {
-      report.conflicts.push_back(fmt::format(
-          "game {}: {} and {} are different records with this id",
-          ids[{b.file, b.line}], PlaceName(inputs, a), PlaceName(inputs, b)));
+    for (const auto& c : *conflicts) {
+      report.conflicts.push_back(
+          fmt::format("game {}: {} and {} are different records with this id",
+                      ids[{c.place.file, c.place.line}],
+                      PlaceName(inputs, c.first), PlaceName(inputs, c.place)));
     }
     return report;
   }
-  if (auto ok = skipped.Finish(); !ok) return Error(ok.error());
 
   // Pass 2: every record not skipped, in input order; what is skipped is
   // noted in that order too.
-  Copy next_skip{};
+  CopyFinder::Repeat next_skip{};
   bool have_skip = false;
   auto advance = [&]() -> std::expected<void, std::string> {
-    auto more = skipped.Next(&next_skip);
+    auto more = finder.NextCopy(&next_skip);
     if (!more) return Error(more.error());
     have_skip = *more;
     return {};

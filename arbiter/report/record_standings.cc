@@ -11,6 +11,7 @@
 
 #include "arbiter/records/duplicates.h"
 #include "arbiter/records/record_file.h"
+#include "arbiter/records/record_lines.h"
 #include "arbiter/report/report_data.h"
 
 namespace arbiter::report {
@@ -64,22 +65,13 @@ std::expected<RecordGames, std::string> ReadRecordGames(
     const std::vector<std::string>& files) {
   RecordGames out;
   records::DuplicateIds ids;
-  for (uint32_t f = 0; f < files.size(); ++f) {
-    auto reader = records::RecordReader::Open(files[f]);
-    if (!reader) return std::unexpected(reader.error());
-    std::string_view line;
-    for (;;) {
-      auto more = reader->Next(&line);
-      if (!more) return std::unexpected(more.error());
-      if (!*more) break;
-      if (auto ok = AddRecord(files, f, *reader, line, &ids, &out); !ok) {
-        return std::unexpected(ok.error());
-      }
-    }
-    for (const auto& problem : reader->problems()) {
-      out.problems.push_back(problem.ToString());
-    }
-  }
+  auto read = records::ForEachLine(
+      files, &out.problems,
+      [&](uint32_t f, const records::RecordReader& reader,
+          std::string_view line) {
+        return AddRecord(files, f, reader, line, &ids, &out);
+      });
+  if (!read) return std::unexpected(read.error());
   return out;
 }
 
@@ -132,22 +124,22 @@ std::expected<GameRecordsFile, std::string> GameRecordsFile::Write(
   records::DuplicateIds ids(/*keep_places=*/false);
   records::RecordScanner scanner;
   records::RecordView view;
-  for (const std::string& path : files) {
-    auto reader = records::RecordReader::Open(path);
-    if (!reader) return std::unexpected(reader.error());
-    std::string_view line;
-    while (true) {
-      auto more = reader->Next(&line);
-      if (!more) return std::unexpected(more.error());
-      if (!*more) break;
-      if (!scanner.Scan(line, &view) || GameOf(view) != game) continue;
-      if (ids.Add(view.game_id, line, {}).seen !=
-          records::DuplicateIds::Seen::kNew) {
-        continue;
-      }
-      std::fwrite(line.data(), 1, line.size(), file);
-      std::fputc('\n', file);
-    }
+  std::vector<std::string> unused;  // what cannot be read is not this game's
+  auto read = records::ForEachLine(
+      files, &unused,
+      [&](uint32_t, const records::RecordReader&,
+          std::string_view line) -> std::expected<void, std::string> {
+        if (!scanner.Scan(line, &view) || GameOf(view) != game) return {};
+        if (ids.Add(view.game_id, line, {}).seen ==
+            records::DuplicateIds::Seen::kNew) {
+          std::fwrite(line.data(), 1, line.size(), file);
+          std::fputc('\n', file);
+        }
+        return {};
+      });
+  if (!read) {
+    std::fclose(file);
+    return std::unexpected(read.error());
   }
   if (std::fclose(file) != 0) {
     return std::unexpected(out.path_ + ": cannot write");

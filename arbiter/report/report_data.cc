@@ -99,7 +99,8 @@ class RatingView {
       reasons_.push_back(FaultReasonName(f.reason));
       faults_.push_back({.seat = int(f.seat), .reason = reasons_.back()});
     }
-    return {.seats = seats_,
+    return {.id = r.game_id,
+            .seats = seats_,
             .faults = faults_,
             .duplicate_group = r.duplicate_group,
             .round = r.round};
@@ -116,6 +117,16 @@ ratings::Options RatingOptions(int bootstrap) {
   options.bootstrap = bootstrap;
   options.crosstable = false;
   return options;
+}
+
+// The history's points: by round when the games have several, else about
+// 20 by games.
+ratings::GameRater::HistoryPlan HistoryPlan(
+    const std::map<int64_t, int64_t>& round_games) {
+  if (round_games.size() > 1) return {.round_games = round_games};
+  int64_t games = 0;
+  for (const auto& [round, n] : round_games) games += n;
+  return {.every = std::max<int64_t>(1, games / 20)};
 }
 
 json Bound(double value, bool open) {
@@ -198,11 +209,11 @@ std::vector<double> DecisionBins() {
 }
 
 SectionBuilder::SectionBuilder(std::string game, std::vector<std::string> bots,
-                               bool by_round, int bootstrap)
+                               const std::map<int64_t, int64_t>& round_games,
+                               int bootstrap)
     : game_(std::move(game)),
       standings_(std::move(bots)),
-      rater_(RatingOptions(bootstrap), by_round),
-      by_round_(by_round) {}
+      rater_(RatingOptions(bootstrap), HistoryPlan(round_games)) {}
 
 std::expected<void, std::string> SectionBuilder::Add(
     const records::RecordView& r, const std::string& where) {
@@ -280,7 +291,6 @@ json SectionBuilder::Standings() const {
 }
 
 void SectionBuilder::Ratings(json& data, std::vector<std::string>* notes) {
-  const int64_t games = rater_.games();
   auto report = rater_.Rate();
   if (!report) {
     notes->push_back(game_ + " ratings: " + report.error());
@@ -306,11 +316,7 @@ void SectionBuilder::Ratings(json& data, std::vector<std::string>* notes) {
       }
     }
   }
-  // The history: by round when the games have several, else by games.
-  ratings::HistoryOptions step;
-  step.by_round = by_round_;
-  step.every = std::max<int64_t>(1, games / 20);
-  auto history = rater_.RateHistory(step);
+  auto history = rater_.RateHistory();
   if (!history) return;
   json points = json::array();
   for (const auto& point : history->points) {
@@ -326,7 +332,7 @@ void SectionBuilder::Ratings(json& data, std::vector<std::string>* notes) {
     points.push_back(
         {{"games", point.games}, {"round", point.round}, {"ratings", r}});
   }
-  data["history"] = {{"by", step.by_round ? "round" : "games"},
+  data["history"] = {{"by", history->step.by_round ? "round" : "games"},
                      {"points", points}};
 }
 

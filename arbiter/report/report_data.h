@@ -1,9 +1,9 @@
 // The data of a tournament report, aggregated game by game from the fast
-// record scan (arbiter/records/record_view.h): nothing per game is kept but
-// what the ratings' fit keeps (ratings::GameRater, a few words a game), so
-// that the summary of a million games fits in memory. A report has one section
-// per game ("zetema", "pontoon"): each game counts its own score units, so
-// games are never added up together.
+// record scan (arbiter/records/record_view.h): nothing per game is kept
+// (ratings::GameRater sums the ratings' data as the games stream), so that
+// the memory of the summary does not grow with the games. A report has one
+// section per game ("zetema", "pontoon"): each game counts its own score units,
+// so games are never added up together.
 //
 // A section's JSON (docs/report.md, "The data format"): game, games_count,
 // bots[], standings[{bot, games, points, score, faults, game_points,
@@ -81,9 +81,10 @@ std::vector<double> DecisionBins();
 class SectionBuilder {
  public:
   // `bots`: every bot of the section's games, in order of first appearance;
-  // `by_round`: the games have several rounds (the rating history's steps).
-  SectionBuilder(std::string game, std::vector<std::string> bots, bool by_round,
-                 int bootstrap);
+  // `round_games`: the games of each round (from a first pass): the rating
+  // history is by round when there are several, else by games.
+  SectionBuilder(std::string game, std::vector<std::string> bots,
+                 const std::map<int64_t, int64_t>& round_games, int bootstrap);
 
   // Counts a game (scanned with steps); `where` is "FILE:LINE". The error
   // names what cannot be counted (the game is then left out).
@@ -110,7 +111,6 @@ class SectionBuilder {
   std::map<std::string, BotFigures> bots_;
   std::map<std::string, std::map<std::string, int>> faults_;  // bot, reason
   ratings::GameRater rater_;
-  bool by_round_;
   std::string first_started_, last_started_;
   int64_t games_ = 0;
 };

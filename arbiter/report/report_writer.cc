@@ -18,6 +18,7 @@
 #include "arbiter/records/duplicates.h"
 #include "arbiter/records/game_record.h"
 #include "arbiter/records/record_file.h"
+#include "arbiter/records/record_lines.h"
 #include "arbiter/records/record_view.h"
 #include "arbiter/report/bot_logs.h"
 #include "arbiter/report/html_page.h"
@@ -64,81 +65,124 @@ std::expected<bool, std::string> WriteIfChanged(const fs::path& p,
   return true;
 }
 
+// Fingerprints of the records held at once while looking for copies (48
+// bytes each): more are sorted in runs on disk, so that the memory of the
+// survey does not grow with the games.
+constexpr size_t kFingerprintsInMemory = size_t{1} << 17;
+
 // What the first pass over the records finds: the games (sections), their
-// bots, the copies to skip, the tournaments.
+// bots and rounds, the copies to skip, the tournaments.
 struct Survey {
   std::vector<GameKind> kinds;
-  std::vector<std::vector<std::string>> bots;  // per section
-  std::vector<std::set<int64_t>> rounds;       // per section
-  std::map<std::string, int> section_of;       // by game
-  std::set<std::pair<uint32_t, int64_t>> copies;
+  std::vector<std::vector<std::string>> bots;      // per section
+  std::vector<std::map<int64_t, int64_t>> rounds;  // per section: games
+  std::map<std::string, int> section_of;           // by game
   std::vector<std::string> tournaments;
   std::vector<std::string> notes;
   int64_t games = 0;
+  // The copies (records of a game id already read, with the same text),
+  // in reading order, for the second pass to skip.
+  std::unique_ptr<records::CopyFinder> copies;
 };
+
+// Counts a record of a game id in `survey`; returns its (section, round)
+// cell, by which a copy found later is taken off the counts.
+uint32_t Count(const records::RecordView& view, const std::string& where,
+               Survey& survey, std::vector<std::pair<int, int64_t>>& cells,
+               std::map<std::pair<int, int64_t>, uint32_t>& cell_of) {
+  const std::string game = GameOf(view);
+  auto [it, added] =
+      survey.section_of.try_emplace(game, int(survey.kinds.size()));
+  if (added) {
+    survey.kinds.push_back({game, where, 0});
+    survey.bots.emplace_back();
+    survey.rounds.emplace_back();
+  }
+  const int section = it->second;
+  ++survey.rounds[section][view.round];
+  ++survey.kinds[section].games;
+  ++survey.games;
+  auto& bots = survey.bots[section];
+  for (const auto& seat : view.seats) {
+    if (std::find(bots.begin(), bots.end(), seat.bot_name) == bots.end()) {
+      bots.emplace_back(seat.bot_name);
+    }
+  }
+  const std::string tournament(view.tournament_id);
+  auto& ts = survey.tournaments;
+  if (!tournament.empty() &&
+      std::find(ts.begin(), ts.end(), tournament) == ts.end()) {
+    ts.push_back(tournament);
+  }
+  const auto [cell, fresh] =
+      cell_of.try_emplace({section, view.round}, uint32_t(cells.size()));
+  if (fresh) cells.emplace_back(section, view.round);
+  return cell->second;
+}
+
+// The game id of the record at `place` (to name a conflict).
+std::string IdAt(const std::vector<fs::path>& files,
+                 const records::RecordPlace& place) {
+  std::string id;
+  records::RecordScanner scanner;
+  const std::vector<fs::path> file = {files[place.file]};
+  std::vector<std::string> unused;
+  (void)records::ForEachLine(
+      file, &unused,
+      [&](uint32_t, const records::RecordReader& reader,
+          std::string_view text) -> std::expected<void, std::string> {
+        if (reader.line() != place.line) return {};
+        if (auto got = scanner.GameId(text)) id = std::string(*got);
+        return std::unexpected("found");
+      });
+  return id;
+}
 
 std::expected<Survey, std::string> SurveyRecords(
     const std::vector<fs::path>& files) {
   Survey survey;
-  records::DuplicateIds ids;
+  std::error_code ec;
+  fs::path temp = fs::temp_directory_path(ec);
+  if (ec) temp = "/tmp";
+  survey.copies =
+      std::make_unique<records::CopyFinder>(kFingerprintsInMemory, temp);
+  std::vector<std::pair<int, int64_t>> cells;  // (section, round)
+  std::map<std::pair<int, int64_t>, uint32_t> cell_of;
   records::RecordScanner scanner;
   records::RecordView view;
-  for (uint32_t f = 0; f < files.size(); ++f) {
-    auto reader = records::RecordReader::Open(files[f]);
-    if (!reader) return std::unexpected(reader.error());
-    std::string_view line;
-    for (;;) {
-      auto more = reader->Next(&line);
-      if (!more) return std::unexpected(more.error());
-      if (!*more) break;
-      if (auto ok = scanner.Scan(line, &view); !ok || view.game_id.empty()) {
-        survey.notes.push_back(
-            reader->Where() + ": skipped, " +
-            (ok ? std::string("no game_id") : ok.error().message));
-        continue;
-      }
-      const auto seen = ids.Add(view.game_id, line, {f, reader->line()});
-      if (seen.seen == records::DuplicateIds::Seen::kConflict) {
-        return std::unexpected(fmt::format(
-            "{}: game {} appears again as a different record (first in {} "
-            "line {})",
-            reader->Where(), view.game_id, files[seen.first->file].string(),
-            seen.first->line));
-      }
-      if (seen.seen == records::DuplicateIds::Seen::kCopy) {
-        survey.notes.push_back(
-            fmt::format("{}: game {} appears again (a copy): counted once",
-                        reader->Where(), view.game_id));
-        survey.copies.insert({f, reader->line()});
-        continue;
-      }
-      const std::string game = GameOf(view);
-      auto [it, added] =
-          survey.section_of.try_emplace(game, int(survey.kinds.size()));
-      if (added) {
-        survey.kinds.push_back({game, reader->Where(), 0});
-        survey.bots.emplace_back();
-        survey.rounds.emplace_back();
-      }
-      survey.rounds[it->second].insert(view.round);
-      ++survey.kinds[it->second].games;
-      auto& bots = survey.bots[it->second];
-      for (const auto& seat : view.seats) {
-        if (std::find(bots.begin(), bots.end(), seat.bot_name) == bots.end()) {
-          bots.emplace_back(seat.bot_name);
+  auto read = records::ForEachLine(
+      files, &survey.notes,
+      [&](uint32_t f, const records::RecordReader& reader,
+          std::string_view line) -> std::expected<void, std::string> {
+        if (auto ok = scanner.Scan(line, &view); !ok || view.game_id.empty()) {
+          survey.notes.push_back(
+              reader.Where() + ": skipped, " +
+              (ok ? std::string("no game_id") : ok.error().message));
+          return {};
         }
-      }
-      const std::string tournament(view.tournament_id);
-      auto& ts = survey.tournaments;
-      if (!tournament.empty() &&
-          std::find(ts.begin(), ts.end(), tournament) == ts.end()) {
-        ts.push_back(tournament);
-      }
-      ++survey.games;
-    }
-    for (const auto& p : reader->problems()) {
-      survey.notes.push_back(p.ToString());
-    }
+        const uint32_t cell =
+            Count(view, reader.Where(), survey, cells, cell_of);
+        return survey.copies->Add(view.game_id, line, {f, reader.line()}, cell);
+      });
+  if (!read) return std::unexpected(read.error());
+  // A copy is counted once: taken off the counts of its section and round.
+  auto conflicts =
+      survey.copies->Finish(1, [&](const records::CopyFinder::Repeat& copy) {
+        const auto [section, round] = cells[copy.tag];
+        --survey.kinds[section].games;
+        --survey.games;
+        if (--survey.rounds[section][round] == 0) {
+          survey.rounds[section].erase(round);
+        }
+      });
+  if (!conflicts) return std::unexpected(conflicts.error());
+  if (!conflicts->empty()) {
+    const auto& c = conflicts->front();
+    return std::unexpected(fmt::format(
+        "{}:{}: game {} appears again as a different record (first in {} "
+        "line {})",
+        files[c.place.file].string(), c.place.line, IdAt(files, c.place),
+        files[c.first.file].string(), c.first.line));
   }
   return survey;
 }
@@ -446,41 +490,50 @@ std::expected<ReportSources, std::string> FindSources(
 namespace {
 
 // The second pass: every game into its section, the list and (with
-// replays) its replay file. Returns the number of games.
+// replays) its replay file; the copies the survey found are skipped and
+// noted. Returns the number of games.
 std::expected<int64_t, std::string> ReadGames(
-    const ReportSources& sources, const Survey& survey, const BotLogs& logs,
+    const ReportSources& sources, Survey& survey, const BotLogs& logs,
     const ReportOptions& options, std::vector<SectionBuilder>& sections,
     ListWriter& list, ReplayWriter& replays, std::vector<std::string>& notes,
     ReportResult& result) {
   records::RecordScanner scanner({.steps = true});
   records::RecordView view;
   int64_t n = 0;
-  for (uint32_t f = 0; f < sources.records.size(); ++f) {
-    auto reader = records::RecordReader::Open(sources.records[f]);
-    if (!reader) return std::unexpected(reader.error());
-    std::string_view line;
-    for (;;) {
-      auto more = reader->Next(&line);
-      if (!more) return std::unexpected(more.error());
-      if (!*more) break;
-      if (survey.copies.contains({f, reader->line()})) continue;
-      // Records the scan refuses were noted by the first pass.
-      if (!scanner.Scan(line, &view) || view.game_id.empty()) continue;
-      const int s = survey.section_of.at(GameOf(view));
-      if (auto ok = sections[s].Add(view, reader->Where()); !ok) {
-        notes.push_back(ok.error() + ": left out");
-        result.warnings.push_back(notes.back());
-        continue;
-      }
-      if (auto ok = list.Add(GameRow(view, n++, s)); !ok) {
-        return std::unexpected(ok.error());
-      }
-      const std::string id(view.game_id);
-      const GameLogs* game_logs = logs.Find(id);
-      result.log_games += game_logs != nullptr;
-      if (options.replays) replays.Add(line, id, s, game_logs);
-    }
-  }
+  records::CopyFinder::Repeat copy;
+  auto next_copy = [&] { return survey.copies->NextCopy(&copy); };
+  auto more_copies = next_copy();
+  std::vector<std::string> unused;  // the survey noted the problems
+  auto read = records::ForEachLine(
+      sources.records, &unused,
+      [&](uint32_t f, const records::RecordReader& reader,
+          std::string_view line) -> std::expected<void, std::string> {
+        if (!more_copies) return std::unexpected(more_copies.error());
+        if (*more_copies && copy.place.file == f &&
+            copy.place.line == reader.line()) {
+          notes.push_back(
+              fmt::format("{}: game {} appears again (a copy): counted once",
+                          reader.Where(), scanner.GameId(line).value_or("")));
+          result.warnings.push_back(notes.back());
+          more_copies = next_copy();
+          return {};
+        }
+        // Records the scan refuses were noted by the first pass.
+        if (!scanner.Scan(line, &view) || view.game_id.empty()) return {};
+        const int s = survey.section_of.at(GameOf(view));
+        if (auto ok = sections[s].Add(view, reader.Where()); !ok) {
+          notes.push_back(ok.error() + ": left out");
+          result.warnings.push_back(notes.back());
+          return {};
+        }
+        if (auto ok = list.Add(GameRow(view, n++, s)); !ok) return ok;
+        const std::string id(view.game_id);
+        const GameLogs* game_logs = logs.Find(id);
+        result.log_games += game_logs != nullptr;
+        if (options.replays) replays.Add(line, id, s, game_logs);
+        return {};
+      });
+  if (!read) return std::unexpected(read.error());
   return n;
 }
 
@@ -569,7 +622,7 @@ std::expected<ReportResult, std::string> WriteReport(
   std::vector<SectionBuilder> sections;
   for (size_t s = 0; s < survey->kinds.size(); ++s) {
     sections.emplace_back(survey->kinds[s].game, survey->bots[s],
-                          survey->rounds[s].size() > 1, options.bootstrap);
+                          survey->rounds[s], options.bootstrap);
   }
   ListWriter list(out / "games");
   ReplayWriter replays(out / "replays", options, ReadManifest(out, options));
