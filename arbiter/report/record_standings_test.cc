@@ -2,6 +2,7 @@
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -24,7 +25,9 @@ std::string Record(const std::string& id, const std::string& first,
 class RecordStandingsTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = std::filesystem::path(::testing::TempDir()) / "record_standings";
+    // Per process: test processes of other runs may share the machine.
+    dir_ = std::filesystem::path(::testing::TempDir()) /
+           ("record_standings." + std::to_string(::getpid()));
     std::filesystem::remove_all(dir_);
     std::filesystem::create_directories(dir_);
   }

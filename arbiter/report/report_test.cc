@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <unistd.h>
 #include <zlib.h>
 
 #include <algorithm>
@@ -38,7 +39,9 @@ fs::path PlayTournament(const std::string& game, int bots,
   EXPECT_TRUE(resolved) << resolved.error();
   tournament::BuiltinRandomRunner runner(config, resolved->game);
   tournament::RunOptions options;
-  options.out_dir = fs::path(::testing::TempDir()) / ("report_" + name);
+  // Per process: test processes of other runs may share the machine.
+  options.out_dir = fs::path(::testing::TempDir()) /
+                    ("report_" + name + "." + std::to_string(::getpid()));
   fs::remove_all(options.out_dir);
   auto result =
       tournament::RunTournament(config, resolved->layout, runner, options);
