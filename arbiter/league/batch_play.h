@@ -6,6 +6,7 @@
 #ifndef ARBITER_LEAGUE_BATCH_PLAY_H_
 #define ARBITER_LEAGUE_BATCH_PLAY_H_
 
+#include <atomic>
 #include <expected>
 #include <filesystem>
 #include <memory>
@@ -16,7 +17,9 @@
 #include "arbiter/common/deal_secret.h"
 #include "arbiter/league/league_run.h"
 #include "arbiter/league/roster.h"
+#include "arbiter/tournament/driver.h"
 #include "arbiter/tournament/formats/format.h"
+#include "arbiter/tournament/kept_records.h"
 #include "arbiter/tournament/ruleset_link.h"
 #include "arbiter/tournament/runner.h"
 #include "arbiter/tournament/runner_choice.h"
@@ -112,6 +115,20 @@ std::vector<tournament::ScheduledGame> BatchGames(
     const Lineup& lineup, const tournament::TeamLayout& layout, int batch,
     const std::vector<std::vector<std::string>>& tables,
     const RunSecret& secret);
+
+// Plays `format`'s games (those in `kept` are recorded already) with the
+// lineup's bots, appending each record to `records`; the bots' logs and the
+// hidden folder are beside it. Its error is a PlayError but where the driver
+// says the setup was bad.
+std::expected<tournament::RunResult, LeagueRunError> PlayBatchGames(
+    Lineup& lineup, BatchFormat& format, const std::filesystem::path& records,
+    const tournament::KeptRecords& kept, int concurrency,
+    const std::atomic<bool>* stop);
+
+// The error of a league's setup (its folder, its config or a bot), and of
+// playing it (a game, a file written: bad_setup false).
+std::unexpected<LeagueRunError> SetupError(std::string message);
+std::unexpected<LeagueRunError> PlayError(std::string message);
 
 // The league's config, game and secret, as every run and task reads them.
 struct Opened {
