@@ -118,7 +118,8 @@ std::expected<Opened, LeagueRunError> OpenLeague(
 }
 
 std::expected<LeagueRunResult, LeagueRunError> PlayBatchShard(
-    const LeagueRunOptions& options, int batch, int tasks, int shard) {
+    const LeagueRunOptions& options, int batch, int tasks, int shard,
+    const std::function<void(const fs::path&)>& locked) {
   auto league = OpenLeague(options);
   if (!league) return std::unexpected(league.error());
   auto plan = ReadPlan(options.dir, batch);
@@ -141,6 +142,7 @@ std::expected<LeagueRunResult, LeagueRunError> PlayBatchShard(
   // Slurm may run a task twice at once: one records, the other waits.
   auto lock = records::RunLock::Acquire(records, {.wait = true});
   if (!lock) return SetupError(lock.error().message);
+  locked(records);
   auto lineup = LineupOf(league->config, bots, options.dir);
   if (auto ok = StartBots(*lineup, league->game, records.parent_path(),
                           league->config.concurrency);

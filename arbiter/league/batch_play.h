@@ -9,6 +9,7 @@
 #include <atomic>
 #include <expected>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -146,9 +147,12 @@ std::expected<Opened, LeagueRunError> OpenLeague(
 // One task of a batch's array (`arbiter league play-batch`): the games of
 // shard `shard` of `tasks` of the batch's plan, recorded in
 // ShardRecords(dir, batch, shard); those recorded there already are kept.
-// Of `options`, dir, concurrency and stop count.
+// Of `options`, dir, concurrency and stop count. `locked` is called with
+// that records file once its lock is held, before any bot starts (the task
+// opens its run log there).
 std::expected<LeagueRunResult, LeagueRunError> PlayBatchShard(
-    const LeagueRunOptions& options, int batch, int tasks, int shard);
+    const LeagueRunOptions& options, int batch, int tasks, int shard,
+    const std::function<void(const std::filesystem::path&)>& locked);
 
 }  // namespace arbiter::league
 
