@@ -236,6 +236,7 @@ void Play(RunArgs a) {
   a.options.report = !a.no_report;
   if (a.slurm) {
     a.slurm_options.arbiter = fs::read_symlink("/proc/self/exe").string();
+    a.slurm_options.log_level = a.log_level;
     a.options.slurm = a.slurm_options;
   }
   a.options.stop = &g_stop;
@@ -371,11 +372,15 @@ void AddRun(CLI::App* league) {
   cmd->callback([a] { RunCommand(*a); });
 }
 
-// One task of a --slurm batch, as the array runs it.
+// One task of a --slurm batch, as the array runs it. Its run log is the
+// shard's own (DIR/slurm/batch-N/shard-I/arbiter.log): the tasks of an array
+// run at once on other nodes, and appends from many hosts to one file on a
+// shared file system may tear each other's lines.
 void AddPlayBatch(CLI::App* league) {
   struct Args {
     league::LeagueRunOptions options;
     int batch = 0, tasks = 1, shard = 0;
+    std::string log_level = kDefaultLogLevel;
   };
   auto a = std::make_shared<Args>();
   auto* cmd = league->add_subcommand(
@@ -391,21 +396,28 @@ void AddPlayBatch(CLI::App* league) {
   cmd->add_option("--shard", a->shard, "this task's index")
       ->required()
       ->check(IntegerIn(0, 9999));
+  AddLogLevelOption(cmd, &a->log_level);
   cmd->callback([a] {
     if (a->shard >= a->tasks)
       Fail("play-batch", "--shard: not below --tasks", 2);
     LoadOrFail("play-batch", a->options.dir);
     WatchInterrupts("league play-batch", &g_stop);
     a->options.stop = &g_stop;
-    auto result =
-        league::PlayBatchShard(a->options, a->batch, a->tasks, a->shard);
+    auto result = league::PlayBatchShard(
+        a->options, a->batch, a->tasks, a->shard, [&](const fs::path& records) {
+          OpenCommandLog("league play-batch",
+                         records.parent_path() / kRunLogFile, a->log_level);
+          RunLog().info("lock taken on {}", records.string());
+        });
     if (!result) {
       Fail("play-batch", result.error().message,
            result.error().bad_setup ? kExitUsage : kExitFailed);
     }
-    std::printf("batch %d shard %d/%d: %lld games recorded (%lld this run)\n",
-                a->batch, a->shard, a->tasks, (long long)result->total,
-                (long long)result->played);
+    const std::string end = fmt::format(
+        "batch {} shard {}/{}: {} games recorded ({} this run)", a->batch,
+        a->shard, a->tasks, result->total, result->played);
+    std::printf("%s\n", end.c_str());
+    RunLog().info("{}", end);
     if (result->stopped) throw CLI::RuntimeError(kExitStopped);
   });
 }

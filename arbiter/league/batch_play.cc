@@ -11,17 +11,18 @@
 #include "arbiter/tournament/kept_records.h"
 
 namespace arbiter::league {
-namespace {
 
 namespace fs = std::filesystem;
 namespace tour = arbiter::tournament;
-using Error = std::unexpected<LeagueRunError>;
 
-Error SetupError(std::string message) {
-  return Error(LeagueRunError{.message = std::move(message)});
+std::unexpected<LeagueRunError> SetupError(std::string message) {
+  return std::unexpected(LeagueRunError{.message = std::move(message)});
 }
 
-}  // namespace
+std::unexpected<LeagueRunError> PlayError(std::string message) {
+  return std::unexpected(
+      LeagueRunError{.message = std::move(message), .bad_setup = false});
+}
 
 std::unique_ptr<Lineup> LineupOf(const tour::TournamentConfig& league,
                                  const std::vector<const BotVersion*>& bots,
@@ -75,6 +76,24 @@ std::vector<tour::ScheduledGame> BatchGames(
   return games;
 }
 
+std::expected<tour::RunResult, LeagueRunError> PlayBatchGames(
+    Lineup& lineup, BatchFormat& format, const fs::path& records,
+    const tour::KeptRecords& kept, int concurrency,
+    const std::atomic<bool>* stop) {
+  auto writer = records::RecordWriter::Open(records, {.sync_each = false});
+  if (!writer) return PlayError(writer.error());
+  tour::RunOptions run{.out_dir = records.parent_path(), .stop = stop};
+  run.concurrency = concurrency;
+  auto played = tour::PlayFormat(lineup.config, format, *lineup.runner, kept,
+                                 std::move(*writer), run);
+  if (!played) {
+    return std::unexpected(
+        LeagueRunError{.message = played.error().message,
+                       .bad_setup = played.error().bad_setup});
+  }
+  return std::move(*played);
+}
+
 std::expected<Opened, LeagueRunError> OpenLeague(
     const LeagueRunOptions& options) {
   Opened o;
@@ -99,7 +118,8 @@ std::expected<Opened, LeagueRunError> OpenLeague(
 }
 
 std::expected<LeagueRunResult, LeagueRunError> PlayBatchShard(
-    const LeagueRunOptions& options, int batch, int tasks, int shard) {
+    const LeagueRunOptions& options, int batch, int tasks, int shard,
+    const std::function<void(const fs::path&)>& locked) {
   auto league = OpenLeague(options);
   if (!league) return std::unexpected(league.error());
   auto plan = ReadPlan(options.dir, batch);
@@ -122,6 +142,7 @@ std::expected<LeagueRunResult, LeagueRunError> PlayBatchShard(
   // Slurm may run a task twice at once: one records, the other waits.
   auto lock = records::RunLock::Acquire(records, {.wait = true});
   if (!lock) return SetupError(lock.error().message);
+  locked(records);
   auto lineup = LineupOf(league->config, bots, options.dir);
   if (auto ok = StartBots(*lineup, league->game, records.parent_path(),
                           league->config.concurrency);
@@ -135,19 +156,10 @@ std::expected<LeagueRunResult, LeagueRunError> PlayBatchShard(
   }
   auto kept = tour::ReadKeptRecords(records);
   if (!kept) return SetupError(kept.error());
-  auto writer = records::RecordWriter::Open(records, {.sync_each = false});
-  if (!writer) {
-    return Error(LeagueRunError{.message = writer.error(), .bad_setup = false});
-  }
   BatchFormat format(batch, std::move(games));
-  tour::RunOptions run{.out_dir = records.parent_path(), .stop = options.stop};
-  run.concurrency = league->config.concurrency;
-  auto played = tour::PlayFormat(lineup->config, format, *lineup->runner, *kept,
-                                 std::move(*writer), run);
-  if (!played) {
-    return Error(LeagueRunError{.message = played.error().message,
-                                .bad_setup = played.error().bad_setup});
-  }
+  auto played = PlayBatchGames(*lineup, format, records, *kept,
+                               league->config.concurrency, options.stop);
+  if (!played) return std::unexpected(played.error());
   return LeagueRunResult{.batches = 1,
                          .played = played->played,
                          .total = played->already_done + played->played,

@@ -6,8 +6,10 @@
 #ifndef ARBITER_LEAGUE_BATCH_PLAY_H_
 #define ARBITER_LEAGUE_BATCH_PLAY_H_
 
+#include <atomic>
 #include <expected>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -16,7 +18,9 @@
 #include "arbiter/common/deal_secret.h"
 #include "arbiter/league/league_run.h"
 #include "arbiter/league/roster.h"
+#include "arbiter/tournament/driver.h"
 #include "arbiter/tournament/formats/format.h"
+#include "arbiter/tournament/kept_records.h"
 #include "arbiter/tournament/ruleset_link.h"
 #include "arbiter/tournament/runner.h"
 #include "arbiter/tournament/runner_choice.h"
@@ -113,6 +117,20 @@ std::vector<tournament::ScheduledGame> BatchGames(
     const std::vector<std::vector<std::string>>& tables,
     const RunSecret& secret);
 
+// Plays `format`'s games (those in `kept` are recorded already) with the
+// lineup's bots, appending each record to `records`; the bots' logs and the
+// hidden folder are beside it. Its error is a PlayError but where the driver
+// says the setup was bad.
+std::expected<tournament::RunResult, LeagueRunError> PlayBatchGames(
+    Lineup& lineup, BatchFormat& format, const std::filesystem::path& records,
+    const tournament::KeptRecords& kept, int concurrency,
+    const std::atomic<bool>* stop);
+
+// The error of a league's setup (its folder, its config or a bot), and of
+// playing it (a game, a file written: bad_setup false).
+std::unexpected<LeagueRunError> SetupError(std::string message);
+std::unexpected<LeagueRunError> PlayError(std::string message);
+
 // The league's config, game and secret, as every run and task reads them.
 struct Opened {
   tournament::TournamentConfig config;
@@ -129,9 +147,12 @@ std::expected<Opened, LeagueRunError> OpenLeague(
 // One task of a batch's array (`arbiter league play-batch`): the games of
 // shard `shard` of `tasks` of the batch's plan, recorded in
 // ShardRecords(dir, batch, shard); those recorded there already are kept.
-// Of `options`, dir, concurrency and stop count.
+// Of `options`, dir, concurrency and stop count. `locked` is called with
+// that records file once its lock is held, before any bot starts (the task
+// opens its run log there).
 std::expected<LeagueRunResult, LeagueRunError> PlayBatchShard(
-    const LeagueRunOptions& options, int batch, int tasks, int shard);
+    const LeagueRunOptions& options, int batch, int tasks, int shard,
+    const std::function<void(const std::filesystem::path&)>& locked);
 
 }  // namespace arbiter::league
 

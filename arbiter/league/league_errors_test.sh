@@ -3,7 +3,7 @@
 # status 2 and a message naming what was wrong, nothing recorded lost, no
 # abort; a refused `init` or `run` leaves nothing behind. Then what a person
 # reads: `league status` on a terminal (tmux) with a state file full of
-# escape sequences, and the run log of a short run.
+# escape sequences, the run log of a short run, and a Slurm task's own.
 #   league_errors_test.sh ARBITER SOURCE_DIR BUILD_DIR
 set -euo pipefail
 arbiter="$(realpath "$1")"
@@ -159,4 +159,43 @@ PY
   [[ "$(tmux display -p -t "$session" '#{pane_title}')" != pwned ]] \
     || fail "the title was set"
 fi
+# play-batch (a --slurm task) logs into its shard's folder, each run of it
+# with its header, and never into the league's log; a bad batch leaves
+# nothing behind. Last: the run that follows would merge this batch.
+batch="$L/slurm/batch-90"
+mkdir -p "$batch"
+echo '{"batch": 90, "tables": [["one@1", "two@1"]], "tasks": 1}' >"$batch/plan.json"
+cp "$L/arbiter.log" league.log
+for _ in 1 2; do
+  "$arbiter" league play-batch "$L" 90 --tasks 1 --shard 0 --log-level debug \
+      >pb.out 2>pb.err || fail "play-batch: $(cat pb.err)"
+done
+grep -q "run log $batch/shard-0/arbiter.log (level debug)" pb.err \
+  || fail "play-batch says no run log: $(cat pb.err)"
+log="$batch/shard-0/arbiter.log"
+for pattern in "info arbiter league play-batch .*pid .*--shard 0" \
+    "lock taken on .*shard-0/games.jsonl.zst" "sandbox" "bot 'one@1' started" \
+    "debug game .*-r90-.* ended" "batch 90 shard 0/1: 1 games recorded \(1 this run\)" \
+    "batch 90 shard 0/1: 1 games recorded \(0 this run\)"; do
+  grep -Eq -- "$pattern" "$log" || fail "the task's arbiter.log has no '$pattern'"
+done
+(( $(grep -c "arbiter league play-batch .*pid" "$log") == 2 )) \
+  || fail "a header per task run: $(cat "$log")"
+cmp -s league.log "$L/arbiter.log" || fail "play-batch wrote to the league's log"
+refused 2 "batch-91/plan.json" league play-batch "$L" 91 --tasks 1 --shard 0
+[[ ! -e "$L/slurm/batch-91" ]] || fail "a refused play-batch left $L/slurm/batch-91"
+rm -rf "$batch/shard-0"
+"$arbiter" league play-batch "$L" 90 --tasks 1 --shard 0 --log-level off \
+    >/dev/null 2>pb.err || fail "play-batch, log off: $(cat pb.err)"
+[[ -f "$batch/shard-0/games.jsonl.zst" && ! -e "$batch/shard-0/arbiter.log" ]] \
+  || fail "--log-level off: $(ls "$batch/shard-0")"
+# A task whose bots cannot start says why in its log too.
+mkdir -p "$L/slurm/batch-92"
+sed 's/"batch": 90/"batch": 92/' "$batch/plan.json" >"$L/slurm/batch-92/plan.json"
+mv "$L/bots" "$L/bots.kept"
+refused 2 "is not a directory" league play-batch "$L" 92 --tasks 1 --shard 0
+mv "$L/bots.kept" "$L/bots"
+grep -q "error .*is not a directory" "$L/slurm/batch-92/shard-0/arbiter.log" \
+  || fail "the task's error is not in its log"
+
 echo "league_errors: ok"

@@ -34,11 +34,6 @@ namespace {
 
 namespace fs = std::filesystem;
 namespace tour = arbiter::tournament;
-using Error = std::unexpected<LeagueRunError>;
-
-Error SetupError(std::string message) {
-  return Error(LeagueRunError{.message = std::move(message)});
-}
 
 // The shape of a table for the scheduler: its units (bots) and partners.
 TableShape ShapeOf(const tour::TournamentConfig& config,
@@ -162,7 +157,7 @@ std::expected<void, LeagueRunError> Run::Open() {
     Say(fmt::format("batch {}: waiting for its Slurm tasks, then merging",
                     batch));
     if (auto ok = WaitForBatch(options_.dir, batch); !ok) {
-      return Error(LeagueRunError{.message = ok.error(), .bad_setup = false});
+      return PlayError(ok.error());
     }
     if (auto ok = Merge(batch); !ok) return ok;
   }
@@ -280,7 +275,7 @@ std::expected<bool, LeagueRunError> Run::PlayBatch(
   if (auto ok = WriteState(options_.dir, batch,
                            slurm ? "playing on Slurm" : "playing", shown);
       !ok) {
-    return Error(LeagueRunError{.message = ok.error(), .bad_setup = false});
+    return PlayError(ok.error());
   }
   Console(fmt::format("batch {}: {} tables{}", batch, tables.size(),
                       slurm ? ", a Slurm job array" : ""));
@@ -294,9 +289,7 @@ std::expected<bool, LeagueRunError> Run::PlayBatch(
         .batch = batch, .tables = tables, .tasks = options_.slurm->tasks};
     auto ok = WritePlan(options_.dir, plan);
     if (ok) ok = RunOnSlurm(options_.dir, plan, *options_.slurm);
-    if (!ok) {
-      return Error(LeagueRunError{.message = ok.error(), .bad_setup = false});
-    }
+    if (!ok) return PlayError(ok.error());
     if (auto merged = Merge(batch); !merged)
       return std::unexpected(merged.error());
   }
@@ -333,19 +326,9 @@ std::expected<void, LeagueRunError> Run::PlayHere(
   }
   BatchFormat format(batch, BatchGames(*lineup_, league_.game.layout, batch,
                                        tables, league_.secret));
-  auto writer =
-      records::RecordWriter::Open(league_.records, {.sync_each = false});
-  if (!writer) {
-    return Error(LeagueRunError{.message = writer.error(), .bad_setup = false});
-  }
-  tour::RunOptions run{.out_dir = options_.dir, .stop = options_.stop};
-  run.concurrency = league_.config.concurrency;
-  auto played = tour::PlayFormat(lineup_->config, format, *lineup_->runner, {},
-                                 std::move(*writer), run);
-  if (!played) {
-    return Error(LeagueRunError{.message = played.error().message,
-                                .bad_setup = played.error().bad_setup});
-  }
+  auto played = PlayBatchGames(*lineup_, format, league_.records, {},
+                               league_.config.concurrency, options_.stop);
+  if (!played) return std::unexpected(played.error());
   for (const auto& warning : played->warnings) Say("warning: " + warning);
   result_.played += played->played;
   result_.total += played->played;
@@ -354,25 +337,21 @@ std::expected<void, LeagueRunError> Run::PlayHere(
 }
 
 std::expected<void, LeagueRunError> Run::Merge(int batch) {
-  auto fail = [](std::string message) {
-    return Error(
-        LeagueRunError{.message = std::move(message), .bad_setup = false});
-  };
   auto plan = ReadPlan(options_.dir, batch);
-  if (!plan) return fail(plan.error());
+  if (!plan) return PlayError(plan.error());
   auto writer =
       records::RecordWriter::Open(league_.records, {.sync_each = false});
-  if (!writer) return fail(writer.error());
+  if (!writer) return PlayError(writer.error());
   int64_t merged = 0;
   for (int shard = 0; shard < plan->tasks; ++shard) {
     const fs::path path = ShardRecords(options_.dir, batch, shard);
     if (!fs::exists(path)) continue;
     auto reader = records::RecordReader::Open(path);
-    if (!reader) return fail(reader.error());
+    if (!reader) return PlayError(reader.error());
     std::string_view line;
     while (true) {
       auto more = reader->Next(&line);
-      if (!more) return fail(more.error());
+      if (!more) return PlayError(more.error());
       if (!*more) break;
       auto summary = records::SummarizeRecord(line);
       if (!summary) {
@@ -381,13 +360,14 @@ std::expected<void, LeagueRunError> Run::Merge(int batch) {
         continue;
       }
       if (known_.contains(summary->game_id)) continue;
-      if (auto ok = writer->Append(line); !ok) return fail(ok.error());
+      if (auto ok = writer->Append(line); !ok) return PlayError(ok.error());
       Add(*summary, reader->Where());
       ++merged;
     }
   }
-  if (auto ok = writer->Sync(); !ok) return fail(ok.error());
-  if (auto ok = MarkMerged(options_.dir, batch); !ok) return fail(ok.error());
+  if (auto ok = writer->Sync(); !ok) return PlayError(ok.error());
+  if (auto ok = MarkMerged(options_.dir, batch); !ok)
+    return PlayError(ok.error());
   result_.played += merged;
   result_.total += merged;
   Say(fmt::format("batch {}: {} games merged from its Slurm tasks", batch,

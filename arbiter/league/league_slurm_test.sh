@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # `arbiter league run --slurm` on a single-node Slurm cluster of this
 # machine (scripts/slurm/local-cluster): each batch a job array of 2 tasks,
-# their records merged into the league's; then a run killed with SIGKILL
-# while its array runs, and a run again that waits for that array and merges
-# it (no game lost, none twice, each naming its build).
+# their records merged into the league's, each task's run log in its shard's
+# folder; then a run killed with SIGKILL while its array runs, and a run
+# again that waits for that array and merges it (no game lost, none twice,
+# each naming its build).
 # Exits 77 (skipped) without slurm-wlm and munge, or without root.
 #   league_slurm_test.sh ARBITER SOURCE_DIR BUILD_DIR
 set -euo pipefail
@@ -63,12 +64,19 @@ print("\n".join(sorted(seen)))' "$L/roster.json"
 "$arbiter" league add "$L" random-c --no-check -- "$random_bot" --seed 3 >/dev/null
 
 # Two batches of 2 tables (4 games each), each an array of 2 tasks.
+# Each task logs into its shard's folder at the run's --log-level.
 timeout 600 "$arbiter" league run "$L" --slurm --tasks 2 --batch 2 --games 8 \
-  >run.out 2>run.err || fail "run --slurm: $(tail -5 run.err)"
+  --log-level debug >run.out 2>run.err || fail "run --slurm: $(tail -5 run.err)"
 (( $(ids | wc -l) == 8 )) || fail "expected 8 games, got $(ids | wc -l)"
 for b in 1 2; do
   [[ -f $L/slurm/batch-$b/merged ]] || fail "batch $b not merged"
   ls "$L"/slurm/batch-$b/task-*.out >/dev/null || fail "no task log, batch $b"
+  for s in 0 1; do
+    grep -q "arbiter league play-batch .* $b --tasks 2 --log-level debug --shard $s" \
+      "$L/slurm/batch-$b/shard-$s/arbiter.log" || fail "no run log, batch $b task $s"
+  done
+  cat "$L"/slurm/batch-$b/shard-*/arbiter.log | grep -q " debug game .* ended" ||
+    fail "batch $b: the tasks did not log at the run's level"
 done
 grep -q "games merged from its Slurm tasks" run.err || fail "no merge said"
 

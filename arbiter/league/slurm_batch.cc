@@ -91,7 +91,8 @@ std::expected<void, std::string> RunOnSlurm(const fs::path& dir,
       "--wrap=" +
       JoinCommand({options.arbiter, "league", "play-batch",
                    fs::absolute(dir).string(), std::to_string(plan.batch),
-                   "--tasks", std::to_string(plan.tasks), "--shard"}) +
+                   "--tasks", std::to_string(plan.tasks), "--log-level",
+                   options.log_level, "--shard"}) +
       " \"$SLURM_ARRAY_TASK_ID\"");
   auto submitted = Capture(argv);
   if (!submitted) return Error(submitted.error());

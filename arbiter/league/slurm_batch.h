@@ -3,9 +3,9 @@
 // array of `arbiter league play-batch DIR N --shard I/K` tasks (sbatch
 // --wrap); each task derives the same games from the plan, the roster and
 // the league's secret, plays its shard into DIR/slurm/batch-N/shard-I/
-// (resuming from its own records when Slurm runs it again), and the run,
-// once the array has left the queue, appends every game not yet in the
-// league's records to them, then marks the batch merged.
+// (resuming from its own records when Slurm runs it again), with its run
+// log there, and the run, once the array has left the queue, appends every
+// game not yet in the league's records to them, then marks the batch merged.
 #ifndef ARBITER_LEAGUE_SLURM_BATCH_H_
 #define ARBITER_LEAGUE_SLURM_BATCH_H_
 
@@ -36,6 +36,7 @@ struct SlurmOptions {
   int tasks = 2;                    // per batch
   std::string arbiter;              // this program, as the nodes run it
   std::vector<std::string> sbatch;  // more sbatch options
+  std::string log_level = "info";   // the tasks' --log-level
 };
 
 // Submits the plan's array and waits until it has left the queue (its job

@@ -16,33 +16,13 @@
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 "$repo/sdk/java/scripts/check_java.sh" || exit 77
-build=$(realpath -m "${1:-$repo/build}")
-out=$(realpath -m "${2:-$repo/out/java}")
-games=${3:-6}
-arbiter=$build/arbiter/cli/arbiter
-python=$repo/.venv/bin/python
-random_bot=$build/sample-bots/random/random_bot
-for f in "$arbiter" "$python" "$random_bot"; do
-  [[ -x $f ]] || { echo "match.sh: $f is missing: run scripts/setup first" >&2; exit 1; }
-done
+# shellcheck source=../polyglot/play_kit.sh
+source "$repo/sample-bots/polyglot/play_kit.sh" java "$@"
+kit_programs
 
 mvn -q -B -f "$repo/sdk/java" install -DskipTests
 mvn -q -B -f "$repo/sample-bots/java" package -DskipTests
 
-mkdir -p "$out"
-cd "$out"
 # As its users start it: `java -jar` (the sandbox shows the JDK through its
 # /etc/alternatives links).
-java="java=java -jar $repo/sample-bots/java/target/bot.jar"
-play() {  # GAME PLAYERS BOT...
-  local game=$1 players=$2
-  shift 2
-  rm -rf "$game.jsonl" "$game.jsonl.secret" "$game.jsonl.logs"
-  "$arbiter" play --game "$game" --players "$players" --games "$games" --seed 1 \
-    --bot "$java" "${@/#/--bot=}" --out "$game.jsonl"
-  "$arbiter" replay "$game.jsonl" --verify
-}
-play zetema 3 "greedy=$python $repo/sample-bots/greedy/bot.py" "random=$random_bot"
-play pontoon 3 "counter=$python $repo/sample-bots/pontoon/pontoon_bot.py" "random=$random_bot"
-play scotch_whist 2 "whist=$python $repo/sample-bots/scotch_whist/bot.py"
-echo "match.sh: every record verified: $out/{zetema,pontoon,scotch_whist}.jsonl"
+kit_match "java=java -jar $repo/sample-bots/java/target/bot.jar"

@@ -117,33 +117,59 @@ export abstract class ObservationBase<Act, Rules = unknown, Event = unknown> {
   }
 }
 
+/** A typed game's observation fields, by name: each decoded from the
+ * observation message by its function. */
+export type FieldDecoders<Message> = Record<string, (message: Message) => unknown>;
+
+/** The fields a table of decoders gives an observation (their types, their
+ * comments). */
+export type DecodedFields<Decoders> = {
+  readonly [K in keyof Decoders]: Decoders[K] extends (message: never) => infer T ? T : never;
+};
+
+/** The decoders of the fields every game's observation message has. */
+export const SEAT_FIELDS = {
+  seat: (m: { seat: number }) => m.seat,
+  currentPlayer: (m: { currentPlayer: number }) => m.currentPlayer,
+  /** 1 for the first hand. */
+  handNumber: (m: { handNumber: number }) => m.handNumber,
+};
+
 /** A typed game's observation: its message (`proto`, the observation of the
- * request's member `member`) and the lists made from it (`fields`), both at
- * their first use. */
-export abstract class TypedObservation<
-  Act,
-  Rules,
-  Event,
-  Message extends object,
-  Fields,
-> extends ObservationBase<Act, Rules, Event> {
+ * request's member `member`), read at its first use, and the fields of the
+ * game's table of decoders (defineFields), each decoded at its first read
+ * and kept. */
+export abstract class TypedObservation<Act, Rules, Event, Message extends object> extends ObservationBase<Act, Rules, Event> {
   protected abstract readonly member: "zetema" | "pontoon" | "scotchWhist";
-  #fields: Fields | undefined;
+  #decoded: unknown[] | undefined; // by the field's place in its table
 
   /** The observation message as received. */
   get proto(): Message {
     return (this.request[this.member] as unknown as { observation: Message }).observation;
   }
 
-  protected abstract fieldsOf(message: Message): Fields;
-
-  protected get fields(): Fields {
-    return (this.#fields ??= this.fieldsOf(this.proto));
-  }
-
   /** The message's own history, for the games whose observation has one. */
   protected override ownHistory(): readonly Event[] {
     return (this.proto as { history?: readonly Event[] }).history ?? [];
+  }
+
+  /** Puts a getter for each field of `decoders` on the prototype of `game`
+   * (whose type declares them: `interface Observation extends
+   * DecodedFields<typeof FIELDS> {}`), where JSON.stringify does not list
+   * them. */
+  static defineFields<Message extends object>(
+    game: { prototype: TypedObservation<unknown, unknown, unknown, Message> },
+    decoders: FieldDecoders<Message>,
+  ): void {
+    Object.entries(decoders).forEach(([name, decode], i) => {
+      Object.defineProperty(game.prototype, name, {
+        configurable: true,
+        get(this: TypedObservation<unknown, unknown, unknown, Message>) {
+          const decoded = (this.#decoded ??= []);
+          return i in decoded ? decoded[i] : (decoded[i] = decode(this.proto));
+        },
+      });
+    });
   }
 }
 

@@ -4,7 +4,7 @@
  * not see (another seat's face-down card) is null.
  */
 import { ACE, Card, CardError, cardOrNull } from "./cards";
-import { GameModule, setTypedAnswer, TypedObservation } from "./game";
+import { DecodedFields, FieldDecoders, GameModule, SEAT_FIELDS, setTypedAnswer, TypedObservation } from "./game";
 import type { pontoon as msg } from "./messages";
 
 export const BET = "bet";
@@ -174,58 +174,29 @@ export class SeatState {
   }
 }
 
-/** An observation's lists, made from its message at the first use. */
-function fieldsOf(obs: msg.Observation) {
-  return { seats: obs.seats.map((s) => new SeatState(s)), underPack: obs.underPack.map(cardOrNull) };
-}
-
-/** What this seat may see when it is asked to act in a Pontoon game; `proto`: the pontoon.v1.Observation as received. */
-export class Observation extends TypedObservation<Action, msg.Ruleset, msg.Event, msg.Observation, ReturnType<typeof fieldsOf>> {
-  readonly kind = "pontoon" as const;
-  protected readonly member = "pontoon";
-
-  protected fieldsOf(message: msg.Observation): ReturnType<typeof fieldsOf> {
-    return fieldsOf(message);
-  }
-
-  get seat(): number {
-    return this.proto.seat;
-  }
-  get numPlayers(): number {
-    return this.proto.numPlayers;
-  }
-  get banker(): number {
-    return this.proto.banker;
-  }
-  /** 1 for the first hand. */
-  get handNumber(): number {
-    return this.proto.handNumber;
-  }
+/** The observation's fields, each decoded from its message at its first read. */
+const FIELDS = {
+  ...SEAT_FIELDS,
+  numPlayers: (m) => m.numPlayers,
+  banker: (m) => m.banker,
   /** Hands in the game. */
-  get hands(): number {
-    return this.proto.hands;
-  }
-  get currentPlayer(): number {
-    return this.proto.currentPlayer;
-  }
+  hands: (m) => m.hands,
   /** The index of the hand to act on. */
-  get currentHand(): number {
-    return this.proto.currentHand;
-  }
-  get phase(): Phase {
-    return PHASE[this.proto.phase] ?? "over";
-  }
-  get seats(): SeatState[] {
-    return this.fields.seats;
-  }
-  get packSize(): number {
-    return this.proto.packSize;
-  }
+  currentHand: (m) => m.currentHand,
+  phase: (m): Phase => PHASE[m.phase] ?? "over",
+  seats: (m) => m.seats.map((s) => new SeatState(s)),
+  packSize: (m) => m.packSize,
   /** The known bottom of the pack, top first: cards put under since the
    * last shuffle, null for one hidden from this seat. */
-  get underPack(): (Card | null)[] {
-    return this.fields.underPack;
-  }
+  underPack: (m) => m.underPack.map(cardOrNull),
+} satisfies FieldDecoders<msg.Observation>;
+
+export interface Observation extends DecodedFields<typeof FIELDS> {}
+
+/** What this seat may see when it is asked to act in a Pontoon game; `proto`: the pontoon.v1.Observation as received. */
+export class Observation extends TypedObservation<Action, msg.Ruleset, msg.Event, msg.Observation> {
+  readonly kind = "pontoon" as const;
+  protected readonly member = "pontoon";
 
   get isBanker(): boolean {
     return this.seat === this.banker;
@@ -252,6 +223,7 @@ export class Observation extends TypedObservation<Action, msg.Ruleset, msg.Event
     return this.packSize - this.underPack.length;
   }
 }
+TypedObservation.defineFields(Observation, FIELDS);
 
 export const module: GameModule<Observation, Action> = {
   member: "pontoon",

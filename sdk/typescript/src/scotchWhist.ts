@@ -5,7 +5,7 @@
  * 8 7 6), in the other suits A K Q J T 9 8 7 6.
  */
 import { ACE, Card, CardError, cardOrNull, JACK, KING, parseCard, parseCards, parseSuit, QUEEN, TEN } from "./cards";
-import { GameModule, setTypedAnswer, TypedObservation } from "./game";
+import { DecodedFields, FieldDecoders, GameModule, SEAT_FIELDS, setTypedAnswer, TypedObservation } from "./game";
 import type { scotchWhist as msg } from "./messages";
 
 export const PLAY = "play";
@@ -106,87 +106,40 @@ export class Trick {
   }
 }
 
-/** An observation's lists, made from its message at the first use. */
-function fieldsOf(obs: msg.Observation) {
-  return {
-    hand: parseCards(obs.hand), trumpCard: cardOrNull(obs.trumpCard), trump: obs.trumpSuit ? parseSuit(obs.trumpSuit) : -1, trick: new Trick(obs.trick),
-    tricks: obs.tricks.map((t) => new Trick(t)), captured: obs.captured.map((c) => parseCards(c.cards)),
-    handSizes: [...obs.handSizes], scores: [...obs.scores], teamOf: [...obs.teamOf], teamScores: [...obs.teamScores],
-  };
-}
+/** The observation's fields, each decoded from its message at its first read. */
+const FIELDS = {
+  ...SEAT_FIELDS,
+  numPlayers: (m) => m.numPlayers,
+  dealer: (m) => m.dealer,
+  hand: (m) => parseCards(m.hand),
+  /** The card the dealer turned up. */
+  trumpCard: (m) => cardOrNull(m.trumpCard),
+  /** Its suit, 0..3 for S H D C (-1 when unknown). */
+  trump: (m) => (m.trumpSuit ? parseSuit(m.trumpSuit) : -1),
+  /** The dealer still holds the turned card. */
+  trumpHeld: (m) => m.trumpHeld,
+  /** The trick being played. */
+  trick: (m) => new Trick(m.trick),
+  /** This hand's completed tricks. */
+  tricks: (m) => m.tricks.map((t) => new Trick(t)),
+  /** Per seat: the cards it captured this hand. */
+  captured: (m) => m.captured.map((c) => parseCards(c.cards)),
+  handSizes: (m) => [...m.handSizes],
+  scores: (m) => [...m.scores],
+  teamOf: (m) => [...m.teamOf],
+  /** Per team: what the target is checked on. */
+  teamScores: (m) => [...m.teamScores],
+  target: (m) => m.target,
+  /** Cards each seat was dealt this hand. */
+  cardsDealt: (m) => m.cardsDealt,
+} satisfies FieldDecoders<msg.Observation>;
+
+export interface Observation extends DecodedFields<typeof FIELDS> {}
 
 /** What this seat may see when it is asked to act in a Scotch Whist game; `proto`: the scotch_whist.v1.Observation as received. */
-export class Observation extends TypedObservation<Action, msg.Ruleset, msg.Event, msg.Observation, ReturnType<typeof fieldsOf>> {
+export class Observation extends TypedObservation<Action, msg.Ruleset, msg.Event, msg.Observation> {
   readonly kind = "scotch_whist" as const;
   protected readonly member = "scotchWhist";
-
-  protected fieldsOf(message: msg.Observation): ReturnType<typeof fieldsOf> {
-    return fieldsOf(message);
-  }
-
-  get seat(): number {
-    return this.proto.seat;
-  }
-  get numPlayers(): number {
-    return this.proto.numPlayers;
-  }
-  get currentPlayer(): number {
-    return this.proto.currentPlayer;
-  }
-  get dealer(): number {
-    return this.proto.dealer;
-  }
-  /** 1 for the first hand. */
-  get handNumber(): number {
-    return this.proto.handNumber;
-  }
-  get hand(): Card[] {
-    return this.fields.hand;
-  }
-  /** The card the dealer turned up. */
-  get trumpCard(): Card | null {
-    return this.fields.trumpCard;
-  }
-  /** Its suit, 0..3 for S H D C (-1 when unknown). */
-  get trump(): number {
-    return this.fields.trump;
-  }
-  /** The dealer still holds the turned card. */
-  get trumpHeld(): boolean {
-    return this.proto.trumpHeld;
-  }
-  /** The trick being played. */
-  get trick(): Trick {
-    return this.fields.trick;
-  }
-  /** This hand's completed tricks. */
-  get tricks(): Trick[] {
-    return this.fields.tricks;
-  }
-  /** Per seat: the cards it captured this hand. */
-  get captured(): Card[][] {
-    return this.fields.captured;
-  }
-  get handSizes(): number[] {
-    return this.fields.handSizes;
-  }
-  get scores(): number[] {
-    return this.fields.scores;
-  }
-  get teamOf(): number[] {
-    return this.fields.teamOf;
-  }
-  /** Per team: what the target is checked on. */
-  get teamScores(): number[] {
-    return this.fields.teamScores;
-  }
-  get target(): number {
-    return this.proto.target;
-  }
-  /** Cards each seat was dealt this hand. */
-  get cardsDealt(): number {
-    return this.proto.cardsDealt;
-  }
 
   /** Every card played in this hand so far, the current trick's too. */
   get played(): Card[] {
@@ -199,6 +152,7 @@ export class Observation extends TypedObservation<Action, msg.Ruleset, msg.Event
     return this.teamOf.flatMap((t, s) => (t === team && s !== this.seat ? [s] : []));
   }
 }
+TypedObservation.defineFields(Observation, FIELDS);
 
 export const module: GameModule<Observation, Action> = {
   member: "scotchWhist",

@@ -14,7 +14,7 @@
  * suits in the order S H D C.
  */
 import { ACE, Card, CardError, compareCards, KING, parseCard, parseCards, QUEEN, RANKS, sortedByRank } from "./cards";
-import { GameModule, setTypedAnswer, TypedObservation } from "./game";
+import { DecodedFields, FieldDecoders, GameModule, SEAT_FIELDS, setTypedAnswer, TypedObservation } from "./game";
 import type { zetema as msg } from "./messages";
 
 export const DISCARD = "discard";
@@ -256,77 +256,41 @@ export function actionToProto(action: Action): msg.ActionIn {
   throw new CardError(`unknown action kind ${String(action.kind)}`);
 }
 
-/** An observation's lists, made from its message at the first use. */
-function fieldsOf(obs: msg.Observation) {
-  const pileCards = parseCards(obs.piles);
+/** The rank piles' cards by rank letter (all 13 ranks). */
+function byRank(cards: Card[]): Record<string, Card[]> {
   const piles: Record<string, Card[]> = Object.fromEntries([...RANKS].map((r) => [r, [] as Card[]]));
-  for (const c of pileCards) piles[c.rankChar].push(c);
-  return {
-    hand: parseCards(obs.hand), pileCards, piles, waste: parseCards(obs.waste), known: obs.known.map((k) => parseCards(k.cards)),
-    handSizes: [...obs.handSizes], scores: [...obs.scores], teamOf: [...obs.teamOf], teamScores: [...obs.teamScores],
-  };
+  for (const c of cards) piles[c.rankChar].push(c);
+  return piles;
 }
 
+/** The observation's fields, each decoded from its message at its first read. */
+const FIELDS = {
+  ...SEAT_FIELDS,
+  dealer: (m) => m.dealer,
+  /** Cards left to draw. */
+  stockSize: (m) => m.stockSize,
+  numPlayers: (m) => m.numPlayers || m.handSizes.length,
+  hand: (m) => parseCards(m.hand),
+  /** Every rank pile's cards together. */
+  pileCards: (m) => parseCards(m.piles),
+  /** Rank letter -> the cards on that rank pile (all 13 ranks). */
+  piles: (m) => byRank(parseCards(m.piles)),
+  waste: (m) => parseCards(m.waste),
+  handSizes: (m) => [...m.handSizes],
+  /** Points earned, per seat. */
+  scores: (m) => [...m.scores],
+  teamOf: (m) => [...m.teamOf],
+  teamScores: (m) => [...m.teamScores],
+  /** Per seat: cards shown in a declaration and still held. */
+  known: (m) => m.known.map((k) => parseCards(k.cards)),
+} satisfies FieldDecoders<msg.Observation>;
+
+export interface Observation extends DecodedFields<typeof FIELDS> {}
+
 /** What this seat may see when it is asked to act in a Zetema game; `proto`: the zetema.v1.Observation as received (its history left empty by the arbiter). */
-export class Observation extends TypedObservation<Action, msg.Ruleset, msg.Event, msg.Observation, ReturnType<typeof fieldsOf>> {
+export class Observation extends TypedObservation<Action, msg.Ruleset, msg.Event, msg.Observation> {
   readonly kind = "zetema" as const;
   protected readonly member = "zetema";
-
-  protected fieldsOf(message: msg.Observation): ReturnType<typeof fieldsOf> {
-    return fieldsOf(message);
-  }
-
-  get seat(): number {
-    return this.proto.seat;
-  }
-  get currentPlayer(): number {
-    return this.proto.currentPlayer;
-  }
-  get dealer(): number {
-    return this.proto.dealer;
-  }
-  /** 1 for the first hand. */
-  get handNumber(): number {
-    return this.proto.handNumber;
-  }
-  /** Cards left to draw. */
-  get stockSize(): number {
-    return this.proto.stockSize;
-  }
-  get numPlayers(): number {
-    return this.proto.numPlayers || this.proto.handSizes.length;
-  }
-  get hand(): Card[] {
-    return this.fields.hand;
-  }
-  /** Every rank pile's cards together. */
-  get pileCards(): Card[] {
-    return this.fields.pileCards;
-  }
-  /** Rank letter -> the cards on that rank pile (all 13 ranks). */
-  get piles(): Record<string, Card[]> {
-    return this.fields.piles;
-  }
-  get waste(): Card[] {
-    return this.fields.waste;
-  }
-  get handSizes(): number[] {
-    return this.fields.handSizes;
-  }
-  /** Points earned, per seat. */
-  get scores(): number[] {
-    return this.fields.scores;
-  }
-  get teamOf(): number[] {
-    return this.fields.teamOf;
-  }
-  get teamScores(): number[] {
-    return this.fields.teamScores;
-  }
-  /** Per seat: cards shown in a declaration and still held. */
-  get known(): Card[][] {
-    return this.fields.known;
-  }
 
   /** The cards on one rank pile; rank is a letter ("K", "10") or 0..12. */
   pile(rank: string | number): Card[] {
@@ -339,6 +303,7 @@ export class Observation extends TypedObservation<Action, msg.Ruleset, msg.Event
     return this.teamOf.length > 0 ? this.teamOf[this.seat] : this.seat;
   }
 }
+TypedObservation.defineFields(Observation, FIELDS);
 
 export const module: GameModule<Observation, Action> = {
   member: "zetema",
