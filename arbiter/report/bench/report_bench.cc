@@ -45,6 +45,7 @@
 #include <string>
 #include <vector>
 
+#include "arbiter/records/record_file.h"
 #include "arbiter/report/report_writer.h"
 #include "arbiter/tournament/builtin_runner.h"
 #include "arbiter/tournament/driver.h"
@@ -78,9 +79,15 @@ std::vector<std::string> PlayTournament(const fs::path& dir) {
   auto result =
       tour::RunTournament(config, resolved->layout, runner, {.out_dir = dir});
   if (!result || !result->complete) Die("the tournament did not finish");
+  // Its record file, compressed or not (whichever the tournament wrote).
+  auto sources = report::FindSources({dir.string()});
+  if (!sources) Die(sources.error());
+  auto reader = arbiter::records::RecordReader::Open(sources->records.at(0));
+  if (!reader) Die(reader.error());
   std::vector<std::string> lines;
-  std::ifstream in(dir / "games.jsonl");
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  std::string_view line;
+  while (reader->Next(&line).value_or(false)) lines.emplace_back(line);
+  if (lines.empty()) Die("the tournament recorded no games");
   return lines;
 }
 
