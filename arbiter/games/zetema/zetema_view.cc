@@ -15,15 +15,31 @@ namespace {
 
 using nlohmann::json;
 
-game::Zone MakeZone(std::string name, int owner, const std::vector<Card>& cards,
-                    uint32_t seen_by) {
-  game::Zone z{.name = std::move(name), .owner = owner};
-  for (Card c : cards) {
-    z.cards.push_back(CardToString(c));
-    z.seen_by.push_back(seen_by);
-  }
+// A zone of `size` cards to come.
+game::Zone NewZone(std::string_view name, int owner, size_t size) {
+  game::Zone z{.name = std::string(name), .owner = owner};
+  z.cards.reserve(size);
+  z.seen_by.reserve(size);
   return z;
 }
+
+// The cards of `cards` by rank, each seen by `seen_by` but those of
+// `shown` (one copy each), which every seat has seen.
+game::Zone MakeZone(std::string_view name, int owner, const CardSet& cards,
+                    uint32_t seen_by, CardSet shown = {}) {
+  game::Zone z = NewZone(name, owner, size_t(cards.Size()));
+  cards.ForEachByRank([&](Card c) {
+    z.cards.push_back(CardToString(c));
+    z.seen_by.push_back(shown.Has(c) ? game::kSeenByAll : seen_by);
+    if (shown.Has(c)) shown.Remove(c);
+  });
+  return z;
+}
+
+// The piles' zone names, by rank.
+constexpr std::array<std::string_view, kNumRanks> kPileNames = {
+    "pile A", "pile 2", "pile 3", "pile 4", "pile 5", "pile 6", "pile 7",
+    "pile 8", "pile 9", "pile T", "pile J", "pile Q", "pile K"};
 
 std::expected<std::string, std::string> NormalCardSet(std::string_view text) {
   auto cards = ParseCardSet(text);
@@ -124,32 +140,26 @@ std::vector<game::Counter> ZetemaState::Tallies() const {
 game::TableView ZetemaState::View() const {
   const zetema::State& s = state_;
   game::TableView view;
+  view.zones.reserve(size_t(s.num_players() + kNumRanks + 2));
+  view.counters.reserve(size_t(s.num_players() + 3));
   for (int p = 0; p < s.num_players(); ++p) {
     // Cards shown in a declaration and still held are public.
-    game::Zone hand = MakeZone("hand", p, s.Hand(p).SortedByRank(), 1u << p);
-    CardSet shown = s.Known(p);
-    for (size_t i = 0; i < hand.cards.size(); ++i) {
-      const Card c = *ParseCard(hand.cards[i]);
-      if (shown.Has(c)) {
-        shown.Remove(c);
-        hand.seen_by[i] = game::kSeenByAll;
-      }
-    }
-    view.zones.push_back(std::move(hand));
+    view.zones.push_back(MakeZone("hand", p, s.Hand(p), 1u << p, s.Known(p)));
     view.counters.push_back({.name = "score", .owner = p, .value = s.Score(p)});
   }
   for (int r = 0; r < kNumRanks; ++r) {
-    view.zones.push_back(MakeZone(fmt::format("pile {}", RankChar(r)), -1,
-                                  s.Piles().OfRank(r).SortedByRank(),
-                                  game::kSeenByAll));
+    view.zones.push_back(MakeZone(kPileNames[size_t(r)], -1,
+                                  s.Piles().OfRank(r), game::kSeenByAll));
   }
   // Every card that goes to the waste was shown on its way.
-  view.zones.push_back(
-      MakeZone("waste", -1, s.Waste().SortedByRank(), game::kSeenByAll));
+  view.zones.push_back(MakeZone("waste", -1, s.Waste(), game::kSeenByAll));
   const std::vector<Card>& deck = s.Deck(s.HandNumber());
-  view.zones.push_back(
-      MakeZone("stock", -1,
-               std::vector<Card>(deck.end() - s.StockSize(), deck.end()), 0));
+  game::Zone stock = NewZone("stock", -1, size_t(s.StockSize()));
+  for (auto c = deck.end() - s.StockSize(); c != deck.end(); ++c) {
+    stock.cards.push_back(CardToString(*c));
+  }
+  stock.seen_by.assign(stock.cards.size(), 0);
+  view.zones.push_back(std::move(stock));
   view.counters.push_back({.name = "stock", .value = s.StockSize()});
   view.counters.push_back({.name = "hand", .value = s.HandNumber()});
   view.counters.push_back({.name = "dealer", .value = s.Dealer()});
