@@ -400,14 +400,17 @@ class Walker {
   }
 
   void TakePosition(const game::State& state) {
-    game::TableView view = state.View();
+    // Into the memory of the view before the last (swapped below).
+    game::TableView& view = view_;
+    state.FillView(&view);
+    const std::vector<game::Zone>& last_zones = last_view_.zones;
     views_ += views_.size() > 1 ? ",[" : "[";
     // A step changes few zones: one equal to the last position's at its
     // place has its index.
     last_indices_.resize(view.zones.size(), -1);
     for (size_t z = 0; z < view.zones.size(); ++z) {
       const game::Zone& zone = view.zones[z];
-      if (z >= last_zones_.size() || !SameZone(zone, last_zones_[z])) {
+      if (z >= last_zones.size() || !SameZone(zone, last_zones[z])) {
         last_indices_[z] = zones_.Index(zone);
       }
       if (z) views_ += ',';
@@ -429,11 +432,17 @@ class Walker {
       PutEventTexts(state, events_seen_);
     }
     event_counts_.push_back(events_seen_);
-    last_zones_ = std::move(view.zones);
+    std::swap(view_, last_view_);
   }
 
   static bool SameZone(const game::Zone& a, const game::Zone& b) {
-    return a.owner == b.owner && a.cards == b.cards && a.seen_by == b.seen_by &&
+    // Cards are a few bytes each: compared inline, not by memcmp calls.
+    auto same = [](std::string_view x, std::string_view y) {
+      return x.size() == y.size() && std::equal(x.begin(), x.end(), y.begin());
+    };
+    return a.owner == b.owner && a.seen_by == b.seen_by &&
+           std::equal(a.cards.begin(), a.cards.end(), b.cards.begin(),
+                      b.cards.end(), same) &&
            a.name == b.name;
   }
 
@@ -505,8 +514,8 @@ class Walker {
   std::vector<std::vector<int>> scores_, team_scores_;
   std::vector<int> event_counts_, hand_starts_ = {0};
   std::vector<int> event_texts_;  // an event's, kept to reuse its memory
-  // The last position's zones and their indices.
-  std::vector<game::Zone> last_zones_;
+  // This position's view, and the last position's with its zones' indices.
+  game::TableView view_, last_view_;
   std::vector<int> last_indices_;
   // Lists written as they grow, still open.
   std::string steps_ = "[", views_ = "[", events_ = "[";

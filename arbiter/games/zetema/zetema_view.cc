@@ -15,25 +15,23 @@ namespace {
 
 using nlohmann::json;
 
-// A zone of `size` cards to come.
-game::Zone NewZone(std::string_view name, int owner, size_t size) {
-  game::Zone z{.name = std::string(name), .owner = owner};
-  z.cards.reserve(size);
-  z.seen_by.reserve(size);
-  return z;
-}
+// Every card's text, by card (the view writes one per card at every
+// position of a replay).
+const std::array<std::string, 64> kCardTexts = [] {
+  std::array<std::string, 64> texts;
+  for (size_t c = 0; c < texts.size(); ++c) texts[c] = CardToString(Card(c));
+  return texts;
+}();
 
-// The cards of `cards` by rank, each seen by `seen_by` but those of
-// `shown` (one copy each), which every seat has seen.
-game::Zone MakeZone(std::string_view name, int owner, const CardSet& cards,
-                    uint32_t seen_by, CardSet shown = {}) {
-  game::Zone z = NewZone(name, owner, size_t(cards.Size()));
+// The cards of `cards` by rank into `z`, each seen by `seen_by` but those
+// of `shown` (one copy each), which every seat has seen.
+void AddCards(game::Zone& z, const CardSet& cards, uint32_t seen_by,
+              CardSet shown = {}) {
   cards.ForEachByRank([&](Card c) {
-    z.cards.push_back(CardToString(c));
+    z.cards.push_back(kCardTexts[c]);
     z.seen_by.push_back(shown.Has(c) ? game::kSeenByAll : seen_by);
     if (shown.Has(c)) shown.Remove(c);
   });
-  return z;
 }
 
 // The piles' zone names, by rank.
@@ -137,33 +135,29 @@ std::vector<game::Counter> ZetemaState::Tallies() const {
   return out;
 }
 
-game::TableView ZetemaState::View() const {
+void ZetemaState::FillView(game::TableView* out) const {
   const zetema::State& s = state_;
-  game::TableView view;
-  view.zones.reserve(size_t(s.num_players() + kNumRanks + 2));
-  view.counters.reserve(size_t(s.num_players() + 3));
+  game::ViewWriter view(out);
   for (int p = 0; p < s.num_players(); ++p) {
     // Cards shown in a declaration and still held are public.
-    view.zones.push_back(MakeZone("hand", p, s.Hand(p), 1u << p, s.Known(p)));
-    view.counters.push_back({.name = "score", .owner = p, .value = s.Score(p)});
+    AddCards(view.AddZone("hand", p), s.Hand(p), 1u << p, s.Known(p));
+    view.AddCounter("score", p, s.Score(p));
   }
   for (int r = 0; r < kNumRanks; ++r) {
-    view.zones.push_back(MakeZone(kPileNames[size_t(r)], -1,
-                                  s.Piles().OfRank(r), game::kSeenByAll));
+    AddCards(view.AddZone(kPileNames[size_t(r)], -1), s.Piles().OfRank(r),
+             game::kSeenByAll);
   }
   // Every card that goes to the waste was shown on its way.
-  view.zones.push_back(MakeZone("waste", -1, s.Waste(), game::kSeenByAll));
+  AddCards(view.AddZone("waste", -1), s.Waste(), game::kSeenByAll);
   const std::vector<Card>& deck = s.Deck(s.HandNumber());
-  game::Zone stock = NewZone("stock", -1, size_t(s.StockSize()));
+  game::Zone& stock = view.AddZone("stock", -1);
   for (auto c = deck.end() - s.StockSize(); c != deck.end(); ++c) {
-    stock.cards.push_back(CardToString(*c));
+    stock.cards.push_back(kCardTexts[*c]);
+    stock.seen_by.push_back(0);
   }
-  stock.seen_by.assign(stock.cards.size(), 0);
-  view.zones.push_back(std::move(stock));
-  view.counters.push_back({.name = "stock", .value = s.StockSize()});
-  view.counters.push_back({.name = "hand", .value = s.HandNumber()});
-  view.counters.push_back({.name = "dealer", .value = s.Dealer()});
-  return view;
+  view.AddCounter("stock", -1, s.StockSize());
+  view.AddCounter("hand", -1, s.HandNumber());
+  view.AddCounter("dealer", -1, s.Dealer());
 }
 
 json ZetemaState::ToJson() const {
