@@ -170,19 +170,21 @@ class ZoneTable {
   // The cards as one string, space-separated.
   static void PutCards(std::string& out,
                        const std::vector<std::string>& cards) {
-    if (!std::all_of(cards.begin(), cards.end(),
-                     [](const std::string& c) { return Plain(c); })) {
-      std::string joined;
-      for (const std::string& c : cards)
-        joined += (joined.empty() ? "" : " ") + c;
-      return Put(out, joined);
-    }
+    const size_t start = out.size();
     out += '"';
     for (size_t i = 0; i < cards.size(); ++i) {
       if (i) out += ' ';
       out += cards[i];
     }
-    out += '"';
+    const std::string_view joined = std::string_view(out).substr(start + 1);
+    if (Plain(joined)) {
+      out += '"';
+      return;
+    }
+    // Escapes (no game's cards need them): Put's.
+    const std::string text(joined);
+    out.resize(start);
+    Put(out, text);
   }
   // One mask for the whole zone when every card has it.
   static void PutSeen(std::string& out, const game::Zone& z) {
