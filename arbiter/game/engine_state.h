@@ -29,6 +29,13 @@ class EngineState : public State {
   std::vector<int> Teams() const override { return game_->Teams(NumSeats()); }
   int NumLegalActions() const override { return int(Legal().size()); }
   int NumEvents() const override { return int(state_.Events().size()); }
+  // The games write their views with FillView, which View() calls.
+  void FillView(TableView* out) const override = 0;
+  TableView View() const override {
+    TableView view;
+    FillView(&view);
+    return view;
+  }
 
   const Engine& engine() const { return state_; }
 

@@ -115,6 +115,42 @@ struct TableView {
   std::vector<Counter> counters;
 };
 
+// Writes a view into the memory of the one it replaces (State::FillView):
+// the zones' and counters' vectors and strings are reused, so that a view
+// taken at every position of a replay allocates next to nothing. The view
+// holds what was added once the writer is gone.
+class ViewWriter {
+ public:
+  explicit ViewWriter(TableView* view) : view_(*view) {}
+  ViewWriter(const ViewWriter&) = delete;
+  ViewWriter& operator=(const ViewWriter&) = delete;
+  ~ViewWriter() {
+    view_.zones.resize(zones_);
+    view_.counters.resize(counters_);
+  }
+  // The next zone, empty (the reference holds until the next AddZone).
+  Zone& AddZone(std::string_view name, int owner) {
+    if (zones_ == view_.zones.size()) view_.zones.emplace_back();
+    Zone& z = view_.zones[zones_++];
+    z.name.assign(name);
+    z.owner = owner;
+    z.cards.clear();
+    z.seen_by.clear();
+    return z;
+  }
+  void AddCounter(std::string_view name, int owner, int64_t value) {
+    if (counters_ == view_.counters.size()) view_.counters.emplace_back();
+    Counter& c = view_.counters[counters_++];
+    c.name.assign(name);
+    c.owner = owner;
+    c.value = value;
+  }
+
+ private:
+  TableView& view_;
+  size_t zones_ = 0, counters_ = 0;
+};
+
 // The check of one [expect] entry of a scenario file.
 struct ExpectCheck {
   bool known = true;    // false: the game has no such key
@@ -182,6 +218,9 @@ class State {
 
   // ---- viewers, summaries and scenario files
   virtual TableView View() const = 0;
+  // View() written into `out`, reusing its memory (ViewWriter): a replay
+  // takes the view at every position.
+  virtual void FillView(TableView* out) const { *out = View(); }
   // Totals of the game so far for summaries (`arbiter selfplay`), named
   // "TABLE/COLUMN" (e.g. "points/flush", "count/flush"): each table is
   // printed on its own. The same names in the same order at every seat count

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <deque>
 #include <optional>
 #include <set>
 #include <unordered_map>
@@ -108,16 +109,26 @@ std::string Text(const T& value) {
 // across steps.
 class TextTable {
  public:
-  int Index(const std::string& text) {
-    auto [it, added] = index_.try_emplace(text, int(texts_.size()));
-    if (added) texts_.push_back(text);
-    return it->second;
+  int Index(std::string text) {
+    // Consecutive texts are often the same (an event most viewers see
+    // alike): compared before hashed.
+    if (last_ >= 0 && text == texts_[size_t(last_)]) return last_;
+    if (auto it = index_.find(text); it != index_.end()) {
+      return last_ = it->second;
+    }
+    // The map's keys are views of the texts kept (a deque never moves
+    // them).
+    texts_.push_back(std::move(text));
+    last_ = int(texts_.size()) - 1;
+    index_.emplace(texts_.back(), last_);
+    return last_;
   }
-  const std::vector<std::string>& texts() const { return texts_; }
+  const std::deque<std::string>& texts() const { return texts_; }
 
  private:
-  std::unordered_map<std::string, int> index_;
-  std::vector<std::string> texts_;
+  std::unordered_map<std::string_view, int> index_;
+  std::deque<std::string> texts_;
+  int last_ = -1;
 };
 
 // Distinct zone contents, each as its JSON [name, owner, "cards", seen]:
@@ -126,19 +137,13 @@ class TextTable {
 class ZoneTable {
  public:
   int Index(const game::Zone& z) {
-    // Into buffers kept from call to call: most zones are found, and then
-    // nothing is allocated.
-    cards_.clear();
-    for (size_t i = 0; i < z.cards.size(); ++i) {
-      if (i) cards_ += ' ';
-      cards_ += z.cards[i];
-    }
+    // Into a buffer kept from call to call: found zones allocate nothing.
     key_ = "[";
     Put(key_, z.name);
     key_ += ',';
     Put(key_, z.owner);
     key_ += ',';
-    Put(key_, cards_);
+    PutCards(key_, z.cards);
     key_ += ',';
     PutSeen(key_, z);
     key_ += ']';
@@ -146,13 +151,41 @@ class ZoneTable {
     // With the number of masks: one mask stands for every card's.
     Put(key_, int64_t(z.seen_by.size()));
     if (auto it = index_.find(key_); it != index_.end()) return it->second;
-    zones_.push_back(key_.substr(0, text_size));
-    index_.emplace(key_, int(zones_.size()) - 1);
+    // The map's keys are views of the texts kept (a deque never moves
+    // them): each zone's text is stored once.
+    zones_.push_back({key_, text_size});
+    index_.emplace(zones_.back().first, int(zones_.size()) - 1);
     return int(zones_.size()) - 1;
   }
-  std::string Json() const { return Array(zones_); }
+  std::string Json() const {
+    std::string out = "[";
+    for (const auto& [key, text_size] : zones_) {
+      if (out.size() > 1) out += ',';
+      out.append(key, 0, text_size);
+    }
+    return out + "]";
+  }
 
  private:
+  // The cards as one string, space-separated.
+  static void PutCards(std::string& out,
+                       const std::vector<std::string>& cards) {
+    const size_t start = out.size();
+    out += '"';
+    for (size_t i = 0; i < cards.size(); ++i) {
+      if (i) out += ' ';
+      out += cards[i];
+    }
+    const std::string_view joined = std::string_view(out).substr(start + 1);
+    if (Plain(joined)) {
+      out += '"';
+      return;
+    }
+    // Escapes (no game's cards need them): Put's.
+    const std::string text(joined);
+    out.resize(start);
+    Put(out, text);
+  }
   // One mask for the whole zone when every card has it.
   static void PutSeen(std::string& out, const game::Zone& z) {
     const bool uniform =
@@ -161,9 +194,9 @@ class ZoneTable {
     if (!uniform) return PutList(out, z.seen_by);
     Put(out, z.seen_by.empty() ? game::kSeenByAll : z.seen_by[0]);
   }
-  std::unordered_map<std::string, int> index_;
-  std::vector<std::string> zones_;
-  std::string cards_, key_;
+  std::unordered_map<std::string_view, int> index_;
+  std::deque<std::pair<std::string, size_t>> zones_;  // key, JSON's size
+  std::string key_;
 };
 
 // A position's counter values by key (nullopt: absent there).
@@ -173,13 +206,22 @@ using CounterValues = std::vector<std::optional<int64_t>>;
 class CounterTable {
  public:
   CounterValues Values(const std::vector<game::Counter>& counters) {
+    // A game gives the same counters at most positions: their keys'
+    // indices are those of the last position's when the names match.
+    if (!SameKeys(counters)) {
+      last_.clear();
+      for (const game::Counter& c : counters) {
+        auto [it, added] =
+            index_.try_emplace({c.name, c.owner}, int(keys_.size()));
+        if (added) keys_.push_back(it->first);
+        last_.push_back({&it->first, it->second});
+      }
+    }
     CounterValues values;
-    for (const game::Counter& c : counters) {
-      auto [it, added] =
-          index_.try_emplace({c.name, c.owner}, int(keys_.size()));
-      if (added) keys_.push_back(it->first);
-      if (values.size() <= size_t(it->second)) values.resize(it->second + 1);
-      values[it->second] = c.value;
+    for (size_t i = 0; i < counters.size(); ++i) {
+      const size_t slot = size_t(last_[i].second);
+      if (values.size() <= slot) values.resize(slot + 1);
+      values[slot] = counters[i].value;
     }
     return values;
   }
@@ -203,8 +245,21 @@ class CounterTable {
   }
 
  private:
-  std::map<std::pair<std::string, int>, int> index_;
-  std::vector<std::pair<std::string, int>> keys_;
+  using Key = std::pair<std::string, int>;
+  bool SameKeys(const std::vector<game::Counter>& counters) const {
+    if (counters.size() != last_.size()) return false;
+    for (size_t i = 0; i < counters.size(); ++i) {
+      const Key& key = *last_[i].first;
+      if (counters[i].owner != key.second || counters[i].name != key.first) {
+        return false;
+      }
+    }
+    return true;
+  }
+  std::map<Key, int> index_;
+  std::vector<Key> keys_;
+  // The last position's counters: their keys (in index_) and indices.
+  std::vector<std::pair<const Key*, int>> last_;
 };
 
 template <typename T>
@@ -347,14 +402,17 @@ class Walker {
   }
 
   void TakePosition(const game::State& state) {
-    game::TableView view = state.View();
+    // Into the memory of the view before the last (swapped below).
+    game::TableView& view = view_;
+    state.FillView(&view);
+    const std::vector<game::Zone>& last_zones = last_view_.zones;
     views_ += views_.size() > 1 ? ",[" : "[";
     // A step changes few zones: one equal to the last position's at its
     // place has its index.
     last_indices_.resize(view.zones.size(), -1);
     for (size_t z = 0; z < view.zones.size(); ++z) {
       const game::Zone& zone = view.zones[z];
-      if (z >= last_zones_.size() || !SameZone(zone, last_zones_[z])) {
+      if (z >= last_zones.size() || !SameZone(zone, last_zones[z])) {
         last_indices_[z] = zones_.Index(zone);
       }
       if (z) views_ += ',';
@@ -376,19 +434,25 @@ class Walker {
       PutEventTexts(state, events_seen_);
     }
     event_counts_.push_back(events_seen_);
-    last_zones_ = std::move(view.zones);
+    std::swap(view_, last_view_);
   }
 
   static bool SameZone(const game::Zone& a, const game::Zone& b) {
-    return a.owner == b.owner && a.cards == b.cards && a.seen_by == b.seen_by &&
+    // Cards are a few bytes each: compared inline, not by memcmp calls.
+    auto same = [](std::string_view x, std::string_view y) {
+      return x.size() == y.size() && std::equal(x.begin(), x.end(), y.begin());
+    };
+    return a.owner == b.owner && a.seen_by == b.seen_by &&
+           std::equal(a.cards.begin(), a.cards.end(), b.cards.begin(),
+                      b.cards.end(), same) &&
            a.name == b.name;
   }
 
   // One text when every viewer sees the event alike.
   void PutEventTexts(const game::State& state, int e) {
-    std::vector<int> texts = {
-        texts_.Index(state.EventText(e, game::kOmniscient)),
-        texts_.Index(state.EventText(e, game::kPublic))};
+    std::vector<int>& texts = event_texts_;
+    texts = {texts_.Index(state.EventText(e, game::kOmniscient)),
+             texts_.Index(state.EventText(e, game::kPublic))};
     for (int s = 0; s < num_seats_; ++s) {
       texts.push_back(texts_.Index(state.EventText(e, s)));
     }
@@ -451,8 +515,9 @@ class Walker {
   std::vector<CounterValues> counters_;
   std::vector<std::vector<int>> scores_, team_scores_;
   std::vector<int> event_counts_, hand_starts_ = {0};
-  // The last position's zones and their indices.
-  std::vector<game::Zone> last_zones_;
+  std::vector<int> event_texts_;  // an event's, kept to reuse its memory
+  // This position's view, and the last position's with its zones' indices.
+  game::TableView view_, last_view_;
   std::vector<int> last_indices_;
   // Lists written as they grow, still open.
   std::string steps_ = "[", views_ = "[", events_ = "[";

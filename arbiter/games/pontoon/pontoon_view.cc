@@ -1,5 +1,6 @@
 // Pontoon's table view, tallies, scenario state and [expect] keys.
 #include <algorithm>
+#include <array>
 
 #include "arbiter/game/expect.h"
 #include "arbiter/games/pontoon/pontoon_state.h"
@@ -48,35 +49,34 @@ std::vector<Card> PackCards(const State& s) {
 
 }  // namespace
 
-game::TableView PontoonState::View() const {
+void PontoonState::FillView(game::TableView* out) const {
   const pontoon::State& s = state_;
-  game::TableView v;
+  // A seat's hands' zone names.
+  static constexpr std::array<std::string_view, kMaxHands> kHandNames = {
+      "hand 1", "hand 2", "hand 3", "hand 4"};
+  game::ViewWriter v(out);
   for (int p = 0; p < s.num_seats(); ++p) {
     for (int i = 0; i < s.SeatAt(p).num_hands; ++i) {
       const Hand& h = s.SeatAt(p).hands[size_t(i)];
       if (h.status == HandStatus::kBust && p != s.Banker()) continue;
-      game::Zone z{.name = "hand " + std::to_string(i + 1), .owner = p};
+      game::Zone& z = v.AddZone(kHandNames[size_t(i)], p);
       for (int c = 0; c < h.size; ++c) {
         z.cards.push_back(CardText(h.cards[size_t(c)]));
         z.seen_by.push_back(h.Shown(c)
                                 ? game::kSeenByAll
                                 : (1u << p) | SeenBy(h.known[size_t(c)]));
       }
-      v.zones.push_back(std::move(z));
     }
-    v.counters.push_back({.name = "chips", .owner = p, .value = s.Chips(p)});
-    v.counters.push_back(
-        {.name = "stake", .owner = p, .value = s.SeatAt(p).Stake()});
+    v.AddCounter("chips", p, s.Chips(p));
+    v.AddCounter("stake", p, s.SeatAt(p).Stake());
   }
-  game::Zone pack{.name = "pack"};
+  game::Zone& pack = v.AddZone("pack", -1);
   for (int i = 0; i < s.PackSize(); ++i) {
     pack.cards.push_back(CardText(s.PackCard(i)));
     pack.seen_by.push_back(SeenBy(s.PackKnown(i)));
   }
-  v.zones.push_back(std::move(pack));
-  v.counters.push_back({.name = "pack", .value = s.PackSize()});
-  v.counters.push_back({.name = "banker", .value = s.Banker()});
-  return v;
+  v.AddCounter("pack", -1, s.PackSize());
+  v.AddCounter("banker", -1, s.Banker());
 }
 
 // The same columns at every seat count (selfplay prints one table for all):

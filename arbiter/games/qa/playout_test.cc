@@ -6,7 +6,9 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 #include "arbiter/games/qa/checks.h"
 #include "arbiter/games/registry.h"
@@ -70,6 +72,43 @@ TEST_P(PlayoutTest, TalliesHaveTheSameColumnsAtEverySeatCountAndMoment) {
         (*state)->Apply(
             int(step * 7919 % uint64_t((*state)->NumLegalActions())));
       }
+    }
+  }
+}
+
+bool Same(const Zone& a, const Zone& b) {
+  return a.name == b.name && a.owner == b.owner && a.cards == b.cards &&
+         a.seen_by == b.seen_by;
+}
+bool Same(const Counter& a, const Counter& b) {
+  return a.name == b.name && a.owner == b.owner && a.value == b.value;
+}
+template <typename T>
+bool Same(const std::vector<T>& a, const std::vector<T>& b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                    [](const T& x, const T& y) { return Same(x, y); });
+}
+
+// FillView writes what View() gives into a view it reuses: one view here
+// through every position of a game at every seat count (larger tables and
+// later positions leave more zones, cards and counters behind).
+TEST_P(PlayoutTest, FillViewIsViewInAReusedView) {
+  const GameType& type = *GetParam();
+  auto game = type.Load(type.Presets().front());
+  ASSERT_TRUE(game.has_value()) << game.error();
+  TableView reused;
+  for (int seats = type.MaxSeats(); seats >= type.MinSeats(); --seats) {
+    auto state = (*game)->NewState({.num_seats = seats, .seed = 11});
+    ASSERT_TRUE(state.has_value()) << state.error();
+    for (uint64_t step = 1; true; ++step) {
+      const TableView view = (*state)->View();
+      (*state)->FillView(&reused);
+      const std::string where =
+          fmt::format("{} seats={} step {}", type.Name(), seats, step);
+      ASSERT_TRUE(Same(reused.zones, view.zones)) << where;
+      ASSERT_TRUE(Same(reused.counters, view.counters)) << where;
+      if ((*state)->IsTerminal()) break;
+      (*state)->Apply(int(step * 7919 % uint64_t((*state)->NumLegalActions())));
     }
   }
 }

@@ -46,7 +46,7 @@ class ScotchWhistState final
   void FillRecord(game::v1::GameRecord* record) const override;
 
   // scotch_whist_view.cc
-  game::TableView View() const override;
+  void FillView(game::TableView* out) const override;
   std::vector<game::Counter> Tallies() const override;
   nlohmann::json ToJson() const override;
   game::ExpectCheck Expect(std::string_view key,

@@ -5,6 +5,8 @@
 #include <fmt/format.h>
 
 #include <array>
+#include <bit>
+#include <span>
 
 #include "arbiter/game/expect.h"
 #include "arbiter/games/scotch_whist/scotch_whist_state.h"
@@ -14,14 +16,21 @@ namespace {
 
 using nlohmann::json;
 
-game::Zone MakeZone(std::string name, int owner, const std::vector<Card>& cards,
-                    uint32_t seen_by) {
-  game::Zone z{.name = std::move(name), .owner = owner};
+// `cards` into `z`, each seen by `seen_by`.
+template <typename Cards>
+void AddCards(game::Zone& z, const Cards& cards, uint32_t seen_by) {
   for (Card c : cards) {
     z.cards.push_back(CardToString(c));
     z.seen_by.push_back(seen_by);
   }
-  return z;
+}
+
+// A set's cards in card order, without making their list.
+void AddCards(game::Zone& z, const CardSet& cards, uint32_t seen_by) {
+  for (uint64_t b = cards.bits(); b != 0; b &= b - 1) {
+    z.cards.push_back(CardToString(Card(std::countr_zero(b))));
+    z.seen_by.push_back(seen_by);
+  }
 }
 
 std::vector<Card> TrickCards(const Trick& t) {
@@ -48,52 +57,44 @@ std::expected<std::string, std::string> NormalSuit(std::string_view text) {
 
 }  // namespace
 
-game::TableView ScotchWhistState::View() const {
+void ScotchWhistState::FillView(game::TableView* out) const {
   const scotch_whist::State& s = state_;
   const int n = s.num_players();
-  game::TableView view;
+  game::ViewWriter view(out);
   // The turned card has a zone of its own while the dealer holds it.
   const Card turned = s.TrumpHeld() ? s.TrumpCard() : kNoCard;
   for (int p = 0; p < n; ++p) {
     CardSet hand = s.Hand(p);
     if (turned != kNoCard) hand.Remove(turned);
-    view.zones.push_back(MakeZone("hand", p, hand.Cards(), 1u << p));
+    AddCards(view.AddZone("hand", p), hand, 1u << p);
   }
-  view.zones.push_back(MakeZone(
-      "trump", s.Dealer(),
-      turned == kNoCard ? std::vector<Card>{} : std::vector<Card>{turned},
-      game::kSeenByAll));
+  game::Zone& trump = view.AddZone("trump", s.Dealer());
+  if (turned != kNoCard) AddCards(trump, std::array{turned}, game::kSeenByAll);
   // The trump suit stays on the table after the turned card is played: in
   // the trick's name, as a viewer has nowhere else to read it.
-  constexpr std::array<const char*, kNumSuits> kSuitNames = {
-      "spades", "hearts", "diamonds", "clubs"};
-  const std::string trick =
-      s.TrumpCard() == kNoCard
-          ? "trick"
-          : fmt::format("trick, trumps {}", kSuitNames[size_t(s.TrumpSuit())]);
-  view.zones.push_back(
-      MakeZone(trick, -1, TrickCards(s.CurrentTrick()), game::kSeenByAll));
+  constexpr std::array<std::string_view, kNumSuits> kTrickNames = {
+      "trick, trumps spades", "trick, trumps hearts", "trick, trumps diamonds",
+      "trick, trumps clubs"};
+  const Trick& trick = s.CurrentTrick();
+  AddCards(view.AddZone(s.TrumpCard() == kNoCard
+                            ? "trick"
+                            : kTrickNames[size_t(s.TrumpSuit())],
+                        -1),
+           std::span(trick.cards.data(), size_t(trick.size)), game::kSeenByAll);
   for (int p = 0; p < n; ++p) {
-    view.zones.push_back(
-        MakeZone("captured", p, s.Captured(p).Cards(), game::kSeenByAll));
+    AddCards(view.AddZone("captured", p), s.Captured(p), game::kSeenByAll);
   }
   std::array<int, kMaxPlayers> tricks{};
   for (const Trick& t : s.Tricks()) ++tricks[size_t(t.winner)];
   const bool teams = s.NumTeams() < n;
   for (int p = 0; p < n; ++p) {
-    view.counters.push_back({.name = "score", .owner = p, .value = s.Score(p)});
-    if (teams) {
-      view.counters.push_back({.name = "team score",
-                               .owner = p,
-                               .value = s.TeamScore(s.TeamOf(p))});
-    }
-    view.counters.push_back(
-        {.name = "tricks", .owner = p, .value = tricks[size_t(p)]});
+    view.AddCounter("score", p, s.Score(p));
+    if (teams) view.AddCounter("team score", p, s.TeamScore(s.TeamOf(p)));
+    view.AddCounter("tricks", p, tricks[size_t(p)]);
   }
-  view.counters.push_back({.name = "hand", .value = s.HandNumber()});
-  view.counters.push_back({.name = "dealer", .value = s.Dealer()});
-  view.counters.push_back({.name = "target", .value = s.rules().target});
-  return view;
+  view.AddCounter("hand", -1, s.HandNumber());
+  view.AddCounter("dealer", -1, s.Dealer());
+  view.AddCounter("target", -1, s.rules().target);
 }
 
 std::vector<game::Counter> ScotchWhistState::Tallies() const {

@@ -9,8 +9,6 @@ namespace zetema {
 namespace {
 
 constexpr std::string_view kRankChars = "A23456789TJQK";
-// One bit per suit at rank 0 (a card is suit * 16 + rank).
-constexpr uint64_t kSameRank = 0x0001000100010001;
 constexpr std::string_view kSuitChars = "SHDC";
 
 // UTF-8 suit symbols, in suit order S H D C.
@@ -77,18 +75,9 @@ std::vector<Card> CardSet::Cards() const {
 }
 
 std::vector<Card> CardSet::SortedByRank() const {
-  // A card is suit * 16 + rank: walking ranks, then suits, visits every
-  // kind in order without sorting (built for every observation sent).
   std::vector<Card> out;
   out.reserve(Size());
-  for (uint64_t rank = 0; rank < 16; ++rank) {
-    const uint64_t column = kSameRank << rank;
-    for (uint64_t bits = lo_ & column; bits; bits &= bits - 1) {
-      const Card c = Card(std::countr_zero(bits));
-      out.push_back(c);
-      if ((hi_ >> c) & 1) out.push_back(c);
-    }
-  }
+  ForEachByRank([&](Card c) { out.push_back(c); });
   return out;
 }
 

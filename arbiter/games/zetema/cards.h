@@ -118,6 +118,21 @@ class CardSet {
   std::vector<Card> Cards() const;
   // Cards sorted by rank (A low) then suit, each copy separately.
   std::vector<Card> SortedByRank() const;
+  // Calls f(card) for each of SortedByRank()'s cards in its order, without
+  // making the list (the table view walks every zone at every position).
+  template <class F>
+  void ForEachByRank(F f) const {
+    // A card is suit * 16 + rank: walking ranks, then suits, visits every
+    // kind in order without sorting.
+    for (int rank = 0; rank < kNumRanks; ++rank) {
+      for (uint64_t bits = lo_ & (0x0001000100010001ULL << rank); bits;
+           bits &= bits - 1) {
+        const Card c = Card(std::countr_zero(bits));
+        f(c);
+        if ((hi_ >> c) & 1) f(c);
+      }
+    }
+  }
   // Space-separated, sorted by rank then suit: "4S 5H 9H".
   std::string ToString() const;
 

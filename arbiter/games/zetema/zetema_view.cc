@@ -15,15 +15,29 @@ namespace {
 
 using nlohmann::json;
 
-game::Zone MakeZone(std::string name, int owner, const std::vector<Card>& cards,
-                    uint32_t seen_by) {
-  game::Zone z{.name = std::move(name), .owner = owner};
-  for (Card c : cards) {
-    z.cards.push_back(CardToString(c));
-    z.seen_by.push_back(seen_by);
-  }
-  return z;
+// Every card's text, by card (the view writes one per card at every
+// position of a replay).
+const std::array<std::string, 64> kCardTexts = [] {
+  std::array<std::string, 64> texts;
+  for (size_t c = 0; c < texts.size(); ++c) texts[c] = CardToString(Card(c));
+  return texts;
+}();
+
+// The cards of `cards` by rank into `z`, each seen by `seen_by` but those
+// of `shown` (one copy each), which every seat has seen.
+void AddCards(game::Zone& z, const CardSet& cards, uint32_t seen_by,
+              CardSet shown = {}) {
+  cards.ForEachByRank([&](Card c) {
+    z.cards.push_back(kCardTexts[c]);
+    z.seen_by.push_back(shown.Has(c) ? game::kSeenByAll : seen_by);
+    if (shown.Has(c)) shown.Remove(c);
+  });
 }
+
+// The piles' zone names, by rank.
+constexpr std::array<std::string_view, kNumRanks> kPileNames = {
+    "pile A", "pile 2", "pile 3", "pile 4", "pile 5", "pile 6", "pile 7",
+    "pile 8", "pile 9", "pile T", "pile J", "pile Q", "pile K"};
 
 std::expected<std::string, std::string> NormalCardSet(std::string_view text) {
   auto cards = ParseCardSet(text);
@@ -121,39 +135,29 @@ std::vector<game::Counter> ZetemaState::Tallies() const {
   return out;
 }
 
-game::TableView ZetemaState::View() const {
+void ZetemaState::FillView(game::TableView* out) const {
   const zetema::State& s = state_;
-  game::TableView view;
+  game::ViewWriter view(out);
   for (int p = 0; p < s.num_players(); ++p) {
     // Cards shown in a declaration and still held are public.
-    game::Zone hand = MakeZone("hand", p, s.Hand(p).SortedByRank(), 1u << p);
-    CardSet shown = s.Known(p);
-    for (size_t i = 0; i < hand.cards.size(); ++i) {
-      const Card c = *ParseCard(hand.cards[i]);
-      if (shown.Has(c)) {
-        shown.Remove(c);
-        hand.seen_by[i] = game::kSeenByAll;
-      }
-    }
-    view.zones.push_back(std::move(hand));
-    view.counters.push_back({.name = "score", .owner = p, .value = s.Score(p)});
+    AddCards(view.AddZone("hand", p), s.Hand(p), 1u << p, s.Known(p));
+    view.AddCounter("score", p, s.Score(p));
   }
   for (int r = 0; r < kNumRanks; ++r) {
-    view.zones.push_back(MakeZone(fmt::format("pile {}", RankChar(r)), -1,
-                                  s.Piles().OfRank(r).SortedByRank(),
-                                  game::kSeenByAll));
+    AddCards(view.AddZone(kPileNames[size_t(r)], -1), s.Piles().OfRank(r),
+             game::kSeenByAll);
   }
   // Every card that goes to the waste was shown on its way.
-  view.zones.push_back(
-      MakeZone("waste", -1, s.Waste().SortedByRank(), game::kSeenByAll));
+  AddCards(view.AddZone("waste", -1), s.Waste(), game::kSeenByAll);
   const std::vector<Card>& deck = s.Deck(s.HandNumber());
-  view.zones.push_back(
-      MakeZone("stock", -1,
-               std::vector<Card>(deck.end() - s.StockSize(), deck.end()), 0));
-  view.counters.push_back({.name = "stock", .value = s.StockSize()});
-  view.counters.push_back({.name = "hand", .value = s.HandNumber()});
-  view.counters.push_back({.name = "dealer", .value = s.Dealer()});
-  return view;
+  game::Zone& stock = view.AddZone("stock", -1);
+  for (auto c = deck.end() - s.StockSize(); c != deck.end(); ++c) {
+    stock.cards.push_back(kCardTexts[*c]);
+    stock.seen_by.push_back(0);
+  }
+  view.AddCounter("stock", -1, s.StockSize());
+  view.AddCounter("hand", -1, s.HandNumber());
+  view.AddCounter("dealer", -1, s.Dealer());
 }
 
 json ZetemaState::ToJson() const {

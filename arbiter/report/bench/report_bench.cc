@@ -21,6 +21,14 @@
 //   report.replays_max_rss_mb      the peak memory of that run
 //   report.resume_100_of_1100_s    the same written again after 100 more
 //                                  games (one replay file): CPU seconds
+//   report.replay_parse_ms_per_game   of a replay's CPU time on one thread
+//   report.replay_walk_ms_per_game    (the played games, each part the
+//   report.replay_gzip_ms_per_game    best of three passes): parsing the
+//                                  record, the walk (ReplayDataText: the
+//                                  game replayed, its views, texts and
+//                                  JSON), gzip and base64 (CompressText)
+//   report.replay_bytes_per_game   a replay's JSON, and gzipped in base64
+//   report.replay_packed_bytes_per_game
 // The games: copies of a round robin of ten builtin random bots (Zetema,
 // 495 games, about 85 KB a record), each under its own id, in a .jsonl.zst
 // file. REPORT_BENCH_GAMES=N measures N games instead of 10,000 (the
@@ -29,22 +37,29 @@
 // KB a record instead of 85: a million games' records are then written in
 // minutes, not hours), and the replay figures are skipped.
 // Each report is written by a child process, whose peak memory the kernel
-// measures (wait4).
+// measures (wait4). REPORT_BENCH_PARTS=1 prints the parts only.
 #include <fmt/format.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <zstd.h>
 
+#include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
+#include "arbiter/records/game_record.h"
+#include "arbiter/records/record_file.h"
+#include "arbiter/report/html_page.h"
+#include "arbiter/report/replay_data.h"
 #include "arbiter/report/report_writer.h"
 #include "arbiter/tournament/builtin_runner.h"
 #include "arbiter/tournament/driver.h"
@@ -79,9 +94,15 @@ std::vector<std::string> PlayTournament(const fs::path& dir) {
   auto result =
       tour::RunTournament(config, resolved->layout, runner, {.out_dir = dir});
   if (!result || !result->complete) Die("the tournament did not finish");
+  // Its record file, compressed or not (whichever the tournament wrote).
+  auto sources = report::FindSources({dir.string()});
+  if (!sources) Die(sources.error());
+  auto reader = arbiter::records::RecordReader::Open(sources->records.at(0));
+  if (!reader) Die(reader.error());
   std::vector<std::string> lines;
-  std::ifstream in(dir / "games.jsonl");
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  std::string_view line;
+  while (reader->Next(&line).value_or(false)) lines.emplace_back(line);
+  if (lines.empty()) Die("the tournament recorded no games");
   return lines;
 }
 
@@ -162,6 +183,47 @@ Run Measure(const fs::path& records, const fs::path& out, bool replays,
   return run;
 }
 
+double ThreadCpuSeconds() {
+  timespec t{};
+  ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return double(t.tv_sec) + double(t.tv_nsec) * 1e-9;
+}
+
+// A replay's parts on this thread, game by game as the report makes them
+// (parse, walk, compress: the memory of one game reused by the next); each
+// part's best of three passes.
+void MeasureParts(const std::vector<std::string>& lines) {
+  std::array<double, 3> best = {1e300, 1e300, 1e300};
+  size_t bytes = 0, packed = 0;
+  for (int pass = 0; pass < 3; ++pass) {
+    std::array<double, 3> parts{};
+    bytes = packed = 0;
+    for (const std::string& line : lines) {
+      const double start = ThreadCpuSeconds();
+      auto record = arbiter::records::RecordFromJson(line);
+      if (!record) Die(record.error().message);
+      const double parsed = ThreadCpuSeconds();
+      const std::string text = report::ReplayDataText(*record).json;
+      const double walked = ThreadCpuSeconds();
+      packed += report::CompressText(text).size();
+      bytes += text.size();
+      parts[2] += ThreadCpuSeconds() - walked;
+      parts[1] += walked - parsed;
+      parts[0] += parsed - start;
+    }
+    for (size_t i = 0; i < parts.size(); ++i) {
+      best[i] = std::min(best[i], parts[i] * 1000 / double(lines.size()));
+    }
+  }
+  std::printf("report.replay_parse_ms_per_game %.3f ms\n", best[0]);
+  std::printf("report.replay_walk_ms_per_game %.3f ms\n", best[1]);
+  std::printf("report.replay_gzip_ms_per_game %.3f ms\n", best[2]);
+  std::printf("report.replay_bytes_per_game %zu bytes\n", bytes / lines.size());
+  std::printf("report.replay_packed_bytes_per_game %zu bytes\n",
+              packed / lines.size());
+  std::fflush(stdout);
+}
+
 }  // namespace
 
 // The records without their steps and events.
@@ -188,6 +250,11 @@ int main() {
   char tmpl[] = "/tmp/report_bench.XXXXXX";
   const fs::path dir = ::mkdtemp(tmpl);
   const std::vector<std::string> played = PlayTournament(dir / "played");
+  MeasureParts(played);
+  if (std::getenv("REPORT_BENCH_PARTS") != nullptr) {
+    fs::remove_all(dir);
+    return 0;
+  }
   const std::vector<std::string> lines = small ? Small(played) : played;
   const fs::path records = dir / "games.jsonl.zst";
   WriteGames(records, lines, 0, games);
