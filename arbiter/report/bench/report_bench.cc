@@ -83,7 +83,6 @@ std::vector<std::string> PlayTournament(const fs::path& dir) {
   config.seed = 11;
   config.deals_per_pairing = 11;
   config.concurrency = 1;
-  config.compress_records = false;  // read back as plain lines below
   for (int i = 0; i < 10; ++i) {
     config.bots.push_back(
         {.name = "bot" + std::to_string(i), .command = "builtin:random"});
