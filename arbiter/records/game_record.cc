@@ -2,6 +2,7 @@
 
 #include <google/protobuf/util/json_util.h>
 
+#include <cassert>
 #include <cstdio>
 #include <cstdlib>
 
@@ -65,10 +66,25 @@ std::expected<RecordSummary, std::string> SummarizeRecord(
 }
 
 std::expected<arbiter::v1::GameRecord, ParseError> RecordFromJson(
-    std::string_view line) {
+    std::string_view line, const ReadOptions& options) {
+  using google::protobuf::FieldDescriptor;
+  std::vector<const FieldDescriptor*> skip;
+  skip.reserve(options.skip.size());
+  for (std::string_view name : options.skip) {
+    const FieldDescriptor* field =
+        arbiter::v1::GameRecord::descriptor()->FindFieldByName(
+            std::string(name));
+    assert(field != nullptr && "ReadOptions::skip names no field");
+    if (field != nullptr) skip.push_back(field);
+  }
   arbiter::v1::GameRecord record;
-  if (ParseJsonFast(line, &record)) return record;
-  return RecordFromJsonByProtobuf(line);
+  if (ParseJsonFast(line, &record, skip)) return record;
+  auto parsed = RecordFromJsonByProtobuf(line);
+  if (!parsed) return parsed;
+  for (const FieldDescriptor* field : skip) {
+    parsed->GetReflection()->ClearField(&*parsed, field);
+  }
+  return parsed;
 }
 
 std::expected<arbiter::v1::GameRecord, ParseError> RecordFromJsonByProtobuf(

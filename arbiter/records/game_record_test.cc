@@ -61,6 +61,19 @@ TEST(GameRecord, TornAndMalformedAreToldApart) {
   EXPECT_TRUE(RecordFromJson("{\"game_id\":\"x\",\"from_the_future\":[1]}"));
 }
 
+// A new game's events are skipped where the others' are.
+TEST(GameRecord, EventFieldsAreEveryFieldOfEvents) {
+  std::set<std::string> named(std::begin(kEventFields), std::end(kEventFields));
+  const auto* record = arbiter::v1::GameRecord::descriptor();
+  std::set<std::string> fields;
+  for (int i = 0; i < record->field_count(); ++i) {
+    if (record->field(i)->name().find("event") != std::string::npos) {
+      fields.insert(record->field(i)->name());
+    }
+  }
+  EXPECT_EQ(named, fields);
+}
+
 // A file written by version 0.1 (package zetema.v1): `arbiter play` games
 // of two and four players, one with a crash, and a duplicate-deal
 // tournament's pair.

@@ -1,5 +1,6 @@
 #include "arbiter/records/json_parser.h"
 
+#include <cassert>
 #include <charconv>
 #include <cstdint>
 #include <cstring>
@@ -194,6 +195,11 @@ class Wire {
   }
   const char* data() const { return buffer_.data(); }
   size_t size() const { return size_; }
+  // Drops what was written after `size` (a skipped member).
+  void Truncate(size_t size) {
+    assert(size <= size_);
+    size_ = size;
+  }
 
   void Varint(uint64_t v) {
     Room(10);
@@ -270,12 +276,13 @@ class Parser {
       : c_(json, store, {.as_protobuf = true, .max_depth = kMaxDepth}),
         wire_(wire) {}
 
-  bool Root(const MessageTable& table) {
-    return c_.Peek() == '{' && Message(table, "") && c_.AtEndAfterValue();
+  // `skip`: the top-level fields (bits by index) read but not written.
+  bool Root(const MessageTable& table, uint64_t skip) {
+    return c_.Peek() == '{' && Message(table, "", skip) && c_.AtEndAfterValue();
   }
 
  private:
-  bool Message(const MessageTable& t, const char* name) {
+  bool Message(const MessageTable& t, const char* name, uint64_t skip = 0) {
     uint64_t oneofs = 0;  // the oneofs met
     size_t hint = 0;
     return c_.Object(name, [&](std::string_view key) {
@@ -291,7 +298,12 @@ class Parser {
         if ((oneofs & bit) != 0 || c_.Peek() == 'n') return false;
         oneofs |= bit;
       }
-      return Member(f);
+      if ((skip >> i & 1) == 0) return Member(f);
+      // Read as if kept, so that what protobuf refuses is declined.
+      const size_t mark = wire_.size();
+      if (!Member(f)) return false;
+      wire_.Truncate(mark);
+      return true;
     });
   }
 
@@ -443,14 +455,21 @@ bool IsUtf8(std::string_view text) {
 
 }  // namespace
 
-bool ParseJsonFast(std::string_view json, google::protobuf::Message* message) {
+bool ParseJsonFast(std::string_view json, google::protobuf::Message* message,
+                   std::span<const FieldDescriptor* const> skip) {
+  uint64_t skip_bits = 0;
+  for (const FieldDescriptor* f : skip) {
+    assert(f->containing_type() == message->GetDescriptor());
+    if (f->index() >= 64) return false;  // tracked in 64 bits
+    skip_bits |= uint64_t(1) << f->index();
+  }
   if (!IsUtf8(json)) return false;
   thread_local StringStore strings;
   thread_local Wire wire;
   strings.Clear();
   wire.Clear();
   Parser parser(json, strings, wire);
-  if (!parser.Root(TableOf(message->GetDescriptor())) ||
+  if (!parser.Root(TableOf(message->GetDescriptor()), skip_bits) ||
       wire.size() > size_t(INT32_MAX)) {
     return false;
   }

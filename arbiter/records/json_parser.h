@@ -26,13 +26,20 @@
 
 #include <google/protobuf/message.h>
 
+#include <span>
 #include <string_view>
 
 namespace arbiter::records {
 
 // Parses `json` into `message` (cleared first) and returns true; false when
 // it declines (`message` is then unspecified: parse again with protobuf).
-bool ParseJsonFast(std::string_view json, google::protobuf::Message* message);
+// The fields of `message` in `skip` (its own, not its messages') are left
+// unset: their values are read and checked as if kept (it declines what it
+// would decline there), then dropped before the message is built. That is
+// protobuf's message with those fields cleared.
+bool ParseJsonFast(
+    std::string_view json, google::protobuf::Message* message,
+    std::span<const google::protobuf::FieldDescriptor* const> skip = {});
 
 }  // namespace arbiter::records
 

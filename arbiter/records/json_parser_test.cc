@@ -246,6 +246,57 @@ TEST(JsonParser, TornAndMalformedLinesAsBefore) {
             RecordFromJsonByProtobuf(R"({"game_id": 3})").error().message);
 }
 
+TEST(JsonParser, SkippedFieldsAreLeftUnset) {
+  // Both spellings of a name; null; a field given twice.
+  const std::string line =
+      R"({"game_id":"g","events":[{"type":"EVENT_TYPE_DEAL","seat":1}],)"
+      R"("eventTexts":["a"],"pontoon_events":[{}],"seed":"7",)"
+      R"("scotch_whist_events":null,"events":[{"text":"t"}],"round":2})";
+  ExpectTaken(line);
+  auto whole = RecordFromJson(line);
+  ASSERT_TRUE(whole) << whole.error().message;
+  EXPECT_EQ(whole->events_size(), 2);
+  EXPECT_EQ(whole->event_texts_size(), 1);
+  EXPECT_EQ(whole->pontoon_events_size(), 1);
+  auto skipped = RecordFromJson(line, {.skip = kEventFields});
+  ASSERT_TRUE(skipped) << skipped.error().message;
+  EXPECT_EQ(skipped->events_size(), 0);
+  EXPECT_EQ(skipped->event_texts_size(), 0);
+  EXPECT_EQ(skipped->pontoon_events_size(), 0);
+  EXPECT_EQ(skipped->game_id(), "g");
+  EXPECT_EQ(skipped->seed(), 7u);
+  EXPECT_EQ(skipped->round(), 2);
+  // Only the fields named.
+  const std::string_view texts[] = {"event_texts"};
+  auto some = RecordFromJson(line, {.skip = texts});
+  ASSERT_TRUE(some) << some.error().message;
+  EXPECT_EQ(some->event_texts_size(), 0);
+  EXPECT_EQ(some->events_size(), 2);
+  EXPECT_EQ(some->pontoon_events_size(), 1);
+}
+
+TEST(JsonParser, SkippedFieldsAreStillChecked) {
+  // Values protobuf refuses in these fields, though well-formed JSON.
+  for (const char* member :
+       {R"("events":"x")", R"("events":[1])", R"("events":[{"seat":"x"}])",
+        R"("events":[{"seat":2147483648}])", R"("events":[{"text":"\ud800"}])",
+        R"("event_texts":[1])", R"("eventTexts":[{}])",
+        R"("pontoon_events":[true])", R"("scotch_whist_events":[{"seat":[]}])",
+        R"("events":[{"seat":1])"}) {
+    const std::string line = fmt::format(R"({{"game_id":"g",{}}})", member);
+    ASSERT_FALSE(RecordFromJsonByProtobuf(line)) << line;
+    ExpectDeclined(line);
+    auto skipped = RecordFromJson(line, {.skip = kEventFields});
+    ASSERT_FALSE(skipped) << line;
+    EXPECT_EQ(skipped.error().kind, Problem::Kind::kMalformed) << line;
+  }
+  // Cut inside a skipped field: torn.
+  auto torn = RecordFromJson(R"({"game_id":"g","events":[{"seat":1)",
+                             {.skip = kEventFields});
+  ASSERT_FALSE(torn);
+  EXPECT_EQ(torn.error().kind, Problem::Kind::kTorn);
+}
+
 // ------------------------------------------------------------ randomized
 
 // A record's line changed at random, as a careless tool, a newer arbiter

@@ -246,7 +246,10 @@ std::expected<ReplayFileInfo, std::string> MakeReplayFile(
   std::string text = fmt::format("reportReplays({},[", job.file);
   for (size_t i = 0; i < job.lines.size(); ++i) {
     ReplayText data;
-    if (auto record = records::RecordFromJson(job.lines[i]); record) {
+    // The replay recomputes the events through the game: not built.
+    if (auto record = records::RecordFromJson(job.lines[i],
+                                              {.skip = records::kEventFields});
+        record) {
       data = ReplayDataText(*record, job.logs[i], options);
     } else {
       data.error = record.error().message;

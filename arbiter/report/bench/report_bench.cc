@@ -24,9 +24,11 @@
 //   report.replay_parse_ms_per_game   of a replay's CPU time on one thread
 //   report.replay_walk_ms_per_game    (the played games, each part the
 //   report.replay_gzip_ms_per_game    best of three passes): parsing the
-//                                  record, the walk (ReplayDataText: the
-//                                  game replayed, its views, texts and
-//                                  JSON), gzip and base64 (CompressText)
+//                                  record (without its events, as the
+//                                  report reads it), the walk
+//                                  (ReplayDataText: the game replayed, its
+//                                  views, texts and JSON), gzip and base64
+//                                  (CompressText)
 //   report.replay_bytes_per_game   a replay's JSON, and gzipped in base64
 //   report.replay_packed_bytes_per_game
 // The games: copies of a round robin of ten builtin random bots (Zetema,
@@ -199,7 +201,8 @@ void MeasureParts(const std::vector<std::string>& lines) {
     bytes = packed = 0;
     for (const std::string& line : lines) {
       const double start = ThreadCpuSeconds();
-      auto record = arbiter::records::RecordFromJson(line);
+      auto record = arbiter::records::RecordFromJson(
+          line, {.skip = arbiter::records::kEventFields});  // as the report
       if (!record) Die(record.error().message);
       const double parsed = ThreadCpuSeconds();
       const std::string text = report::ReplayDataText(*record).json;
