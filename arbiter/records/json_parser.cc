@@ -298,11 +298,11 @@ class Parser {
         if ((oneofs & bit) != 0 || c_.Peek() == 'n') return false;
         oneofs |= bit;
       }
-      if ((skip >> i & 1) == 0) return Member(f);
-      // Read as if kept, so that what protobuf refuses is declined.
       const size_t mark = wire_.size();
       if (!Member(f)) return false;
-      wire_.Truncate(mark);
+      // A skipped field is read as if kept (what protobuf refuses there is
+      // declined), then dropped.
+      if ((skip >> i & 1) != 0) wire_.Truncate(mark);
       return true;
     });
   }
