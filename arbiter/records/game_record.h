@@ -7,7 +7,6 @@
 
 #include <expected>
 #include <filesystem>
-#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -44,11 +43,11 @@ struct ReadOptions {
   // Top-level fields (by proto name) left unset, the rest as ever. Their
   // values are still checked: a line is refused, with the same error, just
   // when it is refused whole. Reading skips the cost of building them.
-  std::span<const std::string_view> skip;
+  std::vector<std::string_view> skip;
 };
 // The games' events: whoever replays a record through its game (the
 // report) recomputes them.
-inline constexpr std::string_view kEventFields[] = {
+inline const std::vector<std::string_view> kEventFields = {
     "events", "event_texts", "pontoon_events", "scotch_whist_events"};
 std::expected<arbiter::v1::GameRecord, ParseError> RecordFromJson(
     std::string_view line, const ReadOptions& options = {});

@@ -63,7 +63,7 @@ TEST(GameRecord, TornAndMalformedAreToldApart) {
 
 // A new game's events are skipped where the others' are.
 TEST(GameRecord, EventFieldsAreEveryFieldOfEvents) {
-  std::set<std::string> named(std::begin(kEventFields), std::end(kEventFields));
+  std::set<std::string> named(kEventFields.begin(), kEventFields.end());
   const auto* record = arbiter::v1::GameRecord::descriptor();
   std::set<std::string> fields;
   for (int i = 0; i < record->field_count(); ++i) {

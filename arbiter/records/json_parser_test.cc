@@ -267,12 +267,26 @@ TEST(JsonParser, SkippedFieldsAreLeftUnset) {
   EXPECT_EQ(skipped->seed(), 7u);
   EXPECT_EQ(skipped->round(), 2);
   // Only the fields named.
-  const std::string_view texts[] = {"event_texts"};
-  auto some = RecordFromJson(line, {.skip = texts});
+  auto some = RecordFromJson(line, {.skip = {"event_texts"}});
   ASSERT_TRUE(some) << some.error().message;
   EXPECT_EQ(some->event_texts_size(), 0);
   EXPECT_EQ(some->events_size(), 2);
   EXPECT_EQ(some->pontoon_events_size(), 1);
+  auto others = RecordFromJson(line, {.skip = {"game_id", "seed"}});
+  ASSERT_TRUE(others) << others.error().message;
+  EXPECT_EQ(others->game_id(), "");
+  EXPECT_EQ(others->seed(), 0u);
+  EXPECT_EQ(others->round(), 2);
+  EXPECT_EQ(others->events_size(), 2);
+  // A line left to protobuf's parser (a trailing comma): the fields are
+  // cleared after it.
+  const std::string trailing = R"({"events":[{"seat":1}],"game_id":"g",})";
+  ExpectDeclined(trailing);
+  ASSERT_EQ(RecordFromJson(trailing).value().events_size(), 1);
+  auto left = RecordFromJson(trailing, {.skip = kEventFields});
+  ASSERT_TRUE(left) << left.error().message;
+  EXPECT_EQ(left->events_size(), 0);
+  EXPECT_EQ(left->game_id(), "g");
 }
 
 TEST(JsonParser, SkippedFieldsAreStillChecked) {
