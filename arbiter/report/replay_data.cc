@@ -448,13 +448,24 @@ class Walker {
            a.name == b.name;
   }
 
-  // One text when every viewer sees the event alike.
+  // The texts for viewers [everyone, public, seat 0, seat 1, ...], each
+  // made once per class of viewers that see the event alike; one text when
+  // every viewer sees it alike.
   void PutEventTexts(const game::State& state, int e) {
     std::vector<int>& texts = event_texts_;
-    texts = {texts_.Index(state.EventText(e, game::kOmniscient)),
-             texts_.Index(state.EventText(e, game::kPublic))};
-    for (int s = 0; s < num_seats_; ++s) {
-      texts.push_back(texts_.Index(state.EventText(e, s)));
+    std::vector<int>& classes = event_classes_;
+    texts.clear();
+    classes.clear();
+    for (int v = 0; v < 2 + num_seats_; ++v) {
+      const int viewer = v == 0   ? game::kOmniscient
+                         : v == 1 ? game::kPublic
+                                  : v - 2;
+      const int c = state.EventViewerClass(e, viewer);
+      const auto same = std::find(classes.begin(), classes.end(), c);
+      texts.push_back(same != classes.end()
+                          ? texts[size_t(same - classes.begin())]
+                          : texts_.Index(state.EventText(e, viewer)));
+      classes.push_back(c);
     }
     if (std::all_of(texts.begin(), texts.end(),
                     [&](int t) { return t == texts[0]; })) {
@@ -515,7 +526,8 @@ class Walker {
   std::vector<CounterValues> counters_;
   std::vector<std::vector<int>> scores_, team_scores_;
   std::vector<int> event_counts_, hand_starts_ = {0};
-  std::vector<int> event_texts_;  // an event's, kept to reuse its memory
+  // An event's texts and classes, kept to reuse their memory.
+  std::vector<int> event_texts_, event_classes_;
   // This position's view, and the last position's with its zones' indices.
   game::TableView view_, last_view_;
   std::vector<int> last_indices_;
