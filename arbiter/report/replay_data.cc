@@ -169,6 +169,7 @@ class TextTable {
     texts_.Begin() += text;
     return last_ = texts_.End();
   }
+  std::string_view Get(int i) const { return texts_.Get(i); }
   std::string Json() const {
     std::string out = "[";
     for (int i = 0; i < texts_.size(); ++i) {
@@ -424,7 +425,7 @@ class Walker {
       steps_ += ",\"us\":";
       Put(steps_, step.decision_us());
       steps_ += '}';
-      auto index = Check(state, i);
+      auto index = Check(state, i, legal);
       if (!index) return Finish(index.error());
       state.Apply(*index);
       TakePosition(state);
@@ -433,7 +434,10 @@ class Walker {
   }
 
  private:
-  std::expected<int, std::string> Check(const game::State& state, int i) {
+  // The legal action step i played; `legal`: the texts of the legal
+  // actions, when taken.
+  std::expected<int, std::string> Check(const game::State& state, int i,
+                                        const std::vector<int>& legal) {
     const auto& step = record_.steps(i);
     if (state.IsTerminal()) {
       return std::unexpected(fmt::format("step {}: the game was over", i));
@@ -442,6 +446,12 @@ class Walker {
       return std::unexpected(
           fmt::format("step {}: seat {} acts, but the game asks seat {}", i,
                       step.seat(), state.CurrentSeat()));
+    }
+    // A legal action's own text parses back to its index (the shared
+    // playout checks hold every game to it): found among the texts just
+    // made, it needs no parsing.
+    for (size_t a = 0; a < legal.size(); ++a) {
+      if (texts_.Get(legal[a]) == step.action()) return int(a);
     }
     auto index = state.ParseText(step.action());
     if (!index) {
