@@ -163,11 +163,8 @@ class StringIndex {
 class TextTable {
  public:
   int Index(std::string_view text) {
-    // Consecutive texts are often the same (an event most viewers see
-    // alike): compared before hashed.
-    if (last_ >= 0 && text == texts_.Get(last_)) return last_;
     texts_.Begin() += text;
-    return last_ = texts_.End();
+    return texts_.End();
   }
   std::string_view Get(int i) const { return texts_.Get(i); }
   std::string Json() const {
@@ -181,7 +178,6 @@ class TextTable {
 
  private:
   StringIndex texts_;
-  int last_ = -1;
 };
 
 // Distinct zone contents, each as its JSON [name, owner, "cards", seen]:
