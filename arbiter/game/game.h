@@ -193,6 +193,13 @@ class State {
   // ---- events
   virtual int NumEvents() const = 0;
   virtual std::string EventText(int index, int viewer) const = 0;
+  // Which viewers see event `index` alike: two viewers of the same class get
+  // the same EventText, so a replay makes the text once per class. Most events
+  // look the same to everyone; a draw differs for the seat that drew. The
+  // default, every viewer a class of its own, is always right.
+  virtual int EventViewerClass(int /*index*/, int viewer) const {
+    return viewer;
+  }
   // The game's member of `out->events`: events [from, NumEvents()) as
   // `viewer` sees them.
   virtual void FillEvents(int from, int viewer, v1::GameEvent* out) const = 0;

@@ -4,10 +4,8 @@
 
 #include <algorithm>
 #include <charconv>
-#include <deque>
 #include <optional>
 #include <set>
-#include <unordered_map>
 
 #include "arbiter/games/registry.h"
 #include "arbiter/replay/replay.h"
@@ -105,30 +103,81 @@ std::string Text(const T& value) {
   return out;
 }
 
+// Distinct strings, each kept once in one buffer and found through an
+// open-addressing index: a replay looks up thousands of texts and zones a
+// game, most of its zones new, so that a node and a copy per string (as a
+// std::unordered_map of strings would make) cost more than the hashing.
+class StringIndex {
+ public:
+  // The buffer to append the string to look up (End() looks it up).
+  std::string& Begin() {
+    start_ = buffer_.size();
+    return buffer_;
+  }
+  // The index of the string appended since Begin(); a string already kept
+  // is dropped from the buffer.
+  int End() {
+    const std::string_view s = std::string_view(buffer_).substr(start_);
+    const size_t hash = std::hash<std::string_view>{}(s);
+    if (2 * (ends_.size() + 1) > slots_.size()) Grow();
+    const size_t mask = slots_.size() - 1;
+    for (size_t i = hash & mask;; i = (i + 1) & mask) {
+      const int slot = slots_[i];
+      if (slot < 0) {
+        slots_[i] = int(ends_.size());
+        ends_.push_back(buffer_.size());
+        hashes_.push_back(hash);
+        return slots_[i];
+      }
+      if (hashes_[size_t(slot)] == hash && Get(slot) == s) {
+        buffer_.resize(start_);
+        return slot;
+      }
+    }
+  }
+  std::string_view Get(int i) const {
+    const size_t begin = i > 0 ? ends_[size_t(i) - 1] : 0;
+    return std::string_view(buffer_).substr(begin, ends_[size_t(i)] - begin);
+  }
+  int size() const { return int(ends_.size()); }
+
+ private:
+  void Grow() {
+    slots_.assign(std::max<size_t>(64, 2 * slots_.size()), -1);
+    const size_t mask = slots_.size() - 1;
+    for (size_t slot = 0; slot < hashes_.size(); ++slot) {
+      size_t i = hashes_[slot] & mask;
+      while (slots_[i] >= 0) i = (i + 1) & mask;
+      slots_[i] = int(slot);
+    }
+  }
+  std::string buffer_;          // every string kept, one after the other
+  size_t start_ = 0;            // of the string being looked up
+  std::vector<size_t> ends_;    // of every string kept
+  std::vector<size_t> hashes_;  // of every string kept
+  std::vector<int> slots_;      // a string's index, or -1; a power of 2
+};
+
 // Strings kept once per game: events repeat across viewers, legal actions
 // across steps.
 class TextTable {
  public:
-  int Index(std::string text) {
-    // Consecutive texts are often the same (an event most viewers see
-    // alike): compared before hashed.
-    if (last_ >= 0 && text == texts_[size_t(last_)]) return last_;
-    if (auto it = index_.find(text); it != index_.end()) {
-      return last_ = it->second;
-    }
-    // The map's keys are views of the texts kept (a deque never moves
-    // them).
-    texts_.push_back(std::move(text));
-    last_ = int(texts_.size()) - 1;
-    index_.emplace(texts_.back(), last_);
-    return last_;
+  int Index(std::string_view text) {
+    texts_.Begin() += text;
+    return texts_.End();
   }
-  const std::deque<std::string>& texts() const { return texts_; }
+  std::string_view Get(int i) const { return texts_.Get(i); }
+  std::string Json() const {
+    std::string out = "[";
+    for (int i = 0; i < texts_.size(); ++i) {
+      if (i) out += ',';
+      Put(out, texts_.Get(i));
+    }
+    return out + "]";
+  }
 
  private:
-  std::unordered_map<std::string_view, int> index_;
-  std::deque<std::string> texts_;
-  int last_ = -1;
+  StringIndex texts_;
 };
 
 // Distinct zone contents, each as its JSON [name, owner, "cards", seen]:
@@ -137,31 +186,30 @@ class TextTable {
 class ZoneTable {
  public:
   int Index(const game::Zone& z) {
-    // Into a buffer kept from call to call: found zones allocate nothing.
-    key_ = "[";
-    Put(key_, z.name);
-    key_ += ',';
-    Put(key_, z.owner);
-    key_ += ',';
-    PutCards(key_, z.cards);
-    key_ += ',';
-    PutSeen(key_, z);
-    key_ += ']';
-    const size_t text_size = key_.size();
+    // Written straight into the table's buffer: dropped when found.
+    std::string& key = zones_.Begin();
+    const size_t start = key.size();
+    key += '[';
+    Put(key, z.name);
+    key += ',';
+    Put(key, z.owner);
+    key += ',';
+    PutCards(key, z.cards);
+    key += ',';
+    PutSeen(key, z);
+    key += ']';
+    const size_t json_size = key.size() - start;
     // With the number of masks: one mask stands for every card's.
-    Put(key_, int64_t(z.seen_by.size()));
-    if (auto it = index_.find(key_); it != index_.end()) return it->second;
-    // The map's keys are views of the texts kept (a deque never moves
-    // them): each zone's text is stored once.
-    zones_.push_back({key_, text_size});
-    index_.emplace(zones_.back().first, int(zones_.size()) - 1);
-    return int(zones_.size()) - 1;
+    Put(key, int64_t(z.seen_by.size()));
+    const int index = zones_.End();
+    if (index == int(json_sizes_.size())) json_sizes_.push_back(json_size);
+    return index;
   }
   std::string Json() const {
     std::string out = "[";
-    for (const auto& [key, text_size] : zones_) {
-      if (out.size() > 1) out += ',';
-      out.append(key, 0, text_size);
+    for (int i = 0; i < zones_.size(); ++i) {
+      if (i) out += ',';
+      out += zones_.Get(i).substr(0, json_sizes_[size_t(i)]);
     }
     return out + "]";
   }
@@ -194,9 +242,8 @@ class ZoneTable {
     if (!uniform) return PutList(out, z.seen_by);
     Put(out, z.seen_by.empty() ? game::kSeenByAll : z.seen_by[0]);
   }
-  std::unordered_map<std::string_view, int> index_;
-  std::deque<std::pair<std::string, size_t>> zones_;  // key, JSON's size
-  std::string key_;
+  StringIndex zones_;  // their JSON, each with its number of masks
+  std::vector<size_t> json_sizes_;
 };
 
 // A position's counter values by key (nullopt: absent there).
@@ -374,7 +421,7 @@ class Walker {
       steps_ += ",\"us\":";
       Put(steps_, step.decision_us());
       steps_ += '}';
-      auto index = Check(state, i);
+      auto index = Check(state, i, legal);
       if (!index) return Finish(index.error());
       state.Apply(*index);
       TakePosition(state);
@@ -383,7 +430,10 @@ class Walker {
   }
 
  private:
-  std::expected<int, std::string> Check(const game::State& state, int i) {
+  // The legal action step i played; `legal`: the texts of the legal
+  // actions, when taken.
+  std::expected<int, std::string> Check(const game::State& state, int i,
+                                        const std::vector<int>& legal) {
     const auto& step = record_.steps(i);
     if (state.IsTerminal()) {
       return std::unexpected(fmt::format("step {}: the game was over", i));
@@ -392,6 +442,12 @@ class Walker {
       return std::unexpected(
           fmt::format("step {}: seat {} acts, but the game asks seat {}", i,
                       step.seat(), state.CurrentSeat()));
+    }
+    // A legal action's own text parses back to its index (the shared
+    // playout checks hold every game to it): found among the texts just
+    // made, it needs no parsing.
+    for (size_t a = 0; a < legal.size(); ++a) {
+      if (texts_.Get(legal[a]) == step.action()) return int(a);
     }
     auto index = state.ParseText(step.action());
     if (!index) {
@@ -421,14 +477,14 @@ class Walker {
     views_ += ']';
     ++positions_;
     counters_.push_back(counter_table_.Values(view.counters));
-    const game::Outcome outcome = state.GetOutcome();
+    game::Outcome outcome = state.GetOutcome();
     // A hand ended with the last step: the next one begins here.
     if (outcome.hands_played > hands_played_ && !state.IsTerminal()) {
       hand_starts_.push_back(positions_ - 1);
     }
     hands_played_ = outcome.hands_played;
-    scores_.push_back(outcome.scores);
-    team_scores_.push_back(outcome.team_scores);
+    scores_.push_back(std::move(outcome.scores));
+    team_scores_.push_back(std::move(outcome.team_scores));
     for (; events_seen_ < state.NumEvents(); ++events_seen_) {
       if (events_.size() > 1) events_ += ',';
       PutEventTexts(state, events_seen_);
@@ -448,13 +504,24 @@ class Walker {
            a.name == b.name;
   }
 
-  // One text when every viewer sees the event alike.
+  // The texts for viewers [everyone, public, seat 0, seat 1, ...], each
+  // made once per class of viewers that see the event alike; one text when
+  // every viewer sees it alike.
   void PutEventTexts(const game::State& state, int e) {
     std::vector<int>& texts = event_texts_;
-    texts = {texts_.Index(state.EventText(e, game::kOmniscient)),
-             texts_.Index(state.EventText(e, game::kPublic))};
-    for (int s = 0; s < num_seats_; ++s) {
-      texts.push_back(texts_.Index(state.EventText(e, s)));
+    std::vector<int>& classes = event_classes_;
+    texts.clear();
+    classes.clear();
+    for (int v = 0; v < 2 + num_seats_; ++v) {
+      const int viewer = v == 0   ? game::kOmniscient
+                         : v == 1 ? game::kPublic
+                                  : v - 2;
+      const int c = state.EventViewerClass(e, viewer);
+      const auto same = std::find(classes.begin(), classes.end(), c);
+      texts.push_back(same != classes.end()
+                          ? texts[size_t(same - classes.begin())]
+                          : texts_.Index(state.EventText(e, viewer)));
+      classes.push_back(c);
     }
     if (std::all_of(texts.begin(), texts.end(),
                     [&](int t) { return t == texts[0]; })) {
@@ -487,15 +554,15 @@ class Walker {
     if (error) out_["error"] = Text(*error);
     score_unit_ = ScoreUnit();
     out_["score_unit"] = Text(score_unit_);
-    out_["steps"] = steps_ + "]";
-    out_["texts"] = List(texts_.texts());
+    out_["steps"] = std::move(steps_ += ']');
+    out_["texts"] = texts_.Json();
     out_["zones"] = zones_.Json();
-    out_["views"] = views_ + "]";
+    out_["views"] = std::move(views_ += ']');
     out_["counter_keys"] = counter_table_.KeysJson();
     out_["counters"] = ListOfLists(counters_);
     out_["scores"] = ListOfLists(scores_);
     out_["team_scores"] = ListOfLists(team_scores_);
-    out_["events"] = events_ + "]";
+    out_["events"] = std::move(events_ += ']');
     out_["event_counts"] = List(event_counts_);
     out_["hand_starts"] = List(hand_starts_);
     return error;
@@ -515,7 +582,8 @@ class Walker {
   std::vector<CounterValues> counters_;
   std::vector<std::vector<int>> scores_, team_scores_;
   std::vector<int> event_counts_, hand_starts_ = {0};
-  std::vector<int> event_texts_;  // an event's, kept to reuse its memory
+  // An event's texts and classes, kept to reuse their memory.
+  std::vector<int> event_texts_, event_classes_;
   // This position's view, and the last position's with its zones' indices.
   game::TableView view_, last_view_;
   std::vector<int> last_indices_;

@@ -21,6 +21,18 @@ bool UnderCardVisible(const Event& e, Card c, int viewer) {
   return (c & kHiddenFlag) == 0 || viewer == kEveryone || viewer == e.seat;
 }
 
+int ViewerClass(const Event& e, int viewer) {
+  switch (e.type) {
+    case EventType::kDeal:
+      return DealVisible(e, viewer) ? 0 : 1;
+    case EventType::kUnder:
+      // A hidden card under the pack shows to these viewers only.
+      return viewer == kEveryone || viewer == e.seat ? 0 : 1;
+    default:
+      return 0;
+  }
+}
+
 std::string EventText(const Event& e, std::span<const Card> cards, int viewer) {
   switch (e.type) {
     case EventType::kShuffle:

@@ -59,6 +59,10 @@ bool UnderCardVisible(const Event& e, Card c, int viewer);
 
 // One line of text as `viewer` sees it; `cards` are the event's cards.
 std::string EventText(const Event& e, std::span<const Card> cards, int viewer);
+// Viewers of the same class get the same EventText: a card dealt face down
+// and the cards under the pack differ for the seat (and kEveryone), every
+// other event is the same for all.
+int ViewerClass(const Event& e, int viewer);
 
 }  // namespace pontoon
 

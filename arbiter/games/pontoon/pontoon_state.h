@@ -28,6 +28,9 @@ class PontoonState final
   void Apply(int index) override;
 
   std::string EventText(int index, int viewer) const override;
+  int EventViewerClass(int index, int viewer) const override {
+    return ViewerClass(state_.Events()[size_t(index)], viewer);
+  }
   void FillEvents(int from, int viewer,
                   game::v1::GameEvent* out) const override;
 

@@ -73,6 +73,27 @@ std::vector<std::string> StepCards(const State& s, int from, int viewer) {
   return cards;
 }
 
+// Viewers of one EventViewerClass see events [from, end) in the same text.
+std::string CheckViewerClasses(const State& s, int from) {
+  std::vector<int> viewers = {kOmniscient, kPublic};
+  for (int seat = 0; seat < s.NumSeats(); ++seat) viewers.push_back(seat);
+  for (int e = from; e < s.NumEvents(); ++e) {
+    for (size_t a = 0; a < viewers.size(); ++a) {
+      for (size_t b = a + 1; b < viewers.size(); ++b) {
+        const int va = viewers[a], vb = viewers[b];
+        if (s.EventViewerClass(e, va) != s.EventViewerClass(e, vb)) continue;
+        if (s.EventText(e, va) != s.EventText(e, vb)) {
+          return fmt::format(
+              "event {}: viewers {} and {} are of one class but see '{}' and "
+              "'{}'",
+              e, va, vb, s.EventText(e, va), s.EventText(e, vb));
+        }
+      }
+    }
+  }
+  return "";
+}
+
 std::set<std::string> Union(std::set<std::string> a,
                             const std::set<std::string>& b) {
   a.insert(b.begin(), b.end());
@@ -169,6 +190,7 @@ std::string Playout::CheckStep(State& s, int choice, const TableView& before) {
     return "a clone and its original differ after the same action";
   }
   if (s.NumEvents() < events_before) return "events disappeared";
+  if (auto e = CheckViewerClasses(s, events_before); !e.empty()) return e;
   // What the step's events show everyone. A card they name must have been
   // public before or after the step; a step that ends a hand is exempt, as
   // the cards that a hand's last events show are gathered for the next deal

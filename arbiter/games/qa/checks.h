@@ -7,6 +7,7 @@
 //   action's text parses back to its own index; every listed action applies;
 // - an unlisted answer is refused and leaves the state unchanged;
 // - the same setup and the same choices give the same game; every game ends;
+// - viewers of one EventViewerClass see an event in the same text;
 // - information hiding: nothing a seat is sent (its decision request, the
 //   events as it sees them, its observation text, the game start) names a
 //   card hidden from it at that moment, judged by the table view.

@@ -126,6 +126,94 @@ TEST_P(PlayoutTest, RefusesBadSetups) {
   EXPECT_FALSE(type.Load("no-such-preset-or-file"));
 }
 
+// A game's states that put every viewer of every event in one class: what
+// the checks must refuse for a game whose draws differ by viewer.
+class OneClassState : public State {
+ public:
+  explicit OneClassState(std::unique_ptr<State> s) : s_(std::move(s)) {}
+  int EventViewerClass(int, int) const override { return 0; }
+
+  std::unique_ptr<State> Clone() const override {
+    return std::make_unique<OneClassState>(s_->Clone());
+  }
+  int NumSeats() const override { return s_->NumSeats(); }
+  int CurrentSeat() const override { return s_->CurrentSeat(); }
+  std::vector<int> Teams() const override { return s_->Teams(); }
+  int NumLegalActions() const override { return s_->NumLegalActions(); }
+  std::string LegalActionText(int i) const override {
+    return s_->LegalActionText(i);
+  }
+  std::expected<int, Refusal> ParseText(std::string_view t) const override {
+    return s_->ParseText(t);
+  }
+  std::expected<int, Refusal> ParseTyped(
+      const v1::ActionReply& reply) const override {
+    return s_->ParseTyped(reply);
+  }
+  void Apply(int i) override { s_->Apply(i); }
+  int NumEvents() const override { return s_->NumEvents(); }
+  std::string EventText(int i, int viewer) const override {
+    return s_->EventText(i, viewer);
+  }
+  void FillEvents(int from, int viewer, v1::GameEvent* out) const override {
+    s_->FillEvents(from, viewer, out);
+  }
+  void FillGameStart(v1::GameStart* out) const override {
+    s_->FillGameStart(out);
+  }
+  void FillDecision(v1::DecisionRequest* out) const override {
+    s_->FillDecision(out);
+  }
+  std::string ObservationText(int seat) const override {
+    return s_->ObservationText(seat);
+  }
+  Outcome GetOutcome() const override { return s_->GetOutcome(); }
+  int FirstMover() const override { return s_->FirstMover(); }
+  void FillRecord(v1::GameRecord* record) const override {
+    s_->FillRecord(record);
+  }
+  TableView View() const override { return s_->View(); }
+  nlohmann::json ToJson() const override { return s_->ToJson(); }
+  ExpectCheck Expect(std::string_view key,
+                     const toml::node& want) const override {
+    return s_->Expect(key, want);
+  }
+
+ private:
+  std::unique_ptr<State> s_;
+};
+
+class OneClassGame : public Game {
+ public:
+  explicit OneClassGame(std::shared_ptr<const Game> g) : g_(std::move(g)) {}
+  const GameType& Type() const override { return g_->Type(); }
+  std::string RulesetBase() const override { return g_->RulesetBase(); }
+  std::string RulesetToml() const override { return g_->RulesetToml(); }
+  std::vector<int> Teams(int num_seats) const override {
+    return g_->Teams(num_seats);
+  }
+  std::expected<std::unique_ptr<State>, std::string> NewState(
+      const Setup& setup) const override {
+    auto s = g_->NewState(setup);
+    if (!s) return std::unexpected(s.error());
+    return std::make_unique<OneClassState>(std::move(*s));
+  }
+
+ private:
+  std::shared_ptr<const Game> g_;
+};
+
+TEST(ViewerClassTest, ViewersOfOneClassWhoSeeEventsOtherwiseAreCaught) {
+  auto zetema = LoadGame("zetema");
+  ASSERT_TRUE(zetema.has_value()) << zetema.error();
+  const game::Setup setup{.num_seats = 2, .seed = 5};
+  // The game itself says which viewers see its draws alike.
+  EXPECT_EQ(CheckedPlayout(**zetema, setup, 5).error, "");
+  const PlayoutResult r = CheckedPlayout(OneClassGame(*zetema), setup, 5);
+  EXPECT_NE(r.error.find("are of one class but see 'seat"), std::string::npos)
+      << r.error;
+}
+
 INSTANTIATE_TEST_SUITE_P(Games, PlayoutTest,
                          testing::ValuesIn(Games().begin(), Games().end()),
                          [](const auto& info) {

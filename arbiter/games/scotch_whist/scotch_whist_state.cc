@@ -96,6 +96,11 @@ std::string ScotchWhistState::EventText(int index, int viewer) const {
                                  EngineViewer(viewer));
 }
 
+int ScotchWhistState::EventViewerClass(int index, int viewer) const {
+  return scotch_whist::EventViewerClass(state_.Events()[size_t(index)],
+                                        EngineViewer(viewer));
+}
+
 void ScotchWhistState::FillEvents(int from, int viewer,
                                   game::v1::GameEvent* out) const {
   const auto& events = state_.Events();

@@ -30,6 +30,7 @@ class ScotchWhistState final
   void Apply(int index) override;
 
   std::string EventText(int index, int viewer) const override;
+  int EventViewerClass(int index, int viewer) const override;
   void FillEvents(int from, int viewer,
                   game::v1::GameEvent* out) const override;
 

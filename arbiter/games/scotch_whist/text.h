@@ -15,6 +15,11 @@ inline constexpr int kAllSeats = -1;
 
 // The deal shows the viewer its own hand (kAllSeats: every hand).
 std::string EventText(const State& s, const Event& e, int viewer);
+// Viewers of the same class get the same EventText: a deal shows each
+// viewer its own, every other event is the same for all.
+inline int EventViewerClass(const Event& e, int viewer) {
+  return e.type == EventType::kDeal ? viewer : 0;
+}
 
 // A few lines: the hand number, dealer, trump, the seat's hand, the trick,
 // the cards captured and the scores.

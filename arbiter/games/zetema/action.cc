@@ -138,13 +138,36 @@ bool IsAceHighRun(const CardSet& cards) {
   return (run & (run + 1)) == 0 && cards.Size() == std::popcount(ranks);
 }
 
+void AppendCard(std::string& out, Card c) {
+  out += RankChar(RankOf(c));
+  out += SuitChar(SuitOf(c));
+}
+
+// Written into one string: a replay makes the text of every legal action at
+// every position.
 std::string MeldText(const Action& a) {
-  std::vector<Card> cards = a.cards.SortedByRank();
-  if (IsAceHighRun(a.cards)) {
-    std::rotate(cards.begin(), cards.begin() + 1, cards.end());
+  std::string out;
+  out.reserve(sizeof("meld discard XX") + 3 * size_t(a.cards.Size()));
+  out = "meld";
+  // The ace that tops a sequence comes last (an ace-high run has one).
+  const bool ace_high = IsAceHighRun(a.cards);
+  Card ace = kNoCard;
+  a.cards.ForEachByRank([&](Card c) {
+    if (ace_high && RankOf(c) == kAce) {
+      ace = c;
+      return;
+    }
+    out += ' ';
+    AppendCard(out, c);
+  });
+  if (ace != kNoCard) {
+    out += ' ';
+    AppendCard(out, ace);
   }
-  std::string out = "meld " + CardsToString(cards);
-  if (a.discard != kNoCard) out += " discard " + CardToString(a.discard);
+  if (a.discard != kNoCard) {
+    out += " discard ";
+    AppendCard(out, a.discard);
+  }
   return out;
 }
 
@@ -200,8 +223,11 @@ std::string_view ToString(MeldType t) {
 
 std::string ActionToString(const Action& action) {
   switch (action.type) {
-    case ActionType::kDiscard:
-      return "discard " + CardToString(action.discard);
+    case ActionType::kDiscard: {
+      std::string out = "discard ";
+      AppendCard(out, action.discard);
+      return out;
+    }
     case ActionType::kMeld:
       return MeldText(action);
     case ActionType::kMarry:

@@ -123,8 +123,10 @@ class CardSet {
   template <class F>
   void ForEachByRank(F f) const {
     // A card is suit * 16 + rank: walking ranks, then suits, visits every
-    // kind in order without sorting.
-    for (int rank = 0; rank < kNumRanks; ++rank) {
+    // kind in order without sorting. Only the ranks held are walked (a rank
+    // pile holds one).
+    for (uint64_t ranks = RankMask(); ranks; ranks &= ranks - 1) {
+      const int rank = std::countr_zero(ranks);
       for (uint64_t bits = lo_ & (0x0001000100010001ULL << rank); bits;
            bits &= bits - 1) {
         const Card c = Card(std::countr_zero(bits));

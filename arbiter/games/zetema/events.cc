@@ -1,6 +1,7 @@
 #include "arbiter/games/zetema/events.h"
 
-#include <fmt/format.h>
+#include <charconv>
+#include <iterator>
 
 namespace zetema {
 
@@ -30,45 +31,72 @@ std::string_view ToString(EventType t) {
   return "?";
 }
 
+bool SeesDrawnCard(const Event& e, int viewer) {
+  return viewer < 0 || viewer == e.seat;
+}
+
+int ViewerClass(const Event& e, int viewer) {
+  return e.type == EventType::kDraw && !SeesDrawnCard(e, viewer) ? 1 : 0;
+}
+
+namespace {
+
+// The texts are made at every position of every replay the report writes:
+// appended piece by piece, not formatted.
+void Append(std::string& out, std::string_view s) { out += s; }
+void Append(std::string& out, char c) { out += c; }
+void Append(std::string& out, int n) {
+  char digits[12];
+  out.append(digits, std::to_chars(digits, std::end(digits), n).ptr);
+}
+
+// The pieces one after the other, numbers in decimal.
+template <typename... Pieces>
+std::string Cat(const Pieces&... pieces) {
+  std::string out;
+  (Append(out, pieces), ...);
+  return out;
+}
+
+std::string DeclareText(const Event& e) {
+  const std::string_view what = e.action.type == ActionType::kMarry
+                                    ? "marriages"
+                                    : ToString(e.action.meld);
+  // Show the declaration only; a meld's discard has its own event.
+  Action shown = e.action;
+  if (shown.type == ActionType::kMeld) shown.discard = kNoCard;
+  return Cat("seat ", int(e.seat), " declares ", what, " (",
+             ActionToString(shown), ") for ", e.points);
+}
+
+}  // namespace
+
 std::string EventToString(const Event& e, int viewer) {
+  const int seat = e.seat;
   switch (e.type) {
     case EventType::kDeal:
-      return fmt::format("hand {}: seat {} deals", e.value, e.seat);
+      return Cat("hand ", e.value, ": seat ", seat, " deals");
     case EventType::kDraw:
-      if (viewer >= 0 && viewer != e.seat) {
-        return fmt::format("seat {} draws", e.seat);
-      }
-      return fmt::format("seat {} draws {}", e.seat, CardToString(e.card));
-    case EventType::kDeclare: {
-      const std::string what = e.action.type == ActionType::kMarry
-                                   ? "marriages"
-                                   : std::string(ToString(e.action.meld));
-      std::string text = ActionToString(e.action);
-      if (e.action.type == ActionType::kMeld) {
-        // Show the declaration only; the discard has its own event.
-        Action shown = e.action;
-        shown.discard = kNoCard;
-        text = ActionToString(shown);
-      }
-      return fmt::format("seat {} declares {} ({}) for {}", e.seat, what, text,
-                         e.points);
-    }
+      if (!SeesDrawnCard(e, viewer)) return Cat("seat ", seat, " draws");
+      return Cat("seat ", seat, " draws ", CardToString(e.card));
+    case EventType::kDeclare:
+      return DeclareText(e);
     case EventType::kDiscard:
-      return fmt::format("seat {} discards {}", e.seat, CardToString(e.card));
+      return Cat("seat ", seat, " discards ", CardToString(e.card));
     case EventType::kZetema:
-      return fmt::format("seat {} forms a zetema of {}s for {}", e.seat,
-                         RankChar(RankOf(e.card)), e.points);
+      return Cat("seat ", seat, " forms a zetema of ", RankChar(RankOf(e.card)),
+                 "s for ", e.points);
     case EventType::kWaste:
-      return fmt::format("to the waste: {}", e.action.cards.ToString());
+      return Cat("to the waste: ", e.action.cards.ToString());
     case EventType::kSkip:
-      return fmt::format("seat {} has no cards and is skipped", e.seat);
+      return Cat("seat ", seat, " has no cards and is skipped");
     case EventType::kExtraTurn:
-      return fmt::format("seat {} takes another turn", e.seat);
+      return Cat("seat ", seat, " takes another turn");
     case EventType::kHandEnd:
-      return fmt::format("hand {} ends", e.value);
+      return Cat("hand ", e.value, " ends");
     case EventType::kGameEnd:
-      return e.seat >= 0 ? fmt::format("game over: seat {} wins", e.seat)
-                         : std::string("game over: no winner");
+      return seat >= 0 ? Cat("game over: seat ", seat, " wins")
+                       : std::string("game over: no winner");
   }
   return "?";
 }

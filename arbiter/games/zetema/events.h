@@ -36,9 +36,16 @@ struct Event {
 
 std::string_view ToString(EventType t);
 
+// Whether `viewer` (-1: everyone) sees the card of a kDraw event: everyone
+// and the seat that drew.
+bool SeesDrawnCard(const Event& e, int viewer);
+
 // One line of text; `viewer` (-1: everyone) decides whether a drawn card is
 // shown.
 std::string EventToString(const Event& e, int viewer = -1);
+// Viewers of the same class get the same EventToString: 1 for a draw's
+// viewers that do not see its card, 0 for every other.
+int ViewerClass(const Event& e, int viewer);
 
 // What `seat` may see when it is asked to act.
 struct Observation {

@@ -13,6 +13,10 @@
 
 namespace zetema {
 
+// The engine's viewer for an interface viewer: -1 sees every draw, and any
+// number that is no seat sees none.
+int EngineViewer(int viewer);
+
 class ZetemaState final
     : public game::EngineState<ZetemaState, zetema::State, Action> {
  public:
@@ -32,6 +36,9 @@ class ZetemaState final
   void Apply(int index) override;
 
   std::string EventText(int index, int viewer) const override;
+  int EventViewerClass(int index, int viewer) const override {
+    return ViewerClass(state_.Events()[size_t(index)], EngineViewer(viewer));
+  }
   void FillEvents(int from, int viewer,
                   game::v1::GameEvent* out) const override;
 
@@ -70,10 +77,6 @@ class ZetemaState final
 
   int first_dealer_;
 };
-
-// The engine's viewer for an interface viewer: -1 sees every draw, and any
-// number that is no seat sees none.
-int EngineViewer(int viewer);
 
 }  // namespace zetema
 
