@@ -1,7 +1,10 @@
 #include "arbiter/report/standings_report.h"
 
+#include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdio>
+#include <limits>
 #include <nlohmann/json.hpp>
 
 #include "arbiter/common/atomic_file.h"
@@ -13,6 +16,35 @@
 namespace arbiter {
 
 namespace {
+
+// The bots best first by the ratings. Ratings equal but for rounding (the
+// same games summed in another order, as after a resume) are a tie, which
+// the format's places break: a tie is no disagreement.
+std::vector<std::string> RatingsOrder(
+    const ratings::Report& report,
+    const std::vector<std::pair<std::string, int>>& placed) {
+  constexpr double kTie = 1e-6;  // Elo; rounding differences are ~1e-10
+  auto place = [&](const std::string& bot) {
+    for (const auto& [name, p] : placed) {
+      if (name == bot) return p;
+    }
+    return std::numeric_limits<int>::max();
+  };
+  std::vector<std::string> order;
+  size_t tied_from = 0;  // where the run of tied ratings began in `order`
+  for (size_t i = 0; i < report.players.size(); ++i) {
+    const ratings::PlayerReport& p = report.players[i];
+    const bool tied = i > 0 && report.players[i - 1].component == p.component &&
+                      std::abs(report.players[i - 1].rating - p.rating) < kTie;
+    if (!tied) tied_from = order.size();
+    order.push_back(p.name);
+    std::stable_sort(order.begin() + tied_from, order.end(),
+                     [&](const std::string& a, const std::string& b) {
+                       return place(a) < place(b);
+                     });
+  }
+  return order;
+}
 
 // Sets format->note (and "ratings_note" in its JSON) when the ratings
 // order two bots differently from the format's standings.
@@ -26,8 +58,7 @@ void NoteOrder(const ratings::Report& report, FormatResults* format) {
   for (const auto& row : json["standings"]) {
     placed.emplace_back(row["bot"].get<std::string>(), row["place"].get<int>());
   }
-  std::vector<std::string> rated;
-  for (const auto& player : report.players) rated.push_back(player.name);
+  std::vector<std::string> rated = RatingsOrder(report, placed);
   // "swiss" -> "Swiss standings".
   std::string name = json.value("format", std::string("format"));
   if (!name.empty()) name[0] = char(std::toupper((unsigned char)name[0]));
